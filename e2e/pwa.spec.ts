@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { t } from '../src/i18n';
+
+test('the manifest describes an installable Spanish app', async ({ request }) => {
+  const res = await request.get('/manifest.webmanifest');
+  expect(res.ok()).toBe(true);
+  const m = (await res.json()) as Record<string, unknown> & { icons: { sizes: string; purpose?: string; src: string }[] };
+  expect(m.short_name).toBe('CargoBici');
+  expect(m.lang).toBe('es');
+  expect(m.display).toBe('standalone');
+  expect(m.start_url).toBe('/');
+  expect(typeof m.theme_color).toBe('string');
+  expect(m.icons.some((i) => i.sizes === '192x192')).toBe(true);
+  expect(m.icons.some((i) => i.sizes === '512x512')).toBe(true);
+  expect(m.icons.some((i) => i.purpose === 'maskable')).toBe(true);
+  for (const icon of m.icons) expect((await request.get(icon.src)).ok(), icon.src).toBe(true);
+});
+
+test('after one online visit the app opens offline, on any path', async ({ page, context }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('routeTitles.home'));
+  // Wait until the service worker controls the page (it claims clients on activation).
+  await page.waitForFunction(async () => {
+    await navigator.serviceWorker.ready;
+    return navigator.serviceWorker.controller !== null;
+  });
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('routeTitles.home'));
+  await expect(page.getByTestId('online-badge')).toHaveText(t('sync.offline'));
+  // A deep link that was never visited also opens from the offline navigation fallback.
+  await page.goto('/bike/bike-formulario');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('routeTitles.bikeCreate'));
+  await context.setOffline(false);
+  await expect(page.getByTestId('online-badge')).toHaveText(t('sync.online'));
+});

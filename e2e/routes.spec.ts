@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { ROUTES, samplePath } from '../src/routes/registry';
+import { t } from '../src/i18n';
+
+test.describe('route registry', () => {
+  test('every path of the specification renders its page with one <h1>', async ({ page }) => {
+    test.setTimeout(240_000);
+    for (const entry of ROUTES) {
+      const url = samplePath(entry);
+      await page.goto(url);
+      const h1 = page.locator('h1');
+      await expect(h1, `${url} shows its title`).toHaveText(t(entry.title));
+      await expect(h1, `${url} has exactly one h1`).toHaveCount(1);
+      await expect(page.locator(`[data-route-id="${entry.id}"]`), `${url} renders entry ${entry.id}`).toBeVisible();
+      if (entry.pending !== undefined) {
+        await expect(page.getByTestId('under-construction')).toContainText('En construcción');
+      } else {
+        await expect(page.getByTestId('under-construction')).toHaveCount(0);
+      }
+      const nav = page.getByRole('navigation', { name: t('app.navigation') });
+      if (entry.layout === 'shell') await expect(nav).toBeAttached();
+      else await expect(nav).toHaveCount(0);
+    }
+  });
+
+  test('an unknown path shows «Página no encontrada» with a link to Home', async ({ page }) => {
+    await page.goto('/esto/no/existe');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página no encontrada');
+    await page.getByRole('link', { name: t('notFound.home') }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('routeTitles.home'));
+  });
+
+  test('breadcrumbs lead back through the parents', async ({ page }) => {
+    await page.goto('/routes/route/7');
+    const crumbs = page.getByRole('navigation', { name: t('app.breadcrumbs') });
+    await expect(crumbs).toContainText('Home');
+    await crumbs.getByRole('link', { name: 'Listado de rutas' }).click();
+    await expect(page).toHaveURL(/\/routes$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Listado de rutas');
+  });
+
+  test('navigation scrolls back to the top', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 400 });
+    await page.goto('/test/dataroutes');
+    await expect(page.getByTestId('route-registry')).toBeVisible();
+    await page.mouse.wheel(0, 4000);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await page.getByTestId('route-registry').getByRole('link', { name: '/charge', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('routeTitles.charge'));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});

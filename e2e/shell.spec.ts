@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { MENU } from '../src/routes/registry';
+import { t } from '../src/i18n';
+
+const LABELS = ['Home', 'Rutas', 'Productos', 'Picking Rutas', 'Picking Destino', 'Picker Producto', 'Hubs', 'Bikes', 'Bike Model'];
+
+test('desktop: side navigation with the specification menu, «Productos» once', async ({ page }) => {
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: t('app.navigation') });
+  await expect(nav).toBeVisible();
+  const links = nav.getByRole('link');
+  await expect(links).toHaveCount(MENU.length);
+  for (const [i, label] of LABELS.entries()) {
+    await expect(links.nth(i)).toContainText(label);
+  }
+  await expect(nav.getByRole('link', { name: /^Productos/ })).toHaveCount(1);
+  await nav.getByRole('link', { name: /^Hubs/ }).click();
+  await expect(page).toHaveURL(/\/hub$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hubs');
+});
+
+test.describe('phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('compact header with a drawer menu', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: t('app.navigation') });
+    await expect(nav).not.toBeInViewport();
+    const burger = page.getByRole('button', { name: t('app.openMenu') });
+    const box = await burger.boundingBox();
+    expect(box?.height ?? 0).toBeGreaterThanOrEqual(28);
+    await burger.click();
+    await expect(nav).toBeInViewport();
+    await nav.getByRole('link', { name: /^Bikes/ }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bicicletas');
+    await expect(nav).not.toBeInViewport();
+  });
+});
+
+test('keyboard: skip link and visible focus', async ({ page }) => {
+  await page.goto('/');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: t('app.skipToContent') });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  const outline = await skip.evaluate((el) => getComputedStyle(el).outlineStyle);
+  expect(outline).not.toBe('none');
+});

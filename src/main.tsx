@@ -1,0 +1,30 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './ui/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { RouterProvider } from '@tanstack/react-router';
+import { buildRouter } from './routes/router';
+import { theme } from './ui/theme';
+import { registerServiceWorker } from './ui/pwa/serviceWorker';
+
+/** Default display time of notifications (specification, section 9). */
+const NOTIFICATION_MS = 5000;
+
+const router = buildRouter();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root missing from index.html');
+
+createRoot(container).render(
+  <StrictMode>
+    <MantineProvider theme={theme}>
+      <Notifications autoClose={NOTIFICATION_MS} position="top-right" />
+      <RouterProvider router={router} />
+    </MantineProvider>
+  </StrictMode>,
+);
+
+registerServiceWorker();

@@ -1,0 +1,27 @@
+import { Suspense } from 'react';
+import { Loader, Stack, Title } from '@mantine/core';
+import { useParams } from '@tanstack/react-router';
+import { t } from '../i18n';
+import { UnderConstruction } from '../ui/page/UnderConstruction';
+import type { RouteEntry } from './registry';
+import { SCREENS } from './screens';
+
+/** Renders one registry entry: its `<h1>` title, then its screen (or the «En construcción» notice). */
+export function RoutePage({ entry }: { entry: RouteEntry }) {
+  const params = useParams({ strict: false }) as Record<string, string>;
+  const Screen = SCREENS[entry.id];
+  return (
+    <Stack gap="md" data-route-id={entry.id}>
+      <Title order={1} size="h2">
+        {t(entry.title)}
+      </Title>
+      {Screen && entry.pending === undefined ? (
+        <Suspense fallback={<Loader aria-label={t('app.loading')} />}>
+          <Screen params={params} />
+        </Suspense>
+      ) : (
+        <UnderConstruction issue={entry.pending ?? 0} />
+      )}
+    </Stack>
+  );
+}

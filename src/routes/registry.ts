@@ -1,0 +1,216 @@
+/**
+ * The route registry: ONE table of every path of the specification's section 2.
+ *
+ * The router, the menu, the guards, the breadcrumbs, the developer route list and the route
+ * e2e test all read this table. Paths keep the specification's `:param` syntax; the router
+ * converts them. Nested children whose specification path starts with «/» are absolute (as in
+ * the original router) and are listed with their full path.
+ *
+ * `pending` names the issue that builds a screen; such a screen renders the «En construcción»
+ * notice with its title. Nothing else may be a placeholder.
+ */
+import type { ScreenAccess, InterfaceGroup } from '../domain/access/groups';
+import type { MessageKey } from '../i18n';
+
+export type Layout = 'shell' | 'blank';
+
+export interface RouteEntry {
+  /** Stable id; also the screen key. */
+  readonly id: string;
+  /** Path with `:param` segments, as in the specification. */
+  readonly path: string;
+  readonly layout: Layout;
+  readonly access: ScreenAccess;
+  /** Page title (the page's one `<h1>`), from the message catalogue. */
+  readonly title: MessageKey;
+  /** Breadcrumb label; defaults to the title. */
+  readonly crumb?: MessageKey;
+  /** Id of the parent entry in the breadcrumb trail (Home is always first in the shell). */
+  readonly parent?: string;
+  /** Issue number that will build this screen; absent when the screen is built. */
+  readonly pending?: number;
+  /** Sample parameters for tests and the developer route list. */
+  readonly sample?: Readonly<Record<string, string>>;
+}
+
+const OPS: readonly InterfaceGroup[] = ['machine-operator'];
+const RIDER_OPS: readonly InterfaceGroup[] = ['machine-operator', 'machine-rider'];
+const SIGNED_IN: readonly InterfaceGroup[] = ['machine-operator', 'machine-rider', 'users-admin', 'machine-dev-mode'];
+const ADMIN: readonly InterfaceGroup[] = ['machine-admin'];
+const USERS_ADMIN: readonly InterfaceGroup[] = ['users-admin'];
+const DEV: readonly InterfaceGroup[] = ['machine-dev-mode'];
+
+export const ROUTES: readonly RouteEntry[] = [
+  // ── Main layout (with the application shell) ──────────────────────────────────────────────
+  { id: 'home', path: '/', layout: 'shell', access: SIGNED_IN, title: 'routeTitles.home', crumb: 'menu.home', pending: 7 },
+  { id: 'charge', path: '/charge', layout: 'shell', access: OPS, title: 'routeTitles.charge', pending: 8 },
+  { id: 'routed', path: '/routed', layout: 'shell', access: OPS, title: 'routeTitles.routed', pending: 9 },
+  { id: 'barcode', path: '/barcode', layout: 'shell', access: RIDER_OPS, title: 'routeTitles.barcode', pending: 10 },
+
+  { id: 'routes', path: '/routes', layout: 'shell', access: OPS, title: 'routeTitles.routes', pending: 9 },
+  { id: 'routeDetail', path: '/routes/route/:id', layout: 'shell', access: OPS, title: 'routeTitles.routeDetail', parent: 'routes', pending: 9 },
+  { id: 'routeSynlab', path: '/routes/route-synlab/:id', layout: 'shell', access: OPS, title: 'routeTitles.routeSynlab', parent: 'routes', pending: 9 },
+  { id: 'routeForm', path: '/routes/route/form/:id', layout: 'shell', access: OPS, title: 'routeTitles.routeForm', parent: 'routes', pending: 9 },
+
+  { id: 'delivery', path: '/delivery/:id', layout: 'shell', access: RIDER_OPS, title: 'routeTitles.delivery', parent: 'distribution', pending: 6 },
+
+  { id: 'picking', path: '/picking', layout: 'shell', access: OPS, title: 'routeTitles.picking', pending: 10 },
+  { id: 'pickingRoute', path: '/picking/route/:id', layout: 'shell', access: OPS, title: 'routeTitles.pickingRoute', parent: 'picking', pending: 10, sample: { id: 'all' } },
+  { id: 'pickingPeProducts', path: '/picking/products/pe/:id', layout: 'shell', access: OPS, title: 'routeTitles.pickingPeProducts', parent: 'pickingRoute', pending: 10 },
+  { id: 'pickingOrdersHub', path: '/picking/products/pe/:id/orders/hub/product/:idHub/:idProduct', layout: 'shell', access: OPS, title: 'routeTitles.pickingOrdersHub', parent: 'pickingRoute', pending: 10 },
+  { id: 'pickingRoutePe', path: '/picking/route/:id/pe/:idPE', layout: 'shell', access: OPS, title: 'routeTitles.pickingRoutePe', parent: 'pickingRoute', pending: 10 },
+  { id: 'pickerProduct', path: '/picking/products/pe/:pe_id/:product_id/order/:order_id', layout: 'shell', access: OPS, title: 'routeTitles.pickerProduct', parent: 'pickingRoute', pending: 10 },
+  { id: 'incidenceProduct', path: '/incidence-product/pe/:pe_name/:pe_id/productId/:product_id/order/:order_id', layout: 'shell', access: OPS, title: 'routeTitles.incidenceProduct', parent: 'picking', pending: 10 },
+  { id: 'incidenceAllPicking', path: '/incidence-all-picking', layout: 'shell', access: OPS, title: 'routeTitles.incidenceAllPicking', parent: 'picking', pending: 10 },
+  { id: 'errorPicking', path: '/error-picking-producto/:pe_name/:order_id/:product_id/', layout: 'shell', access: OPS, title: 'routeTitles.errorPicking', parent: 'picking', pending: 10 },
+
+  { id: 'paymentsAll', path: '/payments/all_orders', layout: 'shell', access: OPS, title: 'routeTitles.paymentsAll', pending: 11 },
+  { id: 'paymentsDetails', path: '/payments/details_orders/:route_id/status/:status_id', layout: 'shell', access: OPS, title: 'routeTitles.paymentsDetails', parent: 'paymentsAll', pending: 11 },
+
+  { id: 'profileUser', path: '/profile-user', layout: 'shell', access: SIGNED_IN, title: 'routeTitles.profileUser', pending: 5 },
+
+  { id: 'userModel', path: '/user-model', layout: 'shell', access: USERS_ADMIN, title: 'routeTitles.userModel', pending: 5 },
+  { id: 'createUser', path: '/create-user', layout: 'shell', access: USERS_ADMIN, title: 'routeTitles.createUser', parent: 'userModel', pending: 5 },
+  { id: 'userEdit', path: '/user-edit/:user_id', layout: 'shell', access: USERS_ADMIN, title: 'routeTitles.userEdit', parent: 'userModel', pending: 5 },
+  { id: 'crudUser', path: '/crud-user', layout: 'shell', access: USERS_ADMIN, title: 'routeTitles.crudUser', parent: 'userModel', pending: 5 },
+
+  { id: 'deliveryPointsModel', path: '/delivery-points-model', layout: 'shell', access: OPS, title: 'routeTitles.deliveryPointsModel', pending: 7 },
+  { id: 'deliveryCreate', path: '/delivery-create', layout: 'shell', access: OPS, title: 'routeTitles.deliveryCreate', parent: 'deliveryPointsModel', pending: 7 },
+  { id: 'deliveryPointsEdit', path: '/delivery-points-edit/:id', layout: 'shell', access: OPS, title: 'routeTitles.deliveryPointsEdit', parent: 'deliveryPointsModel', pending: 7 },
+  { id: 'deliveryPointsData', path: '/delivery-points-data/:id', layout: 'shell', access: OPS, title: 'routeTitles.deliveryPointsData', parent: 'deliveryPointsModel', pending: 7 },
+  { id: 'deliveryPoints', path: '/delivery-points', layout: 'shell', access: OPS, title: 'routeTitles.deliveryPoints', parent: 'deliveryPointsModel', pending: 7 },
+
+  { id: 'bikeModel', path: '/bike-model', layout: 'shell', access: OPS, title: 'routeTitles.bikeModel', crumb: 'menu.bikeModel', pending: 7 },
+  { id: 'bikeModelCreate', path: '/bike-model/bike-model-formulario', layout: 'shell', access: OPS, title: 'routeTitles.bikeModelCreate', parent: 'bikeModel', pending: 7 },
+  { id: 'bikeModelEdit', path: '/bike-model/bike-model-formulario/:bike_id', layout: 'shell', access: OPS, title: 'routeTitles.bikeModelEdit', parent: 'bikeModel', pending: 7 },
+  { id: 'bike', path: '/bike', layout: 'shell', access: OPS, title: 'routeTitles.bike', crumb: 'menu.bikes', pending: 7 },
+  { id: 'bikeCreate', path: '/bike/bike-formulario', layout: 'shell', access: OPS, title: 'routeTitles.bikeCreate', parent: 'bike', pending: 7 },
+  { id: 'bikeEdit', path: '/bike/bike-formulario/:bike_id', layout: 'shell', access: OPS, title: 'routeTitles.bikeEdit', parent: 'bike', pending: 7 },
+  { id: 'hub', path: '/hub', layout: 'shell', access: OPS, title: 'routeTitles.hub', pending: 7 },
+  { id: 'hubCreate', path: '/hub/hub-formulario', layout: 'shell', access: OPS, title: 'routeTitles.hubCreate', parent: 'hub', pending: 7 },
+  { id: 'hubEdit', path: '/hub/hub-formulario/:hub_id', layout: 'shell', access: OPS, title: 'routeTitles.hubEdit', parent: 'hub', pending: 7 },
+  { id: 'productCrud', path: '/product-crud', layout: 'shell', access: OPS, title: 'routeTitles.productCrud', pending: 7 },
+  { id: 'productCreate', path: '/product-create', layout: 'shell', access: OPS, title: 'routeTitles.productCreate', parent: 'productCrud', pending: 7 },
+  { id: 'productEdit', path: '/product-edit/:product_id', layout: 'shell', access: OPS, title: 'routeTitles.productEdit', parent: 'productCrud', pending: 7 },
+  { id: 'orders', path: '/orders', layout: 'shell', access: OPS, title: 'routeTitles.orders', pending: 7 },
+  { id: 'createOrder', path: '/create-order', layout: 'shell', access: OPS, title: 'routeTitles.createOrder', parent: 'orders', pending: 7 },
+  { id: 'editOrder', path: '/edit-order/:id', layout: 'shell', access: OPS, title: 'routeTitles.editOrder', parent: 'orders', pending: 7 },
+
+  { id: 'distribution', path: '/distribution', layout: 'shell', access: RIDER_OPS, title: 'routeTitles.distribution', pending: 6 },
+  { id: 'distributionRoute', path: '/distribution/:id', layout: 'shell', access: RIDER_OPS, title: 'routeTitles.distributionRoute', parent: 'distribution', pending: 6 },
+  { id: 'distributionStop', path: '/distribution/pe/:id/rider_id/:riderId/routeId/:routeId', layout: 'shell', access: RIDER_OPS, title: 'routeTitles.distributionStop', parent: 'distribution', pending: 6 },
+  { id: 'distributionLoadOut', path: '/distribution/id_hub/:id_hub/id_route/:id_route', layout: 'shell', access: RIDER_OPS, title: 'routeTitles.distributionLoadOut', parent: 'distribution', pending: 6 },
+  { id: 'distributionSummary', path: '/distribution/route-summary/:id', layout: 'shell', access: RIDER_OPS, title: 'routeTitles.distributionSummary', parent: 'distribution', pending: 6 },
+  { id: 'distributionReceive', path: '/distribution/product-receive/:id/rider_id/:rider_id/route_id/:route_id', layout: 'shell', access: RIDER_OPS, title: 'routeTitles.distributionReceive', parent: 'distribution', pending: 6 },
+  { id: 'distributionCancel', path: '/distribution/route_cancel/:id', layout: 'shell', access: OPS, title: 'routeTitles.distributionCancel', parent: 'distribution', pending: 6 },
+
+  { id: 'deliveryProducts', path: '/order_id/:id/rider_id/:riderId/route_id/:routeId', layout: 'shell', access: RIDER_OPS, title: 'routeTitles.deliveryProducts', parent: 'distribution', pending: 6 },
+  { id: 'incidenceDeliveryProduct', path: '/incidenceByDeliveryProduct/order/:id/product_id/:product_id/product_name/:product_name/products_charge/:picking_charge/rider_id/:rider_id/route_id/:route_id', layout: 'shell', access: RIDER_OPS, title: 'routeTitles.incidenceDeliveryProduct', parent: 'distribution', pending: 6 },
+  { id: 'incidenceAllDelivered', path: '/incidence-all-delivered', layout: 'shell', access: OPS, title: 'routeTitles.incidenceAllDelivered', pending: 6 },
+  { id: 'deliveryFailed', path: '/deliveryFailed/pe/:pe_id/order/:id/rider_id/:rider_id/route_id/:route_id', layout: 'shell', access: RIDER_OPS, title: 'routeTitles.deliveryFailed', parent: 'distribution', pending: 6 },
+  { id: 'signAndCollect', path: '/signAndCollect/pe/:pe_id/order/:id/totalUnits/:totalUnits/rider_id/:rider_id/route_id/:route_id/summary/:summary/delivery/:delivery', layout: 'shell', access: RIDER_OPS, title: 'routeTitles.signAndCollect', parent: 'distribution', pending: 6 },
+
+  { id: 'config', path: '/config', layout: 'shell', access: ADMIN, title: 'routeTitles.config', pending: 5 },
+  { id: 'configRoles', path: '/config/roles', layout: 'shell', access: ADMIN, title: 'routeTitles.configRoles', parent: 'config', pending: 5 },
+  { id: 'createRol', path: '/create-rol', layout: 'shell', access: ADMIN, title: 'routeTitles.createRol', parent: 'configRoles', pending: 5 },
+  { id: 'rolEdit', path: '/rol-edit/:rol_id', layout: 'shell', access: ADMIN, title: 'routeTitles.rolEdit', parent: 'configRoles', pending: 5 },
+  { id: 'configTaxes', path: '/config/taxes', layout: 'shell', access: ADMIN, title: 'routeTitles.configTaxes', parent: 'config', pending: 7 },
+  { id: 'createTaxes', path: '/create-taxes', layout: 'shell', access: ADMIN, title: 'routeTitles.createTaxes', parent: 'configTaxes', pending: 7 },
+  { id: 'taxEdit', path: '/tax-edit/:tax_id', layout: 'shell', access: ADMIN, title: 'routeTitles.taxEdit', parent: 'configTaxes', pending: 7 },
+  { id: 'configStatus', path: '/config/status', layout: 'shell', access: ADMIN, title: 'routeTitles.configStatus', parent: 'config', pending: 7 },
+  { id: 'createStatus', path: '/config/create-status', layout: 'shell', access: ADMIN, title: 'routeTitles.createStatus', parent: 'configStatus', pending: 7 },
+  { id: 'statusEdit', path: '/config/status-edit/:id', layout: 'shell', access: ADMIN, title: 'routeTitles.statusEdit', parent: 'configStatus', pending: 7 },
+
+  { id: 'synlab', path: '/synlab', layout: 'shell', access: ADMIN, title: 'routeTitles.synlab', pending: 7 },
+  { id: 'synlabForm', path: '/synlab/form', layout: 'shell', access: ADMIN, title: 'routeTitles.synlabForm', parent: 'synlab', pending: 7 },
+  { id: 'synlabFormEdit', path: '/synlab/form/:id', layout: 'shell', access: ADMIN, title: 'routeTitles.synlabFormEdit', parent: 'synlab', pending: 7 },
+
+  { id: 'test', path: '/test', layout: 'shell', access: DEV, title: 'routeTitles.test' },
+  { id: 'testTwo', path: '/test/two', layout: 'shell', access: DEV, title: 'routeTitles.testTwo', parent: 'test' },
+  { id: 'testThree', path: '/test/three', layout: 'shell', access: DEV, title: 'routeTitles.testThree', parent: 'test' },
+  { id: 'testDeliveryOrderSynlab', path: '/test/deliveryOrderSynlab', layout: 'shell', access: DEV, title: 'routeTitles.testDeliveryOrderSynlab', parent: 'test', pending: 6 },
+  { id: 'testDataroutes', path: '/test/dataroutes', layout: 'shell', access: DEV, title: 'routeTitles.testDataroutes', parent: 'test' },
+  { id: 'testEntrega', path: '/test/entrega', layout: 'shell', access: DEV, title: 'routeTitles.testEntrega', parent: 'test', pending: 6 },
+
+  // ── Blank layout (no shell) ────────────────────────────────────────────────────────────────
+  { id: 'import', path: '/import', layout: 'blank', access: OPS, title: 'routeTitles.import', pending: 8 },
+  { id: 'blank', path: '/blank', layout: 'blank', access: SIGNED_IN, title: 'routeTitles.blank' },
+  { id: 'blankCharge', path: '/blank/charge', layout: 'blank', access: OPS, title: 'routeTitles.blankCharge', parent: 'blank', pending: 8 },
+  { id: 'blankMap', path: '/blank/map', layout: 'blank', access: OPS, title: 'routeTitles.blankMap', parent: 'blank', pending: 9 },
+  { id: 'blankRouted', path: '/blank/routed', layout: 'blank', access: OPS, title: 'routeTitles.blankRouted', parent: 'blank', pending: 9 },
+  { id: 'blankPicking', path: '/blank/picking', layout: 'blank', access: OPS, title: 'routeTitles.blankPicking', parent: 'blank', pending: 10 },
+  { id: 'blankDelivery', path: '/blank/delivery', layout: 'blank', access: RIDER_OPS, title: 'routeTitles.blankDelivery', parent: 'blank', pending: 6 },
+  { id: 'pickingPe', path: '/picking/pe', layout: 'blank', access: OPS, title: 'routeTitles.pickingPe', parent: 'blank', pending: 10 },
+  { id: 'login', path: '/login', layout: 'blank', access: 'public', title: 'routeTitles.login', pending: 5 },
+  { id: 'reset', path: '/reset', layout: 'blank', access: 'public', title: 'routeTitles.reset', pending: 5 },
+  { id: 'resetForm', path: '/reset/form', layout: 'blank', access: 'public', title: 'routeTitles.resetForm', parent: 'reset', pending: 5 },
+];
+
+/** The menu of the specification (section 2), in its order. «Productos» appears once. */
+export interface MenuEntry {
+  readonly label: MessageKey;
+  readonly description: MessageKey;
+  readonly routeId: string;
+  /**
+   * Concrete path the entry opens. «Picker Producto» has the specification's template path
+   * `/picking/products/pe/{pe_id}/{product_id}/order/{order_id}`: it needs a product being
+   * picked, so the menu opens the picker's current product when there is one and «Picking
+   * Rutas» otherwise (decision recorded in docs/decisions.md).
+   */
+  readonly to: string;
+  readonly icon: 'home' | 'routes' | 'products' | 'picking' | 'destination' | 'product' | 'hub' | 'bike' | 'bikeModel';
+}
+
+export const MENU: readonly MenuEntry[] = [
+  { label: 'menu.home', description: 'menu.homeDescription', routeId: 'home', to: '/', icon: 'home' },
+  { label: 'menu.routes', description: 'menu.routesDescription', routeId: 'routes', to: '/routes', icon: 'routes' },
+  { label: 'menu.products', description: 'menu.productsDescription', routeId: 'productCrud', to: '/product-crud', icon: 'products' },
+  { label: 'menu.pickingRoutes', description: 'menu.pickingRoutesDescription', routeId: 'picking', to: '/picking', icon: 'picking' },
+  { label: 'menu.pickingDestination', description: 'menu.pickingDestinationDescription', routeId: 'pickingRoute', to: '/picking/route/all', icon: 'destination' },
+  { label: 'menu.pickerProduct', description: 'menu.pickerProductDescription', routeId: 'pickerProduct', to: '/picking', icon: 'product' },
+  { label: 'menu.hubs', description: 'menu.hubsDescription', routeId: 'hub', to: '/hub', icon: 'hub' },
+  { label: 'menu.bikes', description: 'menu.bikesDescription', routeId: 'bike', to: '/bike', icon: 'bike' },
+  { label: 'menu.bikeModel', description: 'menu.bikeModelDescription', routeId: 'bikeModel', to: '/bike-model', icon: 'bikeModel' },
+];
+
+const byId = new Map(ROUTES.map((r) => [r.id, r]));
+
+export function routeById(id: string): RouteEntry {
+  const entry = byId.get(id);
+  if (!entry) throw new Error(`Unknown route id: ${id}`);
+  return entry;
+}
+
+/** Names of the `:params` of a path, in order. */
+export function pathParams(path: string): string[] {
+  return path
+    .split('/')
+    .filter((s) => s.startsWith(':'))
+    .map((s) => s.slice(1));
+}
+
+/** A concrete URL for a route, filling every parameter from `params` (or its sample, or «1»). */
+export function samplePath(entry: RouteEntry, params: Readonly<Record<string, string>> = {}): string {
+  const filled = entry.path
+    .split('/')
+    .map((seg) => {
+      if (!seg.startsWith(':')) return seg;
+      const name = seg.slice(1);
+      return encodeURIComponent(params[name] ?? entry.sample?.[name] ?? '1');
+    })
+    .join('/');
+  return filled.length > 1 && filled.endsWith('/') ? filled.slice(0, -1) : filled;
+}
+
+/** Entries of the breadcrumb trail of a route, root first, the route itself last. */
+export function breadcrumbTrail(id: string): RouteEntry[] {
+  const trail: RouteEntry[] = [];
+  const seen = new Set<string>();
+  let current: RouteEntry | undefined = byId.get(id);
+  while (current && !seen.has(current.id)) {
+    seen.add(current.id);
+    trail.unshift(current);
+    current = current.parent ? byId.get(current.parent) : undefined;
+  }
+  return trail;
+}

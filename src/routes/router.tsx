@@ -1,0 +1,140 @@
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  useMatches,
+  type AnyRoute,
+} from '@tanstack/react-router';
+import {
+  IconBike,
+  IconBuildingWarehouse,
+  IconCategory,
+  IconClipboardList,
+  IconHome,
+  IconListCheck,
+  IconMapPin,
+  IconPackage,
+  IconRoute,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { t } from '../i18n';
+import { BlankLayout } from '../ui/layout/BlankLayout';
+import { OnlineBadge } from '../ui/layout/OnlineBadge';
+import { ShellLayout, type Crumb, type ShellMenuItem } from '../ui/layout/ShellLayout';
+import { NotFound } from '../ui/page/NotFound';
+import { UpdatePrompt } from '../ui/pwa/UpdatePrompt';
+import { breadcrumbTrail, MENU, ROUTES, pathParams, routeById, type MenuEntry, type RouteEntry } from './registry';
+import { RoutePage } from './RoutePage';
+
+/** `/routes/route/:id` → `/routes/route/$id` (TanStack Router's parameter syntax). */
+export function toRouterPath(path: string): string {
+  const converted = path
+    .split('/')
+    .map((seg) => (seg.startsWith(':') ? `$${seg.slice(1)}` : seg))
+    .join('/');
+  return converted.length > 1 && converted.endsWith('/') ? converted.slice(0, -1) : converted;
+}
+
+const ICONS: Record<MenuEntry['icon'], ReactNode> = {
+  home: <IconHome size={20} aria-hidden />,
+  routes: <IconRoute size={20} aria-hidden />,
+  products: <IconPackage size={20} aria-hidden />,
+  picking: <IconListCheck size={20} aria-hidden />,
+  destination: <IconMapPin size={20} aria-hidden />,
+  product: <IconClipboardList size={20} aria-hidden />,
+  hub: <IconBuildingWarehouse size={20} aria-hidden />,
+  bike: <IconBike size={20} aria-hidden />,
+  bikeModel: <IconCategory size={20} aria-hidden />,
+};
+
+const menuItems: ShellMenuItem[] = MENU.map((m) => ({
+  label: m.label,
+  description: m.description,
+  to: m.to,
+  icon: ICONS[m.icon],
+}));
+
+/** Breadcrumbs from the registry: Home, the parents, the page. Parents link when their params are known. */
+function crumbsFor(entry: RouteEntry, params: Readonly<Record<string, string>>): Crumb[] {
+  const trail = breadcrumbTrail(entry.id);
+  if (trail[0]?.id !== 'home') trail.unshift(routeById('home'));
+  return trail.map((e) => {
+    const names = pathParams(e.path);
+    const known = names.every((n) => params[n] !== undefined);
+    const to = known
+      ? e.path
+          .split('/')
+          .map((s) => (s.startsWith(':') ? encodeURIComponent(params[s.slice(1)] ?? '') : s))
+          .join('/')
+      : null;
+    return { label: t(e.crumb ?? e.title), to: to === '' ? '/' : to };
+  });
+}
+
+function ShellRoute() {
+  const matches = useMatches();
+  const leaf = matches[matches.length - 1];
+  const entryId = (leaf?.staticData as { entryId?: string } | undefined)?.entryId;
+  const crumbs = entryId ? crumbsFor(routeById(entryId), (leaf?.params ?? {}) as Record<string, string>) : [];
+  return (
+    <ShellLayout
+      menu={menuItems}
+      crumbs={crumbs}
+      status={
+        <>
+          <OnlineBadge />
+        </>
+      }
+    />
+  );
+}
+
+function RootView() {
+  return (
+    <>
+      <a className="cb-skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      <Outlet />
+      <UpdatePrompt />
+    </>
+  );
+}
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    entryId?: string;
+  }
+}
+
+export function buildRouteTree(): AnyRoute {
+  const rootRoute = createRootRoute({ component: RootView, notFoundComponent: NotFound });
+  const shell = createRoute({ getParentRoute: () => rootRoute, id: 'shell', component: ShellRoute });
+  const blank = createRoute({ getParentRoute: () => rootRoute, id: 'blank-layout', component: BlankLayout });
+
+  const shellChildren: AnyRoute[] = [];
+  const blankChildren: AnyRoute[] = [];
+  for (const entry of ROUTES) {
+    const parent = entry.layout === 'shell' ? shell : blank;
+    const route = createRoute({
+      getParentRoute: () => parent,
+      path: toRouterPath(entry.path),
+      staticData: { entryId: entry.id },
+      component: () => <RoutePage entry={entry} />,
+    });
+    (entry.layout === 'shell' ? shellChildren : blankChildren).push(route as unknown as AnyRoute);
+  }
+  return rootRoute.addChildren([shell.addChildren(shellChildren), blank.addChildren(blankChildren)]);
+}
+
+export function buildRouter() {
+  return createRouter({
+    routeTree: buildRouteTree(),
+    notFoundMode: 'root',
+    defaultPreload: 'intent',
+    scrollToTopSelectors: ['#main'],
+  });
+}
+
+export type AppRouter = ReturnType<typeof buildRouter>;

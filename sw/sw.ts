@@ -1,0 +1,28 @@
+/// <reference lib="webworker" />
+/**
+ * CargoBici service worker (built by vite-plugin-pwa, injectManifest strategy).
+ * - Precaches the app shell so the app opens offline after the first visit.
+ * - Answers every navigation (except /api) with the precached index.html: the offline
+ *   navigation fallback of a single-page app.
+ * - Takes over only when the page asks (the «Nueva versión disponible» prompt).
+ */
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>;
+};
+
+cleanupOutdatedCaches();
+precacheAndRoute(self.__WB_MANIFEST);
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const data: unknown = event.data;
+  if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'SKIP_WAITING') {
+    void self.skipWaiting();
+  }
+});
+
+clientsClaim();
