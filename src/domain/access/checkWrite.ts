@@ -1,0 +1,139 @@
+/**
+ * Whether a user may write one document: the access table (operation, kind, row scope, fields),
+ * the self-protection rule and the state machines. Pure; the server calls it for every pushed
+ * row and the app calls it to hide actions a user cannot take.
+ */
+import { LOCAL_COLLECTION_DEFS, type LocalCollection } from '../collections';
+import { MACHINES, checkTransition, type Machine } from '../status/machines';
+import type { SystemRole } from './groups';
+import { EVENT_COLLECTIONS, SELF_PROTECTED_FIELDS, rulesFor, type Operation, type Rule } from './table';
+
+export type Doc = Readonly<Record<string, unknown>>;
+
+export interface WriteRequest {
+  readonly role: SystemRole;
+  readonly userId: string;
+  readonly collection: LocalCollection;
+  /** Current state on the server (null when the document does not exist). */
+  readonly before: Doc | null;
+  /** New state; `_deleted: true` is a (soft) delete. */
+  readonly after: Doc;
+  /** Ids of the routes assigned to the user (row scope `own-routes`). */
+  readonly ownRouteIds: ReadonlySet<string>;
+}
+
+export type AccessResult = { readonly ok: true } | { readonly ok: false; readonly reason: string };
+
+const OP_VERB: Record<Operation, string> = { read: 'ver', create: 'crear', update: 'modificar', delete: 'borrar' };
+const ROLE_NAME: Record<SystemRole, string> = { admin: 'administrador', operator: 'operador', rider: 'rider', anonimus: 'sin sesión' };
+
+/** Fields managed by the sync layer, never compared or checked. */
+const META = new Set(['_deleted', '_rev', '_meta', '_attachments']);
+
+function isDeleted(d: Doc | null): boolean {
+  return d === null || d._deleted === true;
+}
+
+export function operationOf(before: Doc | null, after: Doc): Operation {
+  if (isDeleted(before)) return 'create';
+  return after._deleted === true ? 'delete' : 'update';
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Top-level fields whose values differ between two states (sync metadata ignored). */
+export function changedFields(before: Doc, after: Doc): string[] {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((k) => !META.has(k) && !same(before[k], after[k]));
+}
+
+function inScope(rule: Rule, req: WriteRequest, doc: Doc): boolean {
+  switch (rule.scope) {
+    case 'all':
+      return true;
+    case 'self':
+      return req.collection === 'users' ? doc.id === req.userId : doc.created_by === req.userId;
+    case 'own-routes':
+      if (req.collection === 'routes') return doc.rider_id === req.userId;
+      return typeof doc.route_id === 'string' && req.ownRouteIds.has(doc.route_id);
+  }
+}
+
+/** Status fields governed by a state machine, per collection. */
+const MACHINE_FIELDS: Partial<Record<LocalCollection, readonly (readonly [string, Machine<string>])[]>> = {
+  routes: [['status', MACHINES.route as Machine<string>]],
+  orders: [
+    ['status', MACHINES.order as Machine<string>],
+    ['picking_status', MACHINES.picking as Machine<string>],
+  ],
+  payments: [['status', MACHINES.payment as Machine<string>]],
+};
+
+function checkMachines(req: WriteRequest, op: Operation): AccessResult {
+  for (const [field, machine] of MACHINE_FIELDS[req.collection] ?? []) {
+    const to = req.after[field];
+    if (typeof to !== 'string') continue;
+    if (op === 'create') {
+      // A new document starts at the initial status or one step the role may take from it.
+      if (to !== machine.initial && !checkTransition(machine, machine.initial, to, req.role).ok) {
+        return { ok: false, reason: `No se puede crear ${LOCAL_COLLECTION_DEFS[req.collection].label} con el estado «${machine.labels[to] ?? to}»` };
+      }
+    } else if (op === 'update') {
+      const from = req.before?.[field];
+      if (typeof from === 'string' && from !== to) {
+        const res = checkTransition(machine, from, to, req.role);
+        if (!res.ok) return res;
+      }
+    }
+  }
+  return { ok: true };
+}
+
+export function checkWrite(req: WriteRequest): AccessResult {
+  const { collection, before, after, role, userId } = req;
+  const label = LOCAL_COLLECTION_DEFS[collection].label;
+  const op = operationOf(before, after);
+  const deny = (reason: string): AccessResult => ({ ok: false, reason });
+
+  if (EVENT_COLLECTIONS.includes(collection) && op !== 'create') {
+    return deny(`Los registros de ${label.replace(/^(el|la) /, '')} no se modifican ni se borran: registra uno nuevo`);
+  }
+
+  const kind = typeof after.kind === 'string' ? after.kind : undefined;
+  const beforeKind = before && typeof before.kind === 'string' ? before.kind : undefined;
+  if (kind !== undefined && beforeKind !== undefined && kind !== beforeKind && !isDeleted(before)) {
+    return deny(`No se puede cambiar el tipo de ${label}`);
+  }
+  const rules = rulesFor(role, collection, op, kind);
+  if (rules.length === 0) return deny(`Tu rol (${ROLE_NAME[role]}) no puede ${OP_VERB[op]} ${label}`);
+
+  const changed = op === 'update' && before ? changedFields(before, after) : [];
+  if (collection === 'users' && after.id === userId && op !== 'create') {
+    const touched = changed.filter((f) => (SELF_PROTECTED_FIELDS as readonly string[]).includes(f));
+    if (touched.length > 0 || op === 'delete') return deny('Nadie puede cambiar su propio rol, su estado activo, su correo ni borrarse a sí mismo');
+  }
+
+  const allowed = rules.some((rule) => {
+    if (!inScope(rule, req, after)) return false;
+    if (before && !isDeleted(before) && !inScope(rule, req, before)) return false;
+    if (op !== 'update' || rule.fields === '*') return true;
+    const fields = rule.fields;
+    return changed.every((f) => fields.includes(f));
+  });
+  if (!allowed) {
+    const anyScope = rules.some((r) => inScope(r, req, after) && (!before || isDeleted(before) || inScope(r, req, before)));
+    if (!anyScope) return deny(`No tienes acceso a ${label} «${String(after.id)}»`);
+    return deny(`Tu rol (${ROLE_NAME[role]}) no puede cambiar estos campos de ${label}: ${changed.join(', ')}`);
+  }
+
+  // Events recorded by a user carry his identity.
+  if (op === 'create' && role !== 'admin') {
+    if ('created_by' in after && after.created_by !== userId) return deny('Un registro solo puede llevar tu propio usuario como autor');
+    if (role === 'rider' && 'rider_id' in after && collection !== 'routes' && after.rider_id !== userId) {
+      return deny('Un rider solo puede registrar datos a su nombre');
+    }
+  }
+  return checkMachines(req, op);
+}

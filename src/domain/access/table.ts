@@ -1,0 +1,133 @@
+/**
+ * THE access table: role × collection × operation × allowed fields, plus row scope. The embedded
+ * server enforces it on pull, push and files; `firestore.rules` and `storage.rules` are generated
+ * from it (scripts/generate-rules.ts). The specification shows no server rules; these are ours:
+ *
+ * - admin: everything (events stay insert-only for everybody).
+ * - operator: reads everything; manages the operation (bikes, products, delivery points, orders,
+ *   routes, payments) and the reference sets of the hub (bike models, hubs, clients); records
+ *   picking events and picking incidences. Users, roles, taxes, statuses and the Synlab
+ *   configuration are admin-only.
+ * - rider: reads his own routes, their orders, stops' delivery points, events and payments, plus
+ *   reference data and his own profile; records delivery events, delivery incidences, goods
+ *   received and collections on his routes; may only change the status of his routes and of
+ *   their orders, and his own name and phone.
+ * - anonimus: nothing.
+ * Nobody changes his own role or active flag; deletes are soft (tombstones).
+ */
+import type { LocalCollection } from '../collections';
+import type { SystemRole } from './groups';
+
+export const OPERATIONS = ['read', 'create', 'update', 'delete'] as const;
+export type Operation = (typeof OPERATIONS)[number];
+
+/**
+ * Row scope:
+ * - `all`: every document;
+ * - `own-routes`: documents of routes assigned to the user (routes by `rider_id`; orders,
+ *   events and payments by `route_id`; delivery points by the routes' stops);
+ * - `self`: the user's own document (users) or own events (`created_by`).
+ */
+export type RowScope = 'all' | 'own-routes' | 'self';
+
+export interface Rule {
+  readonly ops: readonly Operation[];
+  readonly scope: RowScope;
+  /** Fields an update may change ('*' for all). Create and delete are not limited by fields. */
+  readonly fields: '*' | readonly string[];
+  /** Allowed `kind` values (catalog, incidences); absent = every kind. */
+  readonly kinds?: readonly string[];
+}
+
+const ALL_OPS: readonly Operation[] = ['read', 'create', 'update', 'delete'];
+const READ: Rule = { ops: ['read'], scope: 'all', fields: [] };
+const EVENT_WRITE_OPS: readonly Operation[] = ['read', 'create'];
+
+/** Collections whose documents are insert-only events. */
+export const EVENT_COLLECTIONS: readonly LocalCollection[] = ['deliveries', 'incidences', 'receipts', 'picks'];
+
+type Table = Readonly<Record<SystemRole, Readonly<Record<LocalCollection, readonly Rule[]>>>>;
+
+export const ACCESS_TABLE: Table = {
+  admin: {
+    users: [{ ops: ALL_OPS, scope: 'all', fields: '*' }],
+    catalog: [{ ops: ALL_OPS, scope: 'all', fields: '*' }],
+    bikes: [{ ops: ALL_OPS, scope: 'all', fields: '*' }],
+    products: [{ ops: ALL_OPS, scope: 'all', fields: '*' }],
+    delivery_points: [{ ops: ALL_OPS, scope: 'all', fields: '*' }],
+    orders: [{ ops: ALL_OPS, scope: 'all', fields: '*' }],
+    routes: [{ ops: ALL_OPS, scope: 'all', fields: '*' }],
+    deliveries: [{ ops: EVENT_WRITE_OPS, scope: 'all', fields: [] }],
+    incidences: [{ ops: EVENT_WRITE_OPS, scope: 'all', fields: [] }],
+    payments: [{ ops: ALL_OPS, scope: 'all', fields: '*' }],
+    receipts: [{ ops: EVENT_WRITE_OPS, scope: 'all', fields: [] }],
+    picks: [{ ops: EVENT_WRITE_OPS, scope: 'all', fields: [] }],
+  },
+  operator: {
+    users: [READ],
+    catalog: [READ, { ops: ALL_OPS, scope: 'all', fields: '*', kinds: ['bike-model', 'hub', 'client'] }],
+    bikes: [{ ops: ALL_OPS, scope: 'all', fields: '*' }],
+    products: [{ ops: ALL_OPS, scope: 'all', fields: '*' }],
+    delivery_points: [{ ops: ALL_OPS, scope: 'all', fields: '*' }],
+    orders: [{ ops: ALL_OPS, scope: 'all', fields: '*' }],
+    routes: [{ ops: ALL_OPS, scope: 'all', fields: '*' }],
+    deliveries: [READ],
+    incidences: [READ, { ops: EVENT_WRITE_OPS, scope: 'all', fields: [], kinds: ['picker-product', 'picker-error'] }],
+    payments: [{ ops: ['read', 'create', 'update'], scope: 'all', fields: ['status', 'status_id', 'reviewed_by', 'note', 'updated_at'] }],
+    receipts: [READ],
+    picks: [{ ops: EVENT_WRITE_OPS, scope: 'all', fields: [] }],
+  },
+  rider: {
+    users: [{ ops: ['read', 'update'], scope: 'self', fields: ['name', 'phone', 'updated_at'] }],
+    catalog: [READ],
+    bikes: [READ],
+    products: [READ],
+    delivery_points: [{ ops: ['read'], scope: 'own-routes', fields: [] }],
+    orders: [{ ops: ['read', 'update'], scope: 'own-routes', fields: ['status', 'status_id', 'updated_at'] }],
+    routes: [{ ops: ['read', 'update'], scope: 'own-routes', fields: ['status', 'status_id', 'updated_at'] }],
+    deliveries: [{ ops: EVENT_WRITE_OPS, scope: 'own-routes', fields: [] }],
+    incidences: [{ ops: EVENT_WRITE_OPS, scope: 'own-routes', fields: [], kinds: ['delivery-product'] }],
+    payments: [
+      {
+        ops: ['read', 'create', 'update'],
+        scope: 'own-routes',
+        fields: ['method', 'amount_due_cents', 'amount_collected_cents', 'status', 'status_id', 'collected_at', 'note', 'updated_at'],
+      },
+    ],
+    receipts: [{ ops: EVENT_WRITE_OPS, scope: 'own-routes', fields: [] }],
+    picks: [READ],
+  },
+  anonimus: {
+    users: [],
+    catalog: [],
+    bikes: [],
+    products: [],
+    delivery_points: [],
+    orders: [],
+    routes: [],
+    deliveries: [],
+    incidences: [],
+    payments: [],
+    receipts: [],
+    picks: [],
+  },
+};
+
+/** Fields nobody may change on his own user document. */
+export const SELF_PROTECTED_FIELDS = ['role', 'active', 'email'] as const;
+
+/** The rules of a role for a collection that allow an operation (and a kind, if given). */
+export function rulesFor(role: SystemRole, collection: LocalCollection, op: Operation, kind?: string): Rule[] {
+  return ACCESS_TABLE[role][collection].filter(
+    (r) => r.ops.includes(op) && (kind === undefined || r.kinds === undefined || r.kinds.includes(kind)),
+  );
+}
+
+/** The widest read scope a role has on a collection, or null when it may not read it. */
+export function readScope(role: SystemRole, collection: LocalCollection): RowScope | null {
+  const scopes = rulesFor(role, collection, 'read').map((r) => r.scope);
+  if (scopes.includes('all')) return 'all';
+  if (scopes.includes('own-routes')) return 'own-routes';
+  if (scopes.includes('self')) return 'self';
+  return null;
+}

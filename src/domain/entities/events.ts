@@ -1,0 +1,142 @@
+/**
+ * Insert-only event documents: what riders and pickers record in the field. Ids are made on the
+ * device (UUID v4), so offline inserts never conflict; an event is never edited, a correction is
+ * a new event. `at` is the device time; `position` is present only when the user allows it.
+ */
+import { z } from 'zod';
+import { PAYMENT_METHODS } from './operation';
+import { cents, epochMs, filePath, hubNumber, idField, name, optionalRef, position, quantity, text } from './fields';
+
+export const DELIVERY_EVENT_KINDS = ['delivered', 'partial', 'failed', 'signed', 'collected'] as const;
+export type DeliveryEventKind = (typeof DELIVERY_EVENT_KINDS)[number];
+
+const eventBase = {
+  id: idField(),
+  /** Device time of the action (epoch ms). */
+  at: epochMs(),
+  /** User who recorded it. */
+  created_by: idField(),
+  position: position().nullable(),
+};
+
+/** What happened to each line at the door. */
+export const deliveredLineSchema = z.object({
+  line_id: z.string().min(1).max(16),
+  product_id: idField(),
+  delivered: quantity(0),
+  refused: quantity(0),
+});
+export type DeliveredLine = z.infer<typeof deliveredLineSchema>;
+
+/**
+ * A delivery event of one order: delivered (in full), partial, failed, signed or collected.
+ * Only the fields of its kind are filled; the others keep their empty value.
+ */
+export const deliveryEventSchema = z
+  .object({
+    ...eventBase,
+    kind: z.enum(DELIVERY_EVENT_KINDS),
+    order_id: idField(),
+    route_id: idField(),
+    rider_id: idField(),
+    delivery_point_id: idField(),
+    /** delivered / partial: quantities per line. */
+    lines: z.array(deliveredLineSchema).max(200),
+    /** failed: id of the delivery status of the catalogue (reason), e.g. «Ausente». */
+    reason_status_id: optionalRef(),
+    /** failed: what happens to the goods. */
+    outcome: z.enum(['', 'return_to_hub', 'reschedule']),
+    note: text(500),
+    /** signed: signer's name, the vector strokes and the uploaded image's path. */
+    signer_name: z.string().max(120),
+    signature_strokes: z.array(z.array(z.tuple([z.number(), z.number(), z.number()])).max(2000)).max(200),
+    signature_file: filePath().or(z.literal('')),
+    /** collected: method and amounts. */
+    payment_method: z.enum(['', ...PAYMENT_METHODS]),
+    amount_due_cents: cents(),
+    amount_collected_cents: cents(),
+    change_cents: cents(),
+    photo_file: filePath().or(z.literal('')),
+  })
+  .superRefine((e, ctx) => {
+    if (e.kind === 'failed' && e.reason_status_id === '') {
+      ctx.addIssue({ code: 'custom', path: ['reason_status_id'], message: 'Indica el motivo de la entrega fallida' });
+    }
+    if (e.kind === 'signed' && e.signer_name.trim() === '') {
+      ctx.addIssue({ code: 'custom', path: ['signer_name'], message: 'Escribe el nombre de quien firma' });
+    }
+    if (e.kind === 'signed' && e.signature_strokes.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['signature_strokes'], message: 'Falta la firma' });
+    }
+    if (e.kind === 'collected' && e.payment_method === '') {
+      ctx.addIssue({ code: 'custom', path: ['payment_method'], message: 'Indica la forma de pago' });
+    }
+    if (e.kind === 'collected' && e.payment_method === 'cash') {
+      if (e.amount_collected_cents < e.amount_due_cents) {
+        ctx.addIssue({ code: 'custom', path: ['amount_collected_cents'], message: 'El importe cobrado en efectivo no puede ser menor que el importe a cobrar' });
+      } else if (e.change_cents !== e.amount_collected_cents - e.amount_due_cents) {
+        ctx.addIssue({ code: 'custom', path: ['change_cents'], message: 'El cambio debe ser el importe cobrado menos el importe a cobrar' });
+      }
+    }
+    if (e.kind === 'collected' && e.payment_method !== 'cash' && e.change_cents !== 0) {
+      ctx.addIssue({ code: 'custom', path: ['change_cents'], message: 'Solo hay cambio en los pagos en efectivo' });
+    }
+    if ((e.kind === 'delivered' || e.kind === 'partial') && e.lines.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['lines'], message: 'Indica las cantidades entregadas' });
+    }
+  });
+export type DeliveryEvent = z.infer<typeof deliveryEventSchema>;
+
+export const INCIDENCE_KINDS = ['picker-product', 'delivery-product', 'picker-error'] as const;
+export type IncidenceKind = (typeof INCIDENCE_KINDS)[number];
+
+export const INCIDENCE_TYPES = ['damaged', 'missing', 'wrong_product', 'refused', 'expired', 'wrong_quantity', 'not_found', 'other'] as const;
+export type IncidenceType = (typeof INCIDENCE_TYPES)[number];
+
+/**
+ * An incidence: on a product while picking (incidences-picker-products), on a product at
+ * delivery (incidences-delivery-products), or a picker's mistake (errors-picker).
+ */
+export const incidenceSchema = z.object({
+  ...eventBase,
+  kind: z.enum(INCIDENCE_KINDS),
+  type: z.enum(INCIDENCE_TYPES),
+  order_id: idField(),
+  product_id: idField(),
+  /** Route of the order ('' if it had none yet). */
+  route_id: optionalRef(),
+  delivery_point_id: optionalRef(),
+  hub: hubNumber(),
+  quantity: quantity(0),
+  note: text(500),
+  photo_file: filePath().or(z.literal('')),
+});
+export type Incidence = z.infer<typeof incidenceSchema>;
+
+/** Goods received by the rider at the hub for a route (products-received). */
+export const receiptSchema = z.object({
+  ...eventBase,
+  route_id: idField(),
+  rider_id: idField(),
+  hub: hubNumber(),
+  lines: z
+    .array(z.object({ product_id: idField(), name: name(), expected: quantity(0), received: quantity(0) }))
+    .max(500),
+  note: text(500),
+});
+export type Receipt = z.infer<typeof receiptSchema>;
+
+/** A picker put `quantity` units of a product of an order in its box (picking events). */
+export const pickSchema = z.object({
+  ...eventBase,
+  route_id: optionalRef(),
+  order_id: idField(),
+  line_id: z.string().min(1).max(16),
+  product_id: idField(),
+  delivery_point_id: idField(),
+  hub: hubNumber(),
+  quantity: quantity(0),
+  /** The barcode read to confirm the product ('' when confirmed by hand). */
+  scanned_barcode: z.string().max(32),
+});
+export type Pick = z.infer<typeof pickSchema>;

@@ -1,0 +1,220 @@
+/**
+ * The operation's editable documents: users, bikes, products, delivery points, orders (with
+ * lines), routes (with ordered stops) and payments (paid orders).
+ */
+import { z } from 'zod';
+import { ORDER_STATUSES, PAYMENT_STATUSES, PICKING_STATUSES, ROUTE_STATUSES } from '../status/machines';
+import { isValidEan13 } from '../barcode';
+import {
+  cents,
+  email,
+  epochMs,
+  hubNumber,
+  idField,
+  isoDate,
+  latitude,
+  longitude,
+  name,
+  optionalRef,
+  phone,
+  quantity,
+  basisPoints,
+  text,
+  timeOfDay,
+} from './fields';
+
+export const PAYMENT_METHODS = ['cash', 'card', 'transfer', 'on_account'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** A user profile (specification: id, name, role). Passwords live only on the server. */
+export const userSchema = z.object({
+  id: idField(),
+  name: name(),
+  /** Id of a role of the catalog (`admin`, `operator`, `rider`, or an admin-made role). */
+  role: z.string().min(1).max(64),
+  email: email(),
+  /** Hub the user works from; 0 when none. */
+  hub: hubNumber(),
+  phone: phone(),
+  active: z.boolean(),
+  updated_at: epochMs(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** One cargo bike of the fleet. */
+export const bikeSchema = z.object({
+  id: idField(),
+  /** Fleet code painted on the bike, e.g. «CB-MAD-012». */
+  code: name(32),
+  model_id: idField(),
+  hub: hubNumber(),
+  status: z.enum(['available', 'in_route', 'maintenance', 'retired']),
+  /** Battery charge 0–100 (electric bikes), as last reported. */
+  battery_pct: z.int().min(0).max(100),
+  last_service_date: isoDate().or(z.literal('')),
+  notes: text(500),
+  updated_at: epochMs(),
+});
+export type Bike = z.infer<typeof bikeSchema>;
+
+/** A product of a client's catalogue. */
+export const productSchema = z.object({
+  id: idField(),
+  name: name(),
+  sku: z.string().min(1).max(32),
+  /** EAN-13 barcode with a valid check digit; '' when the product has none. */
+  barcode: z
+    .string()
+    .max(13)
+    .refine((b) => b === '' || isValidEan13(b), { error: 'Código de barras EAN-13 no válido (13 cifras con dígito de control correcto)' }),
+  client_id: idField(),
+  unit: z.enum(['ud', 'caja', 'pack', 'kg', 'l']),
+  weight_g: z.int().min(0).max(1_000_000),
+  volume_ml: z.int().min(0).max(1_000_000),
+  price_cents: cents(),
+  tax_id: idField(),
+  /** Needs the cold chain (dairy, lab samples). */
+  cold: z.boolean(),
+  active: z.boolean(),
+  updated_at: epochMs(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+/**
+ * A delivery point («PE»: shop, bar, lab…). `hub`, `ref_providers`, `client_providers` and
+ * `updated_at` keep the specification's names: in `ref_providers` the part before the first dash
+ * is the provider id; in `client_providers` the part after the first dash is the client id.
+ */
+export const deliveryPointSchema = z.object({
+  id: idField(),
+  name: name(),
+  hub: hubNumber(),
+  ref_providers: z.array(z.string().min(1).max(80)).max(50),
+  client_providers: z.array(z.string().min(1).max(80)).max(50),
+  kind: z.enum(['shop', 'bar', 'restaurant', 'lab', 'pharmacy', 'office', 'home']),
+  address: name(200),
+  postal_code: z.string().regex(/^\d{5}$/, { error: 'Código postal de 5 cifras' }),
+  city: name(60),
+  lat: latitude(),
+  lng: longitude(),
+  contact_name: text(120),
+  phone: phone(),
+  /** Receiving hours of the point. */
+  opens: timeOfDay(),
+  closes: timeOfDay(),
+  notes: text(500),
+  active: z.boolean(),
+  updated_at: epochMs(),
+});
+export type DeliveryPoint = z.infer<typeof deliveryPointSchema>;
+
+/** One line of an order. Price and tax rate are copied from the product when the line is made. */
+export const orderLineSchema = z.object({
+  line_id: z.string().min(1).max(16),
+  product_id: idField(),
+  /** Product name at ordering time (what the rider reads on the delivery note). */
+  name: name(),
+  quantity: quantity(1),
+  unit_price_cents: cents(),
+  tax_id: idField(),
+  tax_rate_bp: basisPoints(),
+  /** Units the picker put in the box (0 until picked). */
+  picked_quantity: quantity(0),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+export const orderSchema = z
+  .object({
+    id: idField(),
+    /** Human order number, e.g. «P-20261122-0042». */
+    code: name(32),
+    client_id: idField(),
+    delivery_point_id: idField(),
+    hub: hubNumber(),
+    date: isoDate(),
+    window_start: timeOfDay(),
+    window_end: timeOfDay(),
+    status: z.enum(ORDER_STATUSES),
+    picking_status: z.enum(PICKING_STATUSES),
+    /** Admin-defined status shown instead of the system label ('' for none). */
+    status_id: optionalRef(),
+    /** Route the order travels on ('' while unplanned). */
+    route_id: optionalRef(),
+    lines: z.array(orderLineSchema).min(1, { error: 'El pedido necesita al menos una línea' }).max(200),
+    payment_method: z.enum(PAYMENT_METHODS),
+    /** Reference of the order in the client's system (ingest API). */
+    external_ref: z.string().max(64),
+    notes: text(500),
+    created_at: epochMs(),
+    updated_at: epochMs(),
+  })
+  .superRefine((o, ctx) => {
+    if (o.window_end <= o.window_start) {
+      ctx.addIssue({ code: 'custom', path: ['window_end'], message: 'El final de la franja debe ser posterior al inicio' });
+    }
+    const ids = new Set<string>();
+    o.lines.forEach((l, i) => {
+      if (ids.has(l.line_id)) ctx.addIssue({ code: 'custom', path: ['lines', i, 'line_id'], message: 'Línea repetida' });
+      ids.add(l.line_id);
+      if (l.picked_quantity > l.quantity) {
+        ctx.addIssue({ code: 'custom', path: ['lines', i, 'picked_quantity'], message: 'No se pueden preparar más unidades de las pedidas' });
+      }
+    });
+  });
+export type Order = z.infer<typeof orderSchema>;
+
+/** One stop of a route: a delivery point and the orders delivered there, in visiting order. */
+export const routeStopSchema = z.object({
+  seq: z.int().min(1).max(1000),
+  delivery_point_id: idField(),
+  order_ids: z.array(idField()).min(1).max(100),
+  /** Planned arrival time. */
+  eta: timeOfDay(),
+});
+export type RouteStop = z.infer<typeof routeStopSchema>;
+
+export const routeSchema = z
+  .object({
+    id: idField(),
+    code: name(32),
+    name: name(),
+    hub: hubNumber(),
+    date: isoDate(),
+    /** Rider assigned ('' while unassigned). */
+    rider_id: optionalRef(),
+    bike_id: optionalRef(),
+    status: z.enum(ROUTE_STATUSES),
+    status_id: optionalRef(),
+    stops: z.array(routeStopSchema).max(1000),
+    planned_start: timeOfDay(),
+    distance_m: z.int().min(0).max(1_000_000),
+    cancel_reason: text(500),
+    updated_at: epochMs(),
+  })
+  .superRefine((r, ctx) => {
+    r.stops.forEach((s, i) => {
+      if (s.seq !== i + 1) ctx.addIssue({ code: 'custom', path: ['stops', i, 'seq'], message: `La parada ${i + 1} debe tener el número ${i + 1}` });
+    });
+    if (r.status === 'cancelled' && r.cancel_reason.trim() === '') {
+      ctx.addIssue({ code: 'custom', path: ['cancel_reason'], message: 'Una ruta cancelada necesita un motivo' });
+    }
+  });
+export type Route = z.infer<typeof routeSchema>;
+
+/** Payment of an order (the specification's paid-orders), reviewed by operators. */
+export const paymentSchema = z.object({
+  id: idField(),
+  order_id: idField(),
+  route_id: optionalRef(),
+  rider_id: optionalRef(),
+  method: z.enum(PAYMENT_METHODS),
+  amount_due_cents: cents(),
+  amount_collected_cents: cents(),
+  status: z.enum(PAYMENT_STATUSES),
+  status_id: optionalRef(),
+  collected_at: epochMs(),
+  reviewed_by: optionalRef(),
+  note: text(500),
+  updated_at: epochMs(),
+});
+export type Payment = z.infer<typeof paymentSchema>;

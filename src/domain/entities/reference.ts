@@ -1,0 +1,191 @@
+/**
+ * Small reference sets. Locally they share the `catalog` collection, one `kind` per stored
+ * collection of the specification (see ../collections.ts).
+ */
+import { z } from 'zod';
+import { INTERFACE_GROUPS, SYSTEM_ROLES } from '../access/groups';
+import { STATUS_FAMILIES, MACHINES } from '../status/machines';
+import { basisPoints, email, epochMs, hexColor, hubNumber, idField, latitude, longitude, name, phone, text, timeOfDay } from './fields';
+
+/** Fields every catalog document has, whatever its kind. */
+const catalogBase = {
+  id: idField(),
+  name: name(),
+  /** Inactive entries stay for history but are not offered in forms. */
+  active: z.boolean(),
+  updated_at: epochMs(),
+};
+
+/** A role: which interface groups it opens, and which system role's data rights it has. */
+export const roleSchema = z.object({
+  ...catalogBase,
+  kind: z.literal('role'),
+  groups: z.array(z.enum(INTERFACE_GROUPS)).max(INTERFACE_GROUPS.length),
+  /** The data permissions follow one of the system roles (the access table is per system role). */
+  base_role: z.enum(SYSTEM_ROLES),
+  /** System roles (admin, operator, rider, anonimus) cannot be deleted. */
+  system: z.boolean(),
+});
+export type Role = z.infer<typeof roleSchema>;
+
+/** A tax of the taxes catalogue (IVA 21 %, 10 %, 4 %…). */
+export const taxSchema = z.object({
+  ...catalogBase,
+  kind: z.literal('tax'),
+  rate_bp: basisPoints(),
+});
+export type Tax = z.infer<typeof taxSchema>;
+
+const FAMILY_NAMES: Record<(typeof STATUS_FAMILIES)[number], string> = {
+  route: 'las rutas',
+  order: 'los pedidos',
+  picking: 'el picking',
+  delivery: 'las entregas',
+  payment: 'los pagos',
+};
+
+const allSystemStatuses = [...new Set(STATUS_FAMILIES.flatMap((f) => MACHINES[f].statuses as readonly string[]))] as [string, ...string[]];
+
+/**
+ * An admin-defined status (/config/status): own label and colour, mapped onto a system status
+ * of its family's state machine (for example «Ausente» → delivery `failed`).
+ */
+export const statusSchema = z
+  .object({
+    ...catalogBase,
+    kind: z.enum(['status-route', 'status-order', 'status-picking', 'status-delivery', 'status-payment']),
+    color: hexColor(),
+    system_status: z.enum(allSystemStatuses),
+    /** Order in lists and selectors. */
+    sort: z.int().min(0).max(10_000),
+    /** Shown to riders as a reason (failed delivery reasons, for example). */
+    rider_visible: z.boolean(),
+  })
+  .superRefine((s, ctx) => {
+    const family = s.kind.slice('status-'.length) as (typeof STATUS_FAMILIES)[number];
+    if (!(MACHINES[family].statuses as readonly string[]).includes(s.system_status)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['system_status'],
+        message: `«${s.system_status}» no es un estado del sistema de ${FAMILY_NAMES[family]}`,
+      });
+    }
+  });
+export type Status = z.infer<typeof statusSchema>;
+
+/** Synlab (external client) integration settings. `config-synlab-temp` is the draft being edited. */
+const synlabFields = {
+  ...catalogBase,
+  /** Client document this configuration belongs to. */
+  client_id: idField(),
+  endpoint_url: z.string().max(500).url({ error: 'URL no válida' }).or(z.literal('')),
+  /** Hub that receives Synlab samples. */
+  hub: hubNumber(),
+  pickup_start: timeOfDay(),
+  pickup_end: timeOfDay(),
+  sample_types: z.array(name(60)).max(50),
+  cold_chain: z.boolean(),
+  notify_email: email().or(z.literal('')),
+};
+export const synlabConfigSchema = z.object({
+  ...synlabFields,
+  kind: z.literal('config-synlab'),
+  published_at: epochMs(),
+});
+export type SynlabConfig = z.infer<typeof synlabConfigSchema>;
+
+export const synlabDraftSchema = z.object({
+  ...synlabFields,
+  kind: z.literal('config-synlab-temp'),
+  /** The published configuration this draft edits ('' for a new one). */
+  base_id: z.string().max(64),
+});
+export type SynlabDraft = z.infer<typeof synlabDraftSchema>;
+
+/** A cargo-bike model and what it can carry. */
+export const bikeModelSchema = z.object({
+  ...catalogBase,
+  kind: z.literal('bike-model'),
+  brand: name(60),
+  capacity_kg: z.int().min(1).max(1000),
+  capacity_l: z.int().min(1).max(5000),
+  electric: z.boolean(),
+  range_km: z.int().min(0).max(500),
+});
+export type BikeModel = z.infer<typeof bikeModelSchema>;
+
+/** A hub (distribution centre). `number` is what delivery points and orders call `hub`. */
+export const hubSchema = z.object({
+  ...catalogBase,
+  kind: z.literal('hub'),
+  number: hubNumber(),
+  city: name(60),
+  address: name(200),
+  lat: latitude(),
+  lng: longitude(),
+  opens: timeOfDay(),
+  closes: timeOfDay(),
+  phone: phone(),
+});
+export type Hub = z.infer<typeof hubSchema>;
+
+/** A client whose goods we deliver (Qualianza/Pascual, Bimbo, Synlab…). */
+export const clientSchema = z.object({
+  ...catalogBase,
+  kind: z.literal('client'),
+  /** Short key used by the order-ingest API (`pascual`, `bimbo`, `synlab`). */
+  key: z.string().min(1).max(32).regex(/^[a-z0-9-]+$/, { error: 'Solo minúsculas, números y guiones' }),
+  tax_id: z.string().max(20),
+  contact_email: email().or(z.literal('')),
+  phone: phone(),
+  /** Default payment method of its orders. */
+  payment_terms: z.enum(['cash', 'card', 'transfer', 'on_account']),
+  notes: text(500),
+});
+export type Client = z.infer<typeof clientSchema>;
+
+export const CATALOG_KINDS = [
+  'role',
+  'tax',
+  'status-route',
+  'status-order',
+  'status-picking',
+  'status-delivery',
+  'status-payment',
+  'config-synlab',
+  'config-synlab-temp',
+  'bike-model',
+  'hub',
+  'client',
+] as const;
+export type CatalogKind = (typeof CATALOG_KINDS)[number];
+
+/** The schema that validates a catalog document of each kind. */
+export const catalogSchemas = {
+  role: roleSchema,
+  tax: taxSchema,
+  'status-route': statusSchema,
+  'status-order': statusSchema,
+  'status-picking': statusSchema,
+  'status-delivery': statusSchema,
+  'status-payment': statusSchema,
+  'config-synlab': synlabConfigSchema,
+  'config-synlab-temp': synlabDraftSchema,
+  'bike-model': bikeModelSchema,
+  hub: hubSchema,
+  client: clientSchema,
+} as const satisfies Record<CatalogKind, z.ZodType>;
+
+export type CatalogDoc = Role | Tax | Status | SynlabConfig | SynlabDraft | BikeModel | Hub | Client;
+
+/** Validates any catalog document by its `kind`. */
+export const catalogSchema = z.discriminatedUnion('kind', [
+  roleSchema,
+  taxSchema,
+  statusSchema,
+  synlabConfigSchema,
+  synlabDraftSchema,
+  bikeModelSchema,
+  hubSchema,
+  clientSchema,
+]);

@@ -1,0 +1,231 @@
+/**
+ * State machines of routes, orders, picking, deliveries and payments (the specification shows
+ * five status families and no values; these are ours).
+ *
+ * Each machine lists its system status codes, its allowed transitions and which roles may make
+ * each. Admin-defined statuses (/config/status) carry their own label and colour and map onto one
+ * of these system codes (for example «Ausente» → delivery `failed`). Admins may make every
+ * transition an operator may make.
+ */
+import type { SystemRole } from '../access/groups';
+
+export type ActingRole = Exclude<SystemRole, 'anonimus'>;
+
+export interface Transition<S extends string> {
+  readonly from: S;
+  readonly to: S;
+  readonly roles: readonly ActingRole[];
+}
+
+export interface Machine<S extends string> {
+  readonly family: StatusFamily;
+  readonly statuses: readonly S[];
+  readonly initial: S;
+  readonly final: readonly S[];
+  readonly transitions: readonly Transition<S>[];
+  /** Spanish default label of each status. */
+  readonly labels: Readonly<Record<S, string>>;
+}
+
+export const STATUS_FAMILIES = ['route', 'order', 'picking', 'delivery', 'payment'] as const;
+export type StatusFamily = (typeof STATUS_FAMILIES)[number];
+
+const OPS: readonly ActingRole[] = ['operator', 'admin'];
+const RIDER: readonly ActingRole[] = ['rider', 'operator', 'admin'];
+
+// ── Routes ────────────────────────────────────────────────────────────────────────────────────
+export const ROUTE_STATUSES = ['draft', 'planned', 'picking', 'ready', 'loaded', 'in_progress', 'completed', 'cancelled'] as const;
+export type RouteStatus = (typeof ROUTE_STATUSES)[number];
+
+export const routeMachine: Machine<RouteStatus> = {
+  family: 'route',
+  statuses: ROUTE_STATUSES,
+  initial: 'draft',
+  final: ['completed', 'cancelled'],
+  labels: {
+    draft: 'Borrador',
+    planned: 'Planificada',
+    picking: 'En picking',
+    ready: 'Preparada',
+    loaded: 'Cargada',
+    in_progress: 'En reparto',
+    completed: 'Finalizada',
+    cancelled: 'Cancelada',
+  },
+  transitions: [
+    { from: 'draft', to: 'planned', roles: OPS },
+    { from: 'planned', to: 'draft', roles: OPS },
+    { from: 'planned', to: 'picking', roles: OPS },
+    { from: 'picking', to: 'ready', roles: OPS },
+    // The rider confirms the goods received at the hub (load-out).
+    { from: 'ready', to: 'loaded', roles: RIDER },
+    { from: 'loaded', to: 'in_progress', roles: RIDER },
+    { from: 'in_progress', to: 'completed', roles: RIDER },
+    ...(['draft', 'planned', 'picking', 'ready', 'loaded', 'in_progress'] as const).map((from) => ({
+      from,
+      to: 'cancelled' as const,
+      roles: OPS,
+    })),
+  ],
+};
+
+// ── Orders ────────────────────────────────────────────────────────────────────────────────────
+export const ORDER_STATUSES = [
+  'pending',
+  'planned',
+  'picking',
+  'picked',
+  'out_for_delivery',
+  'delivered',
+  'partially_delivered',
+  'failed',
+  'returned',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const orderMachine: Machine<OrderStatus> = {
+  family: 'order',
+  statuses: ORDER_STATUSES,
+  initial: 'pending',
+  final: ['delivered', 'partially_delivered', 'cancelled'],
+  labels: {
+    pending: 'Pendiente',
+    planned: 'En ruta',
+    picking: 'En picking',
+    picked: 'Preparado',
+    out_for_delivery: 'En reparto',
+    delivered: 'Entregado',
+    partially_delivered: 'Entregado en parte',
+    failed: 'Entrega fallida',
+    returned: 'Devuelto al hub',
+    cancelled: 'Cancelado',
+  },
+  transitions: [
+    { from: 'pending', to: 'planned', roles: OPS },
+    { from: 'planned', to: 'pending', roles: OPS },
+    { from: 'planned', to: 'picking', roles: OPS },
+    { from: 'picking', to: 'picked', roles: OPS },
+    { from: 'picked', to: 'picking', roles: OPS },
+    { from: 'picked', to: 'out_for_delivery', roles: RIDER },
+    { from: 'out_for_delivery', to: 'delivered', roles: RIDER },
+    { from: 'out_for_delivery', to: 'partially_delivered', roles: RIDER },
+    { from: 'out_for_delivery', to: 'failed', roles: RIDER },
+    // A failed order goes back to the hub, or is rescheduled (pending again, for a new route).
+    { from: 'failed', to: 'returned', roles: RIDER },
+    { from: 'failed', to: 'pending', roles: OPS },
+    { from: 'returned', to: 'pending', roles: OPS },
+    ...(['pending', 'planned', 'picking', 'picked'] as const).map((from) => ({ from, to: 'cancelled' as const, roles: OPS })),
+  ],
+};
+
+// ── Picking (per order) ───────────────────────────────────────────────────────────────────────
+export const PICKING_STATUSES = ['pending', 'in_progress', 'picked', 'incomplete'] as const;
+export type PickingStatus = (typeof PICKING_STATUSES)[number];
+
+export const pickingMachine: Machine<PickingStatus> = {
+  family: 'picking',
+  statuses: PICKING_STATUSES,
+  initial: 'pending',
+  final: ['picked'],
+  labels: { pending: 'Sin empezar', in_progress: 'En curso', picked: 'Completo', incomplete: 'Incompleto' },
+  transitions: [
+    { from: 'pending', to: 'in_progress', roles: OPS },
+    { from: 'in_progress', to: 'picked', roles: OPS },
+    { from: 'in_progress', to: 'incomplete', roles: OPS },
+    { from: 'incomplete', to: 'in_progress', roles: OPS },
+    { from: 'incomplete', to: 'picked', roles: OPS },
+  ],
+};
+
+// ── Delivery (outcome of one order at its stop) ───────────────────────────────────────────────
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'partial', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export const deliveryMachine: Machine<DeliveryStatus> = {
+  family: 'delivery',
+  statuses: DELIVERY_STATUSES,
+  initial: 'pending',
+  final: ['delivered', 'partial'],
+  labels: { pending: 'Pendiente', delivered: 'Entregado', partial: 'Entrega parcial', failed: 'Fallida' },
+  transitions: [
+    { from: 'pending', to: 'delivered', roles: RIDER },
+    { from: 'pending', to: 'partial', roles: RIDER },
+    { from: 'pending', to: 'failed', roles: RIDER },
+    // A failed attempt may be retried later in the round (the recipient came back).
+    { from: 'failed', to: 'delivered', roles: RIDER },
+    { from: 'failed', to: 'partial', roles: RIDER },
+  ],
+};
+
+// ── Payments (of an order) ────────────────────────────────────────────────────────────────────
+export const PAYMENT_STATUSES = ['pending', 'collected', 'on_account', 'handed_over', 'reconciled', 'disputed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const paymentMachine: Machine<PaymentStatus> = {
+  family: 'payment',
+  statuses: PAYMENT_STATUSES,
+  initial: 'pending',
+  final: ['reconciled'],
+  labels: {
+    pending: 'Pendiente de cobro',
+    collected: 'Cobrado por el rider',
+    on_account: 'A cuenta (factura)',
+    handed_over: 'Entregado en el hub',
+    reconciled: 'Conciliado',
+    disputed: 'En disputa',
+  },
+  transitions: [
+    { from: 'pending', to: 'collected', roles: RIDER },
+    { from: 'pending', to: 'on_account', roles: RIDER },
+    { from: 'collected', to: 'handed_over', roles: OPS },
+    { from: 'handed_over', to: 'reconciled', roles: OPS },
+    { from: 'on_account', to: 'reconciled', roles: OPS },
+    { from: 'collected', to: 'disputed', roles: OPS },
+    { from: 'handed_over', to: 'disputed', roles: OPS },
+    { from: 'on_account', to: 'disputed', roles: OPS },
+    { from: 'disputed', to: 'reconciled', roles: OPS },
+  ],
+};
+
+export const MACHINES = {
+  route: routeMachine,
+  order: orderMachine,
+  picking: pickingMachine,
+  delivery: deliveryMachine,
+  payment: paymentMachine,
+} as const;
+
+export type StatusOf<F extends StatusFamily> = (typeof MACHINES)[F]['statuses'][number];
+
+export type TransitionCheck = { readonly ok: true } | { readonly ok: false; readonly reason: string };
+
+/** Whether `role` may move a `family` document from `from` to `to`, with a Spanish reason if not. */
+export function checkTransition<S extends string>(machine: Machine<S>, from: S, to: S, role: SystemRole): TransitionCheck {
+  if (!machine.statuses.includes(from)) return { ok: false, reason: `Estado de origen desconocido: «${from}»` };
+  if (!machine.statuses.includes(to)) return { ok: false, reason: `Estado de destino desconocido: «${to}»` };
+  if (from === to) return { ok: true };
+  const t = machine.transitions.find((x) => x.from === from && x.to === to);
+  if (!t) {
+    return { ok: false, reason: `No se puede pasar de «${machine.labels[from]}» a «${machine.labels[to]}»` };
+  }
+  if (role === 'anonimus' || !t.roles.includes(role)) {
+    return { ok: false, reason: `Tu rol no puede pasar de «${machine.labels[from]}» a «${machine.labels[to]}»` };
+  }
+  return { ok: true };
+}
+
+export function canTransition<S extends string>(machine: Machine<S>, from: S, to: S, role: SystemRole): boolean {
+  return checkTransition(machine, from, to, role).ok;
+}
+
+/** Statuses `role` may move to from `from`. */
+export function nextStatuses<S extends string>(machine: Machine<S>, from: S, role: SystemRole): S[] {
+  if (role === 'anonimus') return [];
+  const acting: ActingRole = role;
+  return machine.transitions.filter((t) => t.from === from && t.roles.includes(acting)).map((t) => t.to);
+}
+
+export function isFinal<S extends string>(machine: Machine<S>, status: S): boolean {
+  return machine.final.includes(status);
+}

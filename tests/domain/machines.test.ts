@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MACHINES,
+  STATUS_FAMILIES,
+  canTransition,
+  checkTransition,
+  isFinal,
+  nextStatuses,
+  orderMachine,
+  routeMachine,
+  type Machine,
+} from '../../src/domain/status/machines';
+import { SYSTEM_ROLES, type SystemRole } from '../../src/domain/access/groups';
+
+const ROLES: readonly SystemRole[] = ['admin', 'operator', 'rider', 'anonimus'];
+
+/** Every machine, typed loosely so the tests can walk them all the same way. */
+const machines = STATUS_FAMILIES.map((f) => [f, MACHINES[f] as unknown as Machine<string>] as const);
+
+/**
+ * The oracle, read straight from the `transitions` table: staying put is always allowed; a move
+ * needs a row of the table whose roles list the role; anonymous visitors never move anything.
+ */
+function oracle(m: Machine<string>, from: string, to: string, role: SystemRole): boolean {
+  if (from === to) return true;
+  if (role === 'anonimus') return false;
+  return m.transitions.some((t) => t.from === from && t.to === to && (t.roles as readonly string[]).includes(role));
+}
+
+function reachableFrom(m: Machine<string>, start: string): Set<string> {
+  const seen = new Set([start]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const s = queue.shift() as string;
+    for (const t of m.transitions) {
+      if (t.from === s && !seen.has(t.to)) {
+        seen.add(t.to);
+        queue.push(t.to);
+      }
+    }
+  }
+  return seen;
+}
+
+describe('state machines', () => {
+  it('covers the five status families', () => {
+    expect(Object.keys(MACHINES).sort()).toEqual([...STATUS_FAMILIES].sort());
+    expect(ROLES).toEqual(SYSTEM_ROLES);
+  });
+
+  describe.each(machines)('%s', (family, m) => {
+    it('is well formed: known statuses, labels for all, no self-loops or duplicate rows', () => {
+      expect(m.family).toBe(family);
+      expect(new Set(m.statuses).size).toBe(m.statuses.length);
+      expect(m.statuses).toContain(m.initial);
+      for (const f of m.final) expect(m.statuses).toContain(f);
+      expect(Object.keys(m.labels).sort()).toEqual([...m.statuses].sort());
+      for (const s of m.statuses) expect(m.labels[s]?.trim()).not.toBe('');
+      const pairs = m.transitions.map((t) => `${t.from}→${t.to}`);
+      expect(new Set(pairs).size).toBe(pairs.length);
+      for (const t of m.transitions) {
+        expect(m.statuses).toContain(t.from);
+        expect(m.statuses).toContain(t.to);
+        expect(t.from).not.toBe(t.to);
+        expect(t.roles.length).toBeGreaterThan(0);
+        expect(t.roles).not.toContain('anonimus');
+        // «Admins may make every transition an operator may make.»
+        if (t.roles.includes('operator')) expect(t.roles).toContain('admin');
+      }
+    });
+
+    it('checkTransition agrees with the table for every (from, to, role)', () => {
+      const mismatches: string[] = [];
+      let walked = 0;
+      for (const from of m.statuses) {
+        for (const to of m.statuses) {
+          for (const role of ROLES) {
+            walked += 1;
+            const expected = oracle(m, from, to, role);
+            const got = checkTransition(m, from, to, role);
+            if (got.ok !== expected) mismatches.push(`${from}→${to} (${role}): esperado ${expected}`);
+            expect(canTransition(m, from, to, role)).toBe(expected);
+            if (!got.ok) {
+              const inTable = m.transitions.some((t) => t.from === from && t.to === to);
+              const labels = `de «${m.labels[from]}» a «${m.labels[to]}»`;
+              expect(got.reason).toBe(inTable ? `Tu rol no puede pasar ${labels}` : `No se puede pasar ${labels}`);
+            }
+          }
+        }
+      }
+      expect(walked).toBe(m.statuses.length * m.statuses.length * ROLES.length);
+      expect(mismatches).toEqual([]);
+    });
+
+    it('rejects unknown statuses with a Spanish reason', () => {
+      expect(checkTransition(m, 'no-existe', m.initial, 'admin')).toEqual({ ok: false, reason: 'Estado de origen desconocido: «no-existe»' });
+      expect(checkTransition(m, m.initial, 'no-existe', 'admin')).toEqual({ ok: false, reason: 'Estado de destino desconocido: «no-existe»' });
+    });
+
+    it('has no transitions out of a final status', () => {
+      const outOfFinal = m.transitions.filter((t) => m.final.includes(t.from)).map((t) => `${t.from}→${t.to}`);
+      expect(outOfFinal).toEqual([]);
+      for (const s of m.statuses) expect(isFinal(m, s)).toBe(m.final.includes(s));
+    });
+
+    it('leaves no non-final status without a way out', () => {
+      const deadEnds = m.statuses.filter((s) => !m.final.includes(s) && !m.transitions.some((t) => t.from === s));
+      expect(deadEnds).toEqual([]);
+    });
+
+    it('reaches every status from the initial one', () => {
+      const reached = reachableFrom(m, m.initial);
+      expect(m.statuses.filter((s) => !reached.has(s))).toEqual([]);
+    });
+
+    it('nextStatuses lists exactly the statuses canTransition allows', () => {
+      for (const from of m.statuses) {
+        for (const role of ROLES) {
+          const allowed = m.statuses.filter((to) => to !== from && canTransition(m, from, to, role));
+          const next = nextStatuses(m, from, role);
+          expect(new Set(next).size).toBe(next.length);
+          expect([...next].sort()).toEqual([...allowed].sort());
+        }
+      }
+    });
+  });
+});
+
+describe('business cases', () => {
+  const cancellable = routeMachine.transitions.filter((t) => t.to === 'cancelled').map((t) => t.from);
+
+  it('lets operators and admins cancel a route that has not finished, and never a rider', () => {
+    expect([...cancellable].sort()).toEqual(['draft', 'in_progress', 'loaded', 'picking', 'planned', 'ready']);
+    for (const from of cancellable) {
+      expect(canTransition(routeMachine, from, 'cancelled', 'operator')).toBe(true);
+      expect(canTransition(routeMachine, from, 'cancelled', 'admin')).toBe(true);
+      const rider = checkTransition(routeMachine, from, 'cancelled', 'rider');
+      expect(rider).toEqual({ ok: false, reason: `Tu rol no puede pasar de «${routeMachine.labels[from]}» a «Cancelada»` });
+    }
+    expect(canTransition(routeMachine, 'completed', 'cancelled', 'admin')).toBe(false);
+  });
+
+  it('lets a rider record a failed delivery of an order out for delivery', () => {
+    expect(canTransition(orderMachine, 'out_for_delivery', 'failed', 'rider')).toBe(true);
+    expect(canTransition(orderMachine, 'out_for_delivery', 'failed', 'anonimus')).toBe(false);
+  });
+
+  it('reschedules a failed order (failed → pending) for operators and admins only', () => {
+    expect(canTransition(orderMachine, 'failed', 'pending', 'operator')).toBe(true);
+    expect(canTransition(orderMachine, 'failed', 'pending', 'admin')).toBe(true);
+    expect(checkTransition(orderMachine, 'failed', 'pending', 'rider')).toEqual({
+      ok: false,
+      reason: 'Tu rol no puede pasar de «Entrega fallida» a «Pendiente»',
+    });
+    expect(canTransition(orderMachine, 'failed', 'pending', 'anonimus')).toBe(false);
+  });
+
+  it('does not let anyone skip steps (a pending order cannot jump to delivered)', () => {
+    for (const role of ROLES) {
+      expect(checkTransition(orderMachine, 'pending', 'delivered', role)).toEqual({
+        ok: false,
+        reason: 'No se puede pasar de «Pendiente» a «Entregado»',
+      });
+    }
+  });
+});
