@@ -1,0 +1,112 @@
+/**
+ * cb_localDB: the local database (specification §4: «cb_localDB, version 1»). The only module
+ * family that imports rxdb. Twelve collections (RxDB's free edition opens at most 13 per JS
+ * realm), one per entry of LOCAL_COLLECTION_DEFS.
+ */
+import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxJsonSchema, type RxStorage } from 'rxdb';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
+import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
+import { RxDBUpdatePlugin } from 'rxdb/plugins/update';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
+import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
+import { LOCAL_COLLECTIONS, LOCAL_COLLECTION_DEFS, type LocalCollection, type LocalCollectionDef } from '../domain/collections';
+import { toStorageSchema } from '../domain/rxschema';
+import type { CatalogDoc } from '../domain/entities/reference';
+import type { Bike, DeliveryPoint, Order, Payment, Product, Route, User } from '../domain/entities/operation';
+import type { DeliveryEvent, Incidence, Pick, Receipt } from '../domain/entities/events';
+import { MIGRATIONS, type MigrationStrategies } from './migrations';
+
+/** Name of the local database (specification §4). */
+export const LOCAL_DB_NAME = 'cb_localDB';
+
+export interface DocTypes {
+  users: User;
+  catalog: CatalogDoc;
+  bikes: Bike;
+  products: Product;
+  delivery_points: DeliveryPoint;
+  orders: Order;
+  routes: Route;
+  deliveries: DeliveryEvent;
+  incidences: Incidence;
+  payments: Payment;
+  receipts: Receipt;
+  picks: Pick;
+}
+
+export type CbCollections = { [K in LocalCollection]: RxCollection<DocTypes[K]> };
+export type CbDatabase = RxDatabase<CbCollections>;
+
+let pluginsAdded = false;
+function addPlugins(): void {
+  if (pluginsAdded) return;
+  addRxPlugin(RxDBMigrationSchemaPlugin);
+  addRxPlugin(RxDBLeaderElectionPlugin);
+  addRxPlugin(RxDBUpdatePlugin);
+  pluginsAdded = true;
+}
+
+export type StorageChoice =
+  /** IndexedDB through dexie: the browser. */
+  | { kind: 'dexie'; indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange }
+  /** In memory: Node tests and benchmarks. */
+  | { kind: 'memory' };
+
+export interface OpenOptions {
+  /** Database name; tests use their own so parallel devices do not share storage. */
+  readonly name?: string;
+  readonly storage: StorageChoice;
+  /** Validate every write against the schema with ajv (default true). */
+  readonly validate?: boolean;
+  /** Share the database between tabs of one browser (default: true for dexie). */
+  readonly multiInstance?: boolean;
+  /** Open only these collections (tests that must stay under the 13-collection limit). */
+  readonly collections?: readonly LocalCollection[];
+  /** Replace collection definitions and migrations (tests of schema migrations). */
+  readonly definitions?: Partial<Record<LocalCollection, LocalCollectionDef>>;
+  readonly migrations?: Partial<Record<LocalCollection, MigrationStrategies>>;
+}
+
+function storageOf(choice: StorageChoice, validate: boolean): RxStorage<unknown, unknown> {
+  const base: RxStorage<unknown, unknown> =
+    choice.kind === 'memory'
+      ? (getRxStorageMemory() as RxStorage<unknown, unknown>)
+      : (getRxStorageDexie(choice.indexedDB ? { indexedDB: choice.indexedDB, IDBKeyRange: choice.IDBKeyRange } : {}) as RxStorage<unknown, unknown>);
+  return (validate ? wrappedValidateAjvStorage({ storage: base }) : base) as RxStorage<unknown, unknown>;
+}
+
+/** Opens (or creates) cb_localDB with every local collection. */
+export async function openLocalDatabase(opts: OpenOptions): Promise<CbDatabase> {
+  addPlugins();
+  const db = (await createRxDatabase<CbCollections>({
+    name: opts.name ?? LOCAL_DB_NAME,
+    storage: storageOf(opts.storage, opts.validate ?? true),
+    multiInstance: opts.multiInstance ?? opts.storage.kind === 'dexie',
+    eventReduce: true,
+    closeDuplicates: true,
+  })) as CbDatabase;
+  const names = opts.collections ?? LOCAL_COLLECTIONS;
+  try {
+    await db.addCollections(
+      Object.fromEntries(
+        names.map((name) => [
+          name,
+          {
+            schema: toStorageSchema(opts.definitions?.[name] ?? LOCAL_COLLECTION_DEFS[name]) as unknown as RxJsonSchema<unknown>,
+            migrationStrategies: opts.migrations?.[name] ?? MIGRATIONS[name],
+          },
+        ]),
+      ),
+    );
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  return db;
+}
+
+/** Closes the database and deletes all its data (sign-out on a shared device, tests). */
+export async function removeLocalDatabase(db: CbDatabase): Promise<void> {
+  await db.remove();
+}

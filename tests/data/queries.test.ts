@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openLocalDatabase, type CbDatabase } from '../../src/data/database';
+import {
+  deliveryPointsByHub,
+  incidencesOfRoute,
+  ordersOfDayInHub,
+  ordersOfRoute,
+  productByBarcode,
+  queryPlanOf,
+  riderRoutesForDay,
+} from '../../src/data/queries';
+
+let db: CbDatabase;
+beforeAll(async () => {
+  db = await openLocalDatabase({ name: `q${Date.now()}`, storage: { kind: 'memory' } });
+});
+afterAll(async () => {
+  await db.remove();
+});
+
+describe('hot queries use an index', () => {
+  const cases: [string, () => ReturnType<typeof queryPlanOf>, string[]][] = [
+    ["a rider's stops for a day", () => queryPlanOf(riderRoutesForDay(db, 'u-rider1', '2026-11-22')), ['rider_id', 'date']],
+    ['orders of a route', () => queryPlanOf(ordersOfRoute(db, 'r-1')), ['route_id']],
+    ['delivery points by hub', () => queryPlanOf(deliveryPointsByHub(db, 1)), ['hub', 'name']],
+    ['incidences by route', () => queryPlanOf(incidencesOfRoute(db, 'r-1')), ['route_id']],
+    ['products by barcode', () => queryPlanOf(productByBarcode(db, '8412345678905')), ['barcode']],
+    ['orders of a day in a hub', () => queryPlanOf(ordersOfDayInHub(db, '2026-11-22', 1)), ['date', 'hub']],
+  ];
+  for (const [name, plan, index] of cases) {
+    it(name, () => {
+      const p = plan();
+      expect(p.index).toEqual(index);
+      expect(p.selectorSatisfiedByIndex).toBe(true);
+    });
+  }
+
+  it('a query on a field without index is a full scan (the check can fail)', () => {
+    const p = queryPlanOf(db.orders.find({ selector: { notes: 'x' } }));
+    expect(p.index).not.toContain('notes');
+    expect(p.selectorSatisfiedByIndex).toBe(false);
+  });
+});
