@@ -1,22 +1,66 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { ServerConfig } from './config';
+import { AuthError, AuthService, type AuthOptions } from './auth';
+import { DocStore } from './store';
+import { SyncService } from './sync';
+import { createMailer } from './mail';
+import { registerAuthRoutes } from './routes/auth';
+import { registerSyncRoutes } from './routes/sync';
+import { registerFileRoutes } from './routes/files';
+import { registerAdminRoutes } from './routes/admin';
+import { seedIfEmpty, type SeedOptions } from './seed';
 
 export interface AppOptions extends Pick<ServerConfig, 'dataDir' | 'staticDir'> {
   readonly logger?: boolean;
+  readonly auth?: AuthOptions;
+  /** Demo data on first start (default: on, except in production mode). */
+  readonly seed?: SeedOptions | false;
+  readonly smtpUrl?: string;
+  /** Address of the app in e-mails (password reset links). */
+  readonly publicUrl?: string;
+  readonly heartbeatMs?: number;
+}
+
+export interface App {
+  readonly server: FastifyInstance;
+  readonly store: DocStore;
+  readonly auth: AuthService;
+  readonly sync: SyncService;
 }
 
 /**
- * The embedded server: the API under /api and the built PWA with a single-page-app fallback
- * (any other GET that is not a file answers index.html, so deep links work).
+ * The embedded server: the API under /api (auth, sync, files, admin) and the built PWA with a
+ * single-page-app fallback (any other GET that is not a file answers index.html).
  */
-export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
-  mkdirSync(opts.dataDir, { recursive: true });
-  const app = Fastify({ logger: opts.logger ?? false });
+export async function createApp(opts: AppOptions): Promise<App> {
+  const store = new DocStore(opts.dataDir);
+  const auth = new AuthService(store, opts.auth);
+  const sync = new SyncService(store, (collection, doc) => {
+    if (collection === 'users' && typeof doc.email === 'string') auth.syncEmail(doc.id, doc.email);
+  });
+  if (opts.seed !== false) await seedIfEmpty(store, auth, opts.seed ?? {});
 
-  app.get('/api/health', async () => ({ status: 'ok', time: new Date().toISOString() }));
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 2 * 1024 * 1024 });
+  app.addHook('onClose', async () => store.close());
+
+  app.setErrorHandler((err, _req, reply) => {
+    if (err instanceof AuthError) return reply.code(err.status).send({ error: err.code, message: err.message });
+    const status = typeof (err as { statusCode?: unknown }).statusCode === 'number' ? (err as { statusCode: number }).statusCode : 500;
+    if (status === 415) return reply.code(415).send({ error: 'unsupported_type', message: 'Tipo de contenido no admitido' });
+    if (status === 413) return reply.code(413).send({ error: 'too_large', message: 'El envío es demasiado grande' });
+    if (status >= 400 && status < 500) return reply.code(status).send({ error: 'bad_request', message: `Petición no válida: ${err instanceof Error ? err.message : String(err)}` });
+    app.log.error(err);
+    return reply.code(500).send({ error: 'internal', message: 'Error interno del servidor; inténtalo de nuevo' });
+  });
+
+  app.get('/api/health', async () => ({ status: 'ok', time: new Date().toISOString(), seq: store.head() }));
+  registerAuthRoutes(app, { auth, mailer: createMailer(app.log, opts.smtpUrl), publicUrl: opts.publicUrl ?? 'http://localhost:8080' });
+  registerSyncRoutes(app, { auth, sync, heartbeatMs: opts.heartbeatMs });
+  registerFileRoutes(app, { auth, store, dataDir: opts.dataDir });
+  registerAdminRoutes(app, { auth, store });
 
   const hasPwa = existsSync(join(opts.staticDir, 'index.html'));
   if (hasPwa) {
@@ -46,5 +90,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return reply.code(404).type('text/plain; charset=utf-8').send('No encontrado');
   });
 
-  return app;
+  return { server: app, store, auth, sync };
+}
+
+/** The Fastify instance alone (tests of the HTTP surface). */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  return (await createApp(opts)).server;
 }

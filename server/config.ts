@@ -7,6 +7,14 @@ export interface ServerConfig {
   readonly dataDir: string;
   /** Directory of the built PWA (vite build output). */
   readonly staticDir: string;
+  /** Production mode: no demo data and no demo accounts (NODE_ENV=production). */
+  readonly production: boolean;
+  readonly smtpUrl: string | undefined;
+  readonly publicUrl: string;
+  /** First administrator of a production server (created when no user exists). */
+  readonly adminEmail: string | undefined;
+  readonly adminPassword: string | undefined;
+  readonly demoSeed: number;
 }
 
 function parsePort(raw: string | undefined): number {
@@ -18,12 +26,28 @@ function parsePort(raw: string | undefined): number {
   return port;
 }
 
-/** Configuration from the environment: PORT (8080), HOST (0.0.0.0), DATA_DIR (./data), STATIC_DIR (./dist). */
+function parseSeed(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 20261122;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`DEMO_SEED debe ser un entero positivo (recibido: «${raw}»)`);
+  return n;
+}
+
+const orUndefined = (v: string | undefined) => (v && v !== '' ? v : undefined);
+
+/** Configuration from the environment (see the README's table). */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = parsePort(env.PORT);
   return {
-    port: parsePort(env.PORT),
-    host: env.HOST && env.HOST !== '' ? env.HOST : '0.0.0.0',
-    dataDir: resolve(env.DATA_DIR && env.DATA_DIR !== '' ? env.DATA_DIR : './data'),
-    staticDir: resolve(env.STATIC_DIR && env.STATIC_DIR !== '' ? env.STATIC_DIR : './dist'),
+    port,
+    host: orUndefined(env.HOST) ?? '0.0.0.0',
+    dataDir: resolve(orUndefined(env.DATA_DIR) ?? './data'),
+    staticDir: resolve(orUndefined(env.STATIC_DIR) ?? './dist'),
+    production: env.NODE_ENV === 'production',
+    smtpUrl: orUndefined(env.SMTP_URL),
+    publicUrl: orUndefined(env.PUBLIC_URL) ?? `http://localhost:${port}`,
+    adminEmail: orUndefined(env.ADMIN_EMAIL),
+    adminPassword: orUndefined(env.ADMIN_PASSWORD),
+    demoSeed: parseSeed(env.DEMO_SEED),
   };
 }

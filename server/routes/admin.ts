@@ -1,0 +1,25 @@
+/**
+ * Admin views of the sync layer: GET /api/admin/conflicts (fields both a device and the server
+ * changed; the server's value was kept) and GET /api/admin/refusals (writes the access table or
+ * the validation refused). Only for the machine-admin group.
+ */
+import type { FastifyInstance } from 'fastify';
+import { AuthError, type AuthService } from '../auth';
+import type { DocStore } from '../store';
+
+export function registerAdminRoutes(app: FastifyInstance, deps: { auth: AuthService; store: DocStore }): void {
+  const { auth, store } = deps;
+  const requireAdmin = (header: string | undefined) => {
+    const p = auth.authenticate(header);
+    if (!p.groups.includes('machine-admin')) throw new AuthError(403, 'forbidden', 'Solo los administradores pueden ver esto');
+    return p;
+  };
+  app.get('/api/admin/conflicts', async (req) => {
+    requireAdmin(req.headers.authorization);
+    return store.conflicts();
+  });
+  app.get('/api/admin/refusals', async (req) => {
+    requireAdmin(req.headers.authorization);
+    return store.db.prepare('SELECT * FROM refusals ORDER BY seq DESC LIMIT 200').all();
+  });
+}

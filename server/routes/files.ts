@@ -1,0 +1,128 @@
+/**
+ * Files (signatures, photos): PUT /api/files/<path> and GET /api/files/<path>.
+ * - Paths: `deliveries/<user id>/<event id>.<png|jpg|webp>` and `incidences/<user id>/<id>.<ext>`.
+ *   A rider may only write and read under his own user id; operators and admins everywhere.
+ * - Write-once and idempotent: the same bytes again → 200; different bytes at the same path → 409.
+ * - Only PNG, JPEG and WebP images up to MAX_FILE_BYTES.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { AuthService, Principal } from '../auth';
+import type { DocStore } from '../store';
+
+export const FILE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+const PATH_RE = /^(deliveries|incidences)\/([A-Za-z0-9_.:-]{1,64})\/([A-Za-z0-9_.:-]{1,80})\.(png|jpg|jpeg|webp)$/;
+
+const FILE_SCHEMA = `
+CREATE TABLE IF NOT EXISTS files (
+  path TEXT PRIMARY KEY,
+  size INTEGER NOT NULL,
+  content_type TEXT NOT NULL,
+  md5 TEXT NOT NULL,
+  sha256 TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  created_by TEXT NOT NULL
+) WITHOUT ROWID;`;
+
+interface FileRow {
+  path: string;
+  size: number;
+  content_type: string;
+  md5: string;
+  sha256: string;
+  created_at: number;
+  created_by: string;
+}
+
+/** Metadata in the shape of the specification's stored-file metadata (§3). */
+function metadata(row: FileRow) {
+  const time = new Date(row.created_at).toISOString();
+  return {
+    bucket: 'cargobici-local',
+    generation: String(row.created_at),
+    metageneration: '1',
+    fullPath: row.path,
+    name: row.path.split('/').pop() ?? row.path,
+    size: row.size,
+    timeCreated: time,
+    updated: time,
+    md5Hash: row.md5,
+    cacheControl: 'private, max-age=31536000, immutable',
+    contentDisposition: 'inline',
+    contentEncoding: 'identity',
+    contentLanguage: 'es',
+    contentType: row.content_type,
+    customMetadata: { createdBy: row.created_by },
+  };
+}
+
+function mayAccess(p: Principal, ownerId: string): boolean {
+  return p.role === 'admin' || p.role === 'operator' || (p.role === 'rider' && ownerId === p.id);
+}
+
+export function registerFileRoutes(app: FastifyInstance, deps: { auth: AuthService; store: DocStore; dataDir: string }): void {
+  const { auth, store } = deps;
+  store.db.exec(FILE_SCHEMA);
+  const root = join(deps.dataDir, 'files');
+  mkdirSync(root, { recursive: true });
+
+  app.addContentTypeParser([...FILE_TYPES], { parseAs: 'buffer', bodyLimit: MAX_FILE_BYTES }, (_req, body, done) => done(null, body));
+
+  const check = (principal: Principal, path: string) => {
+    const m = PATH_RE.exec(path);
+    if (!m) return { status: 400, body: { error: 'bad_path', message: 'Ruta de fichero no válida: deliveries|incidences/<usuario>/<id>.png|jpg|webp' } };
+    if (!mayAccess(principal, m[2] as string)) return { status: 403, body: { error: 'forbidden', message: 'Solo puedes acceder a tus propios ficheros' } };
+    return null;
+  };
+
+  app.put<{ Params: { '*': string } }>('/api/files/*', async (req, reply) => {
+    const principal = auth.authenticate(req.headers.authorization);
+    const path = req.params['*'];
+    const bad = check(principal, path);
+    if (bad) return reply.code(bad.status).send(bad.body);
+    const body = req.body;
+    if (!Buffer.isBuffer(body) || body.length === 0) {
+      return reply.code(400).send({ error: 'empty', message: 'El fichero está vacío' });
+    }
+    const contentType = String(req.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '';
+    const sha256 = createHash('sha256').update(body).digest('hex');
+    const existing = store.db.prepare('SELECT * FROM files WHERE path = ?').get(path) as FileRow | undefined;
+    if (existing) {
+      if (existing.sha256 === sha256) return reply.code(200).send(metadata(existing));
+      return reply.code(409).send({ error: 'exists', message: 'Ya existe un fichero distinto en esa ruta; los ficheros no se sobrescriben' });
+    }
+    const file = join(root, path);
+    mkdirSync(dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, body);
+    renameSync(tmp, file);
+    const row: FileRow = {
+      path,
+      size: body.length,
+      content_type: contentType,
+      md5: createHash('md5').update(body).digest('base64'),
+      sha256,
+      created_at: Date.now(),
+      created_by: principal.id,
+    };
+    store.db
+      .prepare('INSERT INTO files (path, size, content_type, md5, sha256, created_at, created_by) VALUES (@path, @size, @content_type, @md5, @sha256, @created_at, @created_by)')
+      .run(row);
+    return reply.code(201).send(metadata(row));
+  });
+
+  app.get<{ Params: { '*': string }; Querystring: { meta?: string } }>('/api/files/*', async (req, reply) => {
+    const principal = auth.authenticate(req.headers.authorization);
+    const path = req.params['*'];
+    const bad = check(principal, path);
+    if (bad) return reply.code(bad.status).send(bad.body);
+    const row = store.db.prepare('SELECT * FROM files WHERE path = ?').get(path) as FileRow | undefined;
+    const file = join(root, path);
+    if (!row || !existsSync(file)) return reply.code(404).send({ error: 'object-not-found', message: 'No existe ese fichero' });
+    if (req.query.meta !== undefined) return metadata(row);
+    return reply.header('Cache-Control', 'private, max-age=31536000, immutable').type(row.content_type).send(readFileSync(file));
+  });
+}

@@ -1,0 +1,135 @@
+/**
+ * HTTP of the replication protocol (DESIGN.md §3):
+ *   GET  /api/sync/:collection/pull?checkpoint=<seq>&limit=<n>  → { documents, checkpoint }
+ *   POST /api/sync/:collection/push  [{ assumedMasterState, newDocumentState }] → conflicting master states
+ *   GET  /api/sync/stream  → ONE server-sent-events stream for all collections
+ * Every request is authenticated (Authorization: Bearer <accessToken>).
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { LocalCollection } from '../../src/domain/collections';
+import { LOCAL_COLLECTIONS } from '../../src/domain/collections';
+import type { AuthService, Principal } from '../auth';
+import { isLocalCollection, PushFormatError, type SyncService, type SyncUser } from '../sync';
+
+const MAX_PULL = 2000;
+const MAX_PUSH_ROWS = 500;
+
+const pushBody = z
+  .array(
+    z.object({
+      assumedMasterState: z.record(z.string(), z.unknown()).nullable().optional(),
+      newDocumentState: z.record(z.string(), z.unknown()),
+    }),
+  )
+  .max(MAX_PUSH_ROWS);
+
+function parseCheckpoint(raw: unknown): { seq: number } | null {
+  if (raw === undefined || raw === '' || raw === null) return null;
+  const text = String(raw);
+  let seq: unknown = text;
+  if (text.startsWith('{')) {
+    try {
+      seq = (JSON.parse(text) as { seq?: unknown }).seq;
+    } catch {
+      return null;
+    }
+  }
+  const n = Number(seq);
+  return Number.isInteger(n) && n >= 0 ? { seq: n } : null;
+}
+
+export function syncUserOf(p: Principal): SyncUser {
+  return { id: p.id, role: p.role };
+}
+
+export function registerSyncRoutes(app: FastifyInstance, deps: { auth: AuthService; sync: SyncService; heartbeatMs?: number }): void {
+  const { auth, sync } = deps;
+
+  const collectionOf = (name: string, reply: FastifyReply): LocalCollection | null => {
+    if (isLocalCollection(name)) return name;
+    void reply.code(404).send({ error: 'unknown_collection', message: `No existe la colección «${name}»` });
+    return null;
+  };
+
+  app.get<{ Params: { collection: string }; Querystring: { checkpoint?: string; limit?: string } }>(
+    '/api/sync/:collection/pull',
+    async (req, reply) => {
+      const principal = auth.authenticate(req.headers.authorization);
+      const collection = collectionOf(req.params.collection, reply);
+      if (!collection) return reply;
+      const rawCheckpoint = req.query.checkpoint;
+      const checkpoint = parseCheckpoint(rawCheckpoint);
+      if (rawCheckpoint !== undefined && rawCheckpoint !== '' && checkpoint === null) {
+        return reply.code(400).send({ error: 'bad_checkpoint', message: 'El parámetro «checkpoint» debe ser un número de secuencia' });
+      }
+      const limit = req.query.limit === undefined ? 500 : Number(req.query.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PULL) {
+        return reply.code(400).send({ error: 'bad_limit', message: `El parámetro «limit» debe ser un entero entre 1 y ${MAX_PULL}` });
+      }
+      return sync.pull(syncUserOf(principal), collection, checkpoint, limit);
+    },
+  );
+
+  app.post<{ Params: { collection: string } }>('/api/sync/:collection/push', { bodyLimit: 20 * 1024 * 1024 }, async (req, reply) => {
+    const principal = auth.authenticate(req.headers.authorization);
+    const collection = collectionOf(req.params.collection, reply);
+    if (!collection) return reply;
+    const parsed = pushBody.safeParse(req.body);
+    if (!parsed.success) {
+      return reply.code(400).send({
+        error: 'bad_push',
+        message: `El envío debe ser una lista (máximo ${MAX_PUSH_ROWS}) de { assumedMasterState, newDocumentState }`,
+      });
+    }
+    try {
+      return sync.push(syncUserOf(principal), collection, parsed.data);
+    } catch (err) {
+      if (err instanceof PushFormatError) return reply.code(400).send({ error: 'bad_push', message: err.message });
+      throw err;
+    }
+  });
+
+  app.get('/api/sync/stream', (req, reply) => {
+    const principal = auth.authenticate(req.headers.authorization);
+    const user = syncUserOf(principal);
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    const cursors = new Map<LocalCollection, { seq: number }>();
+    const head = sync.head();
+    for (const c of LOCAL_COLLECTIONS) cursors.set(c, { seq: head });
+    const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    // A fresh connection may have missed changes: tell the client to pull from its checkpoints.
+    send('resync', { checkpoint: head });
+
+    let closed = false;
+    const flush = (collections: ReadonlySet<LocalCollection>) => {
+      if (closed) return;
+      for (const c of collections) {
+        let cursor = cursors.get(c) ?? { seq: head };
+        for (;;) {
+          const page = sync.pull(user, c, cursor, 500);
+          if (page.documents.length > 0) send('change', { collection: c, documents: page.documents, checkpoint: page.checkpoint });
+          cursor = page.checkpoint;
+          if (page.documents.length < 500) break;
+        }
+        cursors.set(c, cursor);
+      }
+    };
+    const unsubscribe = sync.onChange((cols) => setImmediate(() => flush(cols)));
+    const heartbeat = setInterval(() => res.write(': ping\n\n'), deps.heartbeatMs ?? 20_000);
+    const close = () => {
+      closed = true;
+      clearInterval(heartbeat);
+      unsubscribe();
+    };
+    req.raw.on('close', close);
+    res.on('error', close);
+  });
+}

@@ -1,0 +1,279 @@
+/**
+ * The server's document store: every local collection's documents in one SQLite table, each
+ * write stamped with a server-assigned, strictly increasing sequence number (the replication
+ * checkpoint; never a wall-clock time). Scope columns (route, rider, owner) are extracted at
+ * write time so the pull of a rider is one indexed query.
+ */
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { LocalCollection } from '../src/domain/collections';
+import type { RowScope } from '../src/domain/access/table';
+
+export type StoredDoc = Record<string, unknown> & { id: string; _deleted: boolean };
+
+export interface DocRow {
+  readonly collection: LocalCollection;
+  readonly id: string;
+  readonly seq: number;
+  readonly doc: StoredDoc;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS docs (
+  collection TEXT NOT NULL,
+  id TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  deleted INTEGER NOT NULL DEFAULT 0,
+  route_id TEXT NOT NULL DEFAULT '',
+  rider_id TEXT NOT NULL DEFAULT '',
+  owner_id TEXT NOT NULL DEFAULT '',
+  data TEXT NOT NULL,
+  PRIMARY KEY (collection, id)
+) WITHOUT ROWID;
+CREATE UNIQUE INDEX IF NOT EXISTS docs_seq ON docs (collection, seq);
+CREATE INDEX IF NOT EXISTS docs_route ON docs (collection, route_id);
+CREATE INDEX IF NOT EXISTS docs_rider ON docs (collection, rider_id);
+CREATE INDEX IF NOT EXISTS docs_owner ON docs (collection, owner_id);
+CREATE TABLE IF NOT EXISTS route_points (
+  route_id TEXT NOT NULL,
+  point_id TEXT NOT NULL,
+  PRIMARY KEY (route_id, point_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS route_points_point ON route_points (point_id);
+CREATE TABLE IF NOT EXISTS user_docs (
+  user_id TEXT NOT NULL,
+  collection TEXT NOT NULL,
+  doc_id TEXT NOT NULL,
+  PRIMARY KEY (user_id, collection, doc_id)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS conflicts (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  at INTEGER NOT NULL,
+  collection TEXT NOT NULL,
+  doc_id TEXT NOT NULL,
+  user_id TEXT NOT NULL,
+  fields TEXT NOT NULL,
+  local TEXT NOT NULL,
+  server TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS refusals (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  at INTEGER NOT NULL,
+  collection TEXT NOT NULL,
+  doc_id TEXT NOT NULL,
+  user_id TEXT NOT NULL,
+  reason TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+`;
+
+function scopeColumns(collection: LocalCollection, doc: StoredDoc): { route_id: string; rider_id: string; owner_id: string } {
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  switch (collection) {
+    case 'routes':
+      return { route_id: doc.id, rider_id: str(doc.rider_id), owner_id: '' };
+    case 'users':
+      return { route_id: '', rider_id: '', owner_id: doc.id };
+    case 'orders':
+      return { route_id: str(doc.route_id), rider_id: '', owner_id: '' };
+    case 'payments':
+      return { route_id: str(doc.route_id), rider_id: str(doc.rider_id), owner_id: str(doc.rider_id) };
+    case 'deliveries':
+    case 'incidences':
+    case 'receipts':
+    case 'picks':
+      return { route_id: str(doc.route_id), rider_id: str(doc.rider_id), owner_id: str(doc.created_by) };
+    default:
+      return { route_id: '', rider_id: '', owner_id: '' };
+  }
+}
+
+export interface PullUser {
+  readonly id: string;
+  readonly scope: RowScope | null;
+}
+
+export interface PullResult {
+  readonly rows: { seq: number; doc: StoredDoc }[];
+  /** Sequence to resume from: the last row's, or the collection's head when everything was read. */
+  readonly checkpoint: number;
+}
+
+export class DocStore {
+  readonly db: Database.Database;
+  private seq: number;
+
+  constructor(dataDir: string) {
+    mkdirSync(dataDir, { recursive: true });
+    this.db = new Database(join(dataDir, 'cargobici.sqlite'));
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('foreign_keys = ON');
+    this.db.exec(SCHEMA);
+    const row = this.db.prepare('SELECT MAX(seq) AS s FROM docs').get() as { s: number | null };
+    this.seq = row.s ?? 0;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  /** Runs `fn` inside one SQLite transaction (all or nothing). */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  head(): number {
+    return this.seq;
+  }
+
+  get(collection: LocalCollection, id: string): StoredDoc | null {
+    const row = this.db.prepare('SELECT data FROM docs WHERE collection = ? AND id = ?').get(collection, id) as { data: string } | undefined;
+    return row ? (JSON.parse(row.data) as StoredDoc) : null;
+  }
+
+  getMany(collection: LocalCollection, ids: readonly string[]): Map<string, StoredDoc> {
+    const out = new Map<string, StoredDoc>();
+    const stmt = this.db.prepare('SELECT id, data FROM docs WHERE collection = ? AND id = ?');
+    for (const id of ids) {
+      const row = stmt.get(collection, id) as { id: string; data: string } | undefined;
+      if (row) out.set(row.id, JSON.parse(row.data) as StoredDoc);
+    }
+    return out;
+  }
+
+  /** Writes a document with the next sequence number. Call inside `transaction` for batches. */
+  put(collection: LocalCollection, doc: StoredDoc): number {
+    this.seq += 1;
+    const cols = scopeColumns(collection, doc);
+    this.db
+      .prepare(
+        `INSERT INTO docs (collection, id, seq, deleted, route_id, rider_id, owner_id, data)
+         VALUES (@collection, @id, @seq, @deleted, @route_id, @rider_id, @owner_id, @data)
+         ON CONFLICT (collection, id) DO UPDATE SET seq = excluded.seq, deleted = excluded.deleted,
+           route_id = excluded.route_id, rider_id = excluded.rider_id, owner_id = excluded.owner_id, data = excluded.data`,
+      )
+      .run({ collection, id: doc.id, seq: this.seq, deleted: doc._deleted ? 1 : 0, ...cols, data: JSON.stringify(doc) });
+    if (collection === 'routes') this.indexRoutePoints(doc);
+    return this.seq;
+  }
+
+  /** Gives documents a new sequence number without changing them, so every device pulls them again. */
+  touch(collection: LocalCollection, ids: readonly string[]): void {
+    const stmt = this.db.prepare('UPDATE docs SET seq = ? WHERE collection = ? AND id = ?');
+    for (const id of new Set(ids)) {
+      this.seq += 1;
+      stmt.run(this.seq, collection, id);
+    }
+  }
+
+  idsByRoute(collection: LocalCollection, routeId: string): string[] {
+    return (this.db.prepare('SELECT id FROM docs WHERE collection = ? AND route_id = ?').all(collection, routeId) as { id: string }[]).map(
+      (r) => r.id,
+    );
+  }
+
+  private indexRoutePoints(route: StoredDoc): void {
+    this.db.prepare('DELETE FROM route_points WHERE route_id = ?').run(route.id);
+    if (route._deleted) return;
+    const stops = Array.isArray(route.stops) ? (route.stops as { delivery_point_id?: unknown }[]) : [];
+    const ins = this.db.prepare('INSERT OR IGNORE INTO route_points (route_id, point_id) VALUES (?, ?)');
+    for (const s of stops) if (typeof s.delivery_point_id === 'string') ins.run(route.id, s.delivery_point_id);
+  }
+
+  routePoints(routeId: string): string[] {
+    return (this.db.prepare('SELECT point_id FROM route_points WHERE route_id = ?').all(routeId) as { point_id: string }[]).map((r) => r.point_id);
+  }
+
+  /** Ids of the (not deleted) routes assigned to a rider. */
+  riderRouteIds(userId: string): Set<string> {
+    const rows = this.db.prepare("SELECT id FROM docs WHERE collection = 'routes' AND rider_id = ? AND deleted = 0").all(userId) as { id: string }[];
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /** SQL condition (with named parameter @user) for the rows a scope lets a user see. */
+  private scopeCondition(collection: LocalCollection, scope: RowScope): string {
+    if (scope === 'all') return '1';
+    const riderRoutes = "SELECT id FROM docs WHERE collection = 'routes' AND rider_id = @user AND deleted = 0";
+    if (scope === 'self') return collection === 'users' ? 'd.id = @user' : 'd.owner_id = @user';
+    switch (collection) {
+      case 'routes':
+        return 'd.rider_id = @user AND d.deleted = 0';
+      case 'delivery_points':
+        return `d.id IN (SELECT point_id FROM route_points WHERE route_id IN (${riderRoutes}))`;
+      case 'users':
+        return 'd.id = @user';
+      default:
+        return `(d.route_id IN (${riderRoutes}) OR (d.owner_id = @user AND d.owner_id <> ''))`;
+    }
+  }
+
+  /**
+   * Documents of a collection after `since`, as a user may see them. A document the user saw
+   * before and that left his scope comes back as deleted (it disappears from his device but not
+   * from the server).
+   */
+  pull(collection: LocalCollection, user: PullUser, since: number, limit: number): PullResult {
+    if (user.scope === null) return { rows: [], checkpoint: this.seq };
+    const visible = this.scopeCondition(collection, user.scope);
+    const seen = 'EXISTS (SELECT 1 FROM user_docs u WHERE u.user_id = @user AND u.collection = @collection AND u.doc_id = d.id)';
+    const sql =
+      user.scope === 'all'
+        ? 'SELECT d.seq, d.data, 1 AS visible FROM docs d WHERE d.collection = @collection AND d.seq > @since ORDER BY d.seq LIMIT @limit'
+        : `SELECT d.seq, d.data, CASE WHEN ${visible} THEN 1 ELSE 0 END AS visible
+           FROM docs d WHERE d.collection = @collection AND d.seq > @since AND ((${visible}) OR ${seen})
+           ORDER BY d.seq LIMIT @limit`;
+    const head = this.seq;
+    const raw = this.db.prepare(sql).all({ collection, since, limit, user: user.id }) as { seq: number; data: string; visible: number }[];
+    const rows = raw.map((r) => {
+      const doc = JSON.parse(r.data) as StoredDoc;
+      return { seq: r.seq, doc: r.visible ? doc : { ...doc, _deleted: true } };
+    });
+    if (user.scope !== 'all') {
+      const remember = this.db.prepare('INSERT OR IGNORE INTO user_docs (user_id, collection, doc_id) VALUES (?, ?, ?)');
+      for (const r of raw) if (r.visible) remember.run(user.id, collection, (JSON.parse(r.data) as StoredDoc).id);
+    }
+    const last = rows[rows.length - 1];
+    return { rows, checkpoint: rows.length < limit || !last ? head : last.seq };
+  }
+
+  logConflict(entry: { collection: LocalCollection; docId: string; userId: string; fields: string[]; local: unknown; server: unknown }): void {
+    this.db
+      .prepare('INSERT INTO conflicts (at, collection, doc_id, user_id, fields, local, server) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(Date.now(), entry.collection, entry.docId, entry.userId, JSON.stringify(entry.fields), JSON.stringify(entry.local), JSON.stringify(entry.server));
+  }
+
+  logRefusal(entry: { collection: LocalCollection; docId: string; userId: string; reason: string }): void {
+    this.db
+      .prepare('INSERT INTO refusals (at, collection, doc_id, user_id, reason) VALUES (?, ?, ?, ?, ?)')
+      .run(Date.now(), entry.collection, entry.docId, entry.userId, entry.reason);
+  }
+
+  conflicts(limit = 200): { seq: number; at: number; collection: string; doc_id: string; user_id: string; fields: string[]; local: unknown; server: unknown }[] {
+    const rows = this.db.prepare('SELECT * FROM conflicts ORDER BY seq DESC LIMIT ?').all(limit) as {
+      seq: number;
+      at: number;
+      collection: string;
+      doc_id: string;
+      user_id: string;
+      fields: string;
+      local: string;
+      server: string;
+    }[];
+    return rows.map((r) => ({ ...r, fields: JSON.parse(r.fields) as string[], local: JSON.parse(r.local) as unknown, server: JSON.parse(r.server) as unknown }));
+  }
+
+  kvGet(key: string): string | null {
+    const row = this.db.prepare('SELECT value FROM kv WHERE key = ?').get(key) as { value: string } | undefined;
+    return row?.value ?? null;
+  }
+
+  kvSet(key: string, value: string): void {
+    this.db.prepare('INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
+  }
+
+  count(collection: LocalCollection): number {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM docs WHERE collection = ?').get(collection) as { n: number }).n;
+  }
+}

@@ -1,0 +1,150 @@
+/** Small, valid documents for server and sync tests (the demo generator makes the big ones). */
+import type { Order, Route, DeliveryPoint, User, Product } from '../../src/domain/entities/operation';
+import type { Role } from '../../src/domain/entities/reference';
+import type { DeliveryEvent } from '../../src/domain/entities/events';
+import { DEFAULT_ROLE_GROUPS, SYSTEM_ROLES } from '../../src/domain/access/groups';
+
+export const T0 = 1_763_800_000_000;
+export const TODAY = '2026-11-22';
+
+export function roles(): Role[] {
+  return SYSTEM_ROLES.map((r) => ({ id: r, kind: 'role', name: r, active: true, updated_at: T0, groups: [...DEFAULT_ROLE_GROUPS[r]], base_role: r, system: true }));
+}
+
+export function user(id: string, role: string, email: string, name = id): User {
+  return { id, name, role, email, hub: 1, phone: '', active: true, updated_at: T0 };
+}
+
+export function point(id: string, hub = 1): DeliveryPoint {
+  return {
+    id,
+    name: `Bar ${id}`,
+    hub,
+    ref_providers: ['PASCUAL-000001'],
+    client_providers: ['pascual-CLI00001'],
+    kind: 'bar',
+    address: 'Calle de Toledo 12',
+    postal_code: '28005',
+    city: 'Madrid',
+    lat: 40.41,
+    lng: -3.71,
+    contact_name: 'Ana',
+    phone: '',
+    opens: '08:00',
+    closes: '14:00',
+    notes: '',
+    active: true,
+    updated_at: T0,
+  };
+}
+
+export function product(id: string): Product {
+  return {
+    id,
+    name: `Producto ${id}`,
+    sku: id.toUpperCase(),
+    barcode: '',
+    client_id: 'c-pascual',
+    unit: 'ud',
+    weight_g: 1000,
+    volume_ml: 1000,
+    price_cents: 250,
+    tax_id: 'iva-10',
+    cold: false,
+    active: true,
+    updated_at: T0,
+  };
+}
+
+export function order(id: string, pointId: string, routeId: string, status: Order['status'] = 'picked'): Order {
+  return {
+    id,
+    code: `P-${id}`,
+    client_id: 'c-pascual',
+    delivery_point_id: pointId,
+    hub: 1,
+    date: TODAY,
+    window_start: '09:00',
+    window_end: '12:00',
+    status,
+    picking_status: status === 'picked' ? 'picked' : 'pending',
+    status_id: '',
+    route_id: routeId,
+    lines: [
+      { line_id: 'l1', product_id: 'p1', name: 'Leche', quantity: 6, unit_price_cents: 120, tax_id: 'iva-4', tax_rate_bp: 400, picked_quantity: status === 'picked' ? 6 : 0 },
+    ],
+    payment_method: 'cash',
+    external_ref: '',
+    notes: '',
+    created_at: T0,
+    updated_at: T0,
+  };
+}
+
+export function route(id: string, riderId: string, stops: { point: string; orders: string[] }[], status: Route['status'] = 'ready'): Route {
+  return {
+    id,
+    code: id.toUpperCase(),
+    name: `Ruta ${id}`,
+    hub: 1,
+    date: TODAY,
+    rider_id: riderId,
+    bike_id: '',
+    status,
+    status_id: '',
+    stops: stops.map((s, i) => ({ seq: i + 1, delivery_point_id: s.point, order_ids: s.orders, eta: `1${i}:00` })),
+    planned_start: '09:00',
+    distance_m: 1000,
+    cancel_reason: '',
+    updated_at: T0,
+  };
+}
+
+export function deliveryEvent(id: string, o: Order, riderId: string, kind: DeliveryEvent['kind'] = 'delivered'): DeliveryEvent {
+  return {
+    id,
+    at: T0 + 1000,
+    created_by: riderId,
+    position: null,
+    kind,
+    order_id: o.id,
+    route_id: o.route_id,
+    rider_id: riderId,
+    delivery_point_id: o.delivery_point_id,
+    lines: o.lines.map((l) => ({ line_id: l.line_id, product_id: l.product_id, delivered: l.quantity, refused: 0 })),
+    reason_status_id: '',
+    outcome: '',
+    note: '',
+    signer_name: '',
+    signature_strokes: [],
+    signature_file: '',
+    payment_method: '',
+    amount_due_cents: 0,
+    amount_collected_cents: 0,
+    change_cents: 0,
+    photo_file: '',
+  };
+}
+
+/** A small operation: two riders with one route each, an operator and an admin. */
+export function smallOperation() {
+  const o1 = order('o1', 'pe1', 'r1');
+  const o2 = order('o2', 'pe2', 'r1');
+  const o3 = order('o3', 'pe3', 'r2');
+  const o4 = order('o4', 'pe4', '', 'pending');
+  return {
+    catalog: [...roles()],
+    users: [
+      user('u-admin', 'admin', 'admin@cargobici.test', 'Administración'),
+      user('u-operador', 'operator', 'operador@cargobici.test', 'Olga Operadora'),
+      user('u-rider1', 'rider', 'rider1@cargobici.test', 'Rafa Rider'),
+      user('u-rider2', 'rider', 'rider2@cargobici.test', 'Rosa Rider'),
+    ],
+    products: [product('p1')],
+    delivery_points: [point('pe1'), point('pe2'), point('pe3'), point('pe4')],
+    orders: [o1, o2, o3, o4],
+    routes: [route('r1', 'u-rider1', [{ point: 'pe1', orders: ['o1'] }, { point: 'pe2', orders: ['o2'] }]), route('r2', 'u-rider2', [{ point: 'pe3', orders: ['o3'] }])],
+  };
+}
+
+export const PASSWORD = 'cargobici-demo';
