@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { t } from '../src/i18n';
+import { signIn, waitForServiceWorker } from './support';
 
 test('the manifest describes an installable Spanish app', async ({ request }) => {
   const res = await request.get('/manifest.webmanifest');
@@ -16,14 +17,10 @@ test('the manifest describes an installable Spanish app', async ({ request }) =>
   for (const icon of m.icons) expect((await request.get(icon.src)).ok(), icon.src).toBe(true);
 });
 
-test('after one online visit the app opens offline, on any path', async ({ page, context }) => {
-  await page.goto('/');
+test('after one online visit the app opens offline, on any path, still signed in', async ({ page, context }) => {
+  await signIn(page, 'operador@cargobici.test');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('routeTitles.home'));
-  // Wait until the service worker controls the page (it claims clients on activation).
-  await page.waitForFunction(async () => {
-    await navigator.serviceWorker.ready;
-    return navigator.serviceWorker.controller !== null;
-  });
+  await waitForServiceWorker(page);
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('routeTitles.home'));

@@ -1,11 +1,25 @@
 import { expect, test } from '@playwright/test';
 import { ROUTES, samplePath } from '../src/routes/registry';
 import { t } from '../src/i18n';
+import { signIn } from './support';
 
 test.describe('route registry', () => {
+  test('public paths render signed out; private ones send to /login', async ({ page }) => {
+    for (const entry of ROUTES.filter((r) => r.access === 'public')) {
+      await page.goto(samplePath(entry));
+      await expect(page.locator('h1')).toHaveText(t(entry.title));
+      await expect(page.locator('h1')).toHaveCount(1);
+    }
+    await page.goto('/bike/bike-formulario/7');
+    await expect(page).toHaveURL(/\/login\?redirect=/);
+    await signIn(page, 'admin@cargobici.test');
+    await expect(page).toHaveURL(/\/bike\/bike-formulario\/7$/);
+  });
+
   test('every path of the specification renders its page with one <h1>', async ({ page }) => {
-    test.setTimeout(240_000);
-    for (const entry of ROUTES) {
+    test.setTimeout(300_000);
+    await signIn(page, 'admin@cargobici.test');
+    for (const entry of ROUTES.filter((r) => r.access !== 'public')) {
       const url = samplePath(entry);
       await page.goto(url);
       const h1 = page.locator('h1');
@@ -24,6 +38,7 @@ test.describe('route registry', () => {
   });
 
   test('an unknown path shows «Página no encontrada» with a link to Home', async ({ page }) => {
+    await signIn(page, 'operador@cargobici.test');
     await page.goto('/esto/no/existe');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página no encontrada');
     await page.getByRole('link', { name: t('notFound.home') }).click();
@@ -32,6 +47,7 @@ test.describe('route registry', () => {
   });
 
   test('breadcrumbs lead back through the parents', async ({ page }) => {
+    await signIn(page, 'operador@cargobici.test');
     await page.goto('/routes/route/7');
     const crumbs = page.getByRole('navigation', { name: t('app.breadcrumbs') });
     await expect(crumbs).toContainText('Home');
@@ -42,6 +58,7 @@ test.describe('route registry', () => {
 
   test('navigation scrolls back to the top', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 400 });
+    await signIn(page, 'admin@cargobici.test');
     await page.goto('/test/dataroutes');
     await expect(page.getByTestId('route-registry')).toBeVisible();
     await page.mouse.wheel(0, 4000);

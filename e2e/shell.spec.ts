@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { MENU } from '../src/routes/registry';
 import { t } from '../src/i18n';
+import { signIn } from './support';
 
 const LABELS = ['Home', 'Rutas', 'Productos', 'Picking Rutas', 'Picking Destino', 'Picker Producto', 'Hubs', 'Bikes', 'Bike Model'];
 
 test('desktop: side navigation with the specification menu, «Productos» once', async ({ page }) => {
-  await page.goto('/');
+  await signIn(page, 'admin@cargobici.test');
   const nav = page.getByRole('navigation', { name: t('app.navigation') });
   await expect(nav).toBeVisible();
   const links = nav.getByRole('link');
@@ -23,7 +24,7 @@ test.describe('phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
   test('compact header with a drawer menu', async ({ page }) => {
-    await page.goto('/');
+    await signIn(page, 'operador@cargobici.test');
     const nav = page.getByRole('navigation', { name: t('app.navigation') });
     await expect(nav).not.toBeInViewport();
     const burger = page.getByRole('button', { name: t('app.openMenu') });
@@ -38,7 +39,7 @@ test.describe('phone', () => {
 });
 
 test('keyboard: skip link and visible focus', async ({ page }) => {
-  await page.goto('/');
+  await page.goto('/login');
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: t('app.skipToContent') });
   await expect(skip).toBeFocused();

@@ -9,10 +9,12 @@ import { RouterProvider } from '@tanstack/react-router';
 import { buildRouter } from './routes/router';
 import { theme } from './ui/theme';
 import { registerServiceWorker } from './ui/pwa/serviceWorker';
+import { initSession } from './data/session';
 
 /** Default display time of notifications (specification, section 9). */
 const NOTIFICATION_MS = 5000;
 
+await initSession();
 const router = buildRouter();
 
 const container = document.getElementById('root');

@@ -141,9 +141,9 @@ export const ROUTES: readonly RouteEntry[] = [
   { id: 'blankPicking', path: '/blank/picking', layout: 'blank', access: OPS, title: 'routeTitles.blankPicking', parent: 'blank', pending: 10 },
   { id: 'blankDelivery', path: '/blank/delivery', layout: 'blank', access: RIDER_OPS, title: 'routeTitles.blankDelivery', parent: 'blank', pending: 6 },
   { id: 'pickingPe', path: '/picking/pe', layout: 'blank', access: OPS, title: 'routeTitles.pickingPe', parent: 'blank', pending: 10 },
-  { id: 'login', path: '/login', layout: 'blank', access: 'public', title: 'routeTitles.login', pending: 5 },
-  { id: 'reset', path: '/reset', layout: 'blank', access: 'public', title: 'routeTitles.reset', pending: 5 },
-  { id: 'resetForm', path: '/reset/form', layout: 'blank', access: 'public', title: 'routeTitles.resetForm', parent: 'reset', pending: 5 },
+  { id: 'login', path: '/login', layout: 'blank', access: 'public', title: 'routeTitles.login' },
+  { id: 'reset', path: '/reset', layout: 'blank', access: 'public', title: 'routeTitles.reset' },
+  { id: 'resetForm', path: '/reset/form', layout: 'blank', access: 'public', title: 'routeTitles.resetForm', parent: 'reset' },
 ];
 
 /** The menu of the specification (section 2), in its order. «Productos» appears once. */

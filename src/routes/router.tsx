@@ -3,8 +3,10 @@ import {
   createRoute,
   createRouter,
   Outlet,
+  redirect,
   useMatches,
   type AnyRoute,
+  type ParsedLocation,
 } from '@tanstack/react-router';
 import {
   IconBike,
@@ -24,6 +26,10 @@ import { OnlineBadge } from '../ui/layout/OnlineBadge';
 import { ShellLayout, type Crumb, type ShellMenuItem } from '../ui/layout/ShellLayout';
 import { NotFound } from '../ui/page/NotFound';
 import { UpdatePrompt } from '../ui/pwa/UpdatePrompt';
+import { SyncIndicator } from '../ui/layout/SyncIndicator';
+import { useEngine, useSyncStatus } from '../data/hooks';
+import { useSession } from '../data/session';
+import { homeOf, SessionOverlays, UserMenu } from '../features/auth';
 import { breadcrumbTrail, MENU, ROUTES, pathParams, routeById, type MenuEntry, type RouteEntry } from './registry';
 import { RoutePage } from './RoutePage';
 
@@ -83,11 +89,33 @@ function ShellRoute() {
       crumbs={crumbs}
       status={
         <>
-          <OnlineBadge />
+          <ShellSyncIndicator />
+          <UserMenu />
         </>
       }
     />
   );
+}
+
+function ShellSyncIndicator() {
+  const status = useSyncStatus();
+  const engine = useEngine();
+  if (!engine) return <OnlineBadge />;
+  return <SyncIndicator status={status} onSyncNow={() => engine.syncNow()} />;
+}
+
+/**
+ * The guard of every route: a signed-out visitor is sent to /login and back after signing in;
+ * a signed-in user on /login goes to his home. Whether the role may open the page is checked by
+ * RoutePage (it shows «Sin permiso»).
+ */
+function guard(entry: RouteEntry, location: ParsedLocation): void {
+  const { phase, user } = useSession.getState();
+  if (entry.access === 'public') {
+    if (entry.id === 'login' && phase === 'signed-in' && user) throw redirect({ to: homeOf(user.groups), replace: true });
+    return;
+  }
+  if (phase !== 'signed-in') throw redirect({ to: '/login', search: { redirect: location.href }, replace: true });
 }
 
 function RootView() {
@@ -97,6 +125,7 @@ function RootView() {
         {t('app.skipToContent')}
       </a>
       <Outlet />
+      <SessionOverlays />
       <UpdatePrompt />
     </>
   );
@@ -121,6 +150,7 @@ export function buildRouteTree(): AnyRoute {
       getParentRoute: () => parent,
       path: toRouterPath(entry.path),
       staticData: { entryId: entry.id },
+      beforeLoad: ({ location }) => guard(entry, location),
       component: () => <RoutePage entry={entry} />,
     });
     (entry.layout === 'shell' ? shellChildren : blankChildren).push(route as unknown as AnyRoute);

@@ -12,6 +12,7 @@ export interface ScreenProps {
 type Screen = LazyExoticComponent<ComponentType<ScreenProps>>;
 
 const devtools = () => import('../features/devtools');
+const auth = () => import('../features/auth');
 const registryPages = () => import('./pages/RegistryPages');
 
 export const SCREENS: Readonly<Record<string, Screen>> = {
@@ -19,5 +20,8 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   testTwo: lazy(() => devtools().then((m) => ({ default: m.DevEnvironmentPage }))),
   testThree: lazy(() => devtools().then((m) => ({ default: m.DevFormatsPage }))),
   testDataroutes: lazy(() => registryPages().then((m) => ({ default: m.DevRoutesPage }))),
+  login: lazy(() => auth().then((m) => ({ default: m.LoginPage }))),
+  reset: lazy(() => auth().then((m) => ({ default: m.ResetRequestPage }))),
+  resetForm: lazy(() => auth().then((m) => ({ default: m.ResetFormPage }))),
   blank: lazy(() => registryPages().then((m) => ({ default: m.BlankIndexPage }))),
 };

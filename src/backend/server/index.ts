@@ -1,0 +1,84 @@
+/** The embedded-server implementation of the backend seam (the default). */
+import type { AppStore } from '../../data/appStore';
+import { BackendError, type AuthBackend, type Backend, type FileTransport, type Session } from '../types';
+import { errorOf, Http } from './http';
+import { sessionFromResponse, SessionManager, type LoginResponse } from './session';
+import { ServerSyncTransport, type StreamOptions } from './transport';
+
+export interface ServerBackendOptions {
+  /** Origin of the server ('' = the page's own origin). */
+  readonly baseUrl?: string;
+  readonly store: AppStore;
+  readonly fetchImpl?: typeof fetch;
+  readonly stream?: StreamOptions;
+}
+
+export interface ServerBackend extends Backend {
+  readonly session: SessionManager;
+  readonly http: Http;
+}
+
+export function createServerBackend(opts: ServerBackendOptions): ServerBackend {
+  const baseUrl = opts.baseUrl ?? '';
+  const fetchImpl = opts.fetchImpl ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const session = new SessionManager(opts.store, baseUrl, fetchImpl);
+  const http = new Http(baseUrl, session, fetchImpl);
+
+  const auth: AuthBackend = {
+    async login(email, password) {
+      const res = await http.send('/api/auth/login', { method: 'POST', body: { email, password }, auth: false });
+      if (!res.ok) throw await errorOf(res);
+      const s = sessionFromResponse((await res.json()) as LoginResponse);
+      await session.set(s, 'signed-in');
+      return s;
+    },
+    async refresh(current: Session) {
+      if (session.current()?.refreshToken !== current.refreshToken) await session.set(current, 'refreshed');
+      const next = await session.refresh();
+      if (!next) throw new BackendError('session_expired', 'La sesión ha caducado: vuelve a iniciar sesión', 401);
+      return next;
+    },
+    async logout(current: Session) {
+      try {
+        await http.send('/api/auth/logout', { method: 'POST', body: { refreshToken: current.refreshToken }, auth: false });
+      } finally {
+        await session.set(null, 'signed-out');
+      }
+    },
+    async requestPasswordReset(email) {
+      const res = await http.send('/api/auth/reset-request', { method: 'POST', body: { email }, auth: false });
+      if (!res.ok) throw await errorOf(res);
+      return ((await res.json()) as { message: string }).message;
+    },
+    async resetPassword(token, password) {
+      const res = await http.send('/api/auth/reset', { method: 'POST', body: { token, password }, auth: false });
+      if (!res.ok) throw await errorOf(res);
+    },
+    async changePassword(currentPassword, newPassword) {
+      await http.json('/api/auth/password', { method: 'POST', body: { currentPassword, newPassword } });
+    },
+    async verifyPassword(password) {
+      const res = await http.send('/api/auth/verify', { method: 'POST', body: { password } });
+      if (res.status === 204) return true;
+      if (res.status === 401) return false;
+      throw await errorOf(res);
+    },
+    async setUserPassword(userId, password) {
+      await http.json('/api/auth/admin/password', { method: 'POST', body: { userId, password } });
+    },
+  };
+
+  const files: FileTransport = {
+    async upload(path, body, contentType) {
+      const res = await http.send(`/api/files/${path}`, { method: 'PUT', raw: body, headers: { 'Content-Type': contentType } });
+      if (!res.ok) throw await errorOf(res);
+    },
+    async fetch(path) {
+      const res = await http.send(`/api/files/${path}`);
+      if (!res.ok) throw await errorOf(res);
+      return res.blob();
+    },
+  };
+
+  return { kind: 'server', auth, sync: new ServerSyncTransport(http, opts.stream), files, session, http };
+}

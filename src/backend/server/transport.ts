@@ -1,0 +1,118 @@
+/**
+ * The sync transport of the embedded server: pull and push over HTTP and ONE server-sent-events
+ * stream for every collection (browsers allow about six HTTP/1.1 connections per origin). The
+ * stream is read with fetch (so it can carry the bearer token) and reconnects with back-off; the
+ * server starts every connection with `resync`.
+ */
+import { Observable, share } from 'rxjs';
+import type { LocalCollection } from '../../domain/collections';
+import { BackendError, type Checkpoint, type MasterState, type PullPage, type PushRow, type StreamEvent, type SyncTransport } from '../types';
+import { errorOf, type Http } from './http';
+
+export interface StreamOptions {
+  /** Milliseconds before the first reconnection; doubles up to maxRetryMs. */
+  readonly retryMs?: number;
+  readonly maxRetryMs?: number;
+}
+
+/** Splits a server-sent-events text stream into (event, data) pairs. */
+export function parseSse(buffer: string): { events: { event: string; data: string }[]; rest: string } {
+  const events: { event: string; data: string }[] = [];
+  const blocks = buffer.split('\n\n');
+  const rest = blocks.pop() ?? '';
+  for (const block of blocks) {
+    let event = 'message';
+    const data: string[] = [];
+    for (const line of block.split('\n')) {
+      if (line.startsWith(':')) continue;
+      if (line.startsWith('event:')) event = line.slice(6).trim();
+      else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
+    }
+    if (data.length > 0) events.push({ event, data: data.join('\n') });
+  }
+  return { events, rest };
+}
+
+export class ServerSyncTransport implements SyncTransport {
+  private readonly stream$: Observable<StreamEvent>;
+
+  constructor(
+    private readonly http: Http,
+    opts: StreamOptions = {},
+  ) {
+    this.stream$ = new Observable<StreamEvent>((subscriber) => {
+      let stopped = false;
+      let controller: AbortController | null = null;
+      let delay = opts.retryMs ?? 1000;
+      const maxDelay = opts.maxRetryMs ?? 30_000;
+      let wake: (() => void) | null = null;
+      const onOnline = () => wake?.();
+      if (typeof window !== 'undefined') window.addEventListener('online', onOnline);
+
+      const connectOnce = async () => {
+        controller = new AbortController();
+        const res = await this.http.send('/api/sync/stream', { timeoutMs: 2 ** 31 - 1, signal: controller.signal, headers: { Accept: 'text/event-stream' } });
+        if (!res.ok || !res.body) throw await errorOf(res);
+        delay = opts.retryMs ?? 1000;
+        const reader = res.body.getReader();
+        const decoder = new TextDecoder();
+        let buffer = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done || stopped) break;
+          buffer += decoder.decode(value, { stream: true });
+          const parsed = parseSse(buffer);
+          buffer = parsed.rest;
+          for (const e of parsed.events) {
+            if (e.event === 'resync') subscriber.next({ type: 'resync' });
+            else if (e.event === 'change') {
+              const payload = JSON.parse(e.data) as { collection: LocalCollection; documents: MasterState[]; checkpoint: Checkpoint };
+              subscriber.next({ type: 'change', collection: payload.collection, documents: payload.documents, checkpoint: payload.checkpoint });
+            }
+          }
+        }
+      };
+
+      void (async () => {
+        while (!stopped) {
+          try {
+            await connectOnce();
+          } catch (err) {
+            if (err instanceof BackendError && err.code === 'signed_out') break;
+          }
+          if (stopped) break;
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, delay);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          wake = null;
+          delay = Math.min(maxDelay, delay * 2);
+        }
+      })();
+
+      return () => {
+        stopped = true;
+        controller?.abort();
+        wake?.();
+        if (typeof window !== 'undefined') window.removeEventListener('online', onOnline);
+      };
+    }).pipe(share());
+  }
+
+  async pull(collection: LocalCollection, checkpoint: Checkpoint | null, limit: number): Promise<PullPage> {
+    const q = new URLSearchParams({ limit: String(limit) });
+    if (checkpoint) q.set('checkpoint', String(checkpoint.seq));
+    return this.http.json<PullPage>(`/api/sync/${collection}/pull?${q.toString()}`);
+  }
+
+  async push(collection: LocalCollection, rows: readonly PushRow[]): Promise<MasterState[]> {
+    return this.http.json<MasterState[]>(`/api/sync/${collection}/push`, { method: 'POST', body: rows });
+  }
+
+  stream(): Observable<StreamEvent> {
+    return this.stream$;
+  }
+}

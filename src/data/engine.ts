@@ -1,0 +1,231 @@
+/**
+ * The data engine of a signed-in user on this device: cb_localDB, the validated writer, the
+ * outbox, the file upload queue, the replication (leader tab only) and the sync status.
+ * Screens reach it through the hooks of src/data; they never touch storage or network.
+ */
+import { Subject, type Observable, type Subscription } from 'rxjs';
+import { BackendError, type Backend } from '../backend/types';
+import { openLocalDatabase, type CbDatabase, type StorageChoice } from './database';
+import type { AppStore } from './appStore';
+import { Outbox } from './outbox';
+import { startReplication, type Refusal, type ReplicationHandle } from './replication';
+import { SyncStatusHub } from './syncStatus';
+import { UploadQueue } from './uploadQueue';
+import { Writer } from './writes';
+
+export interface EngineOptions {
+  readonly backend: Backend;
+  readonly userId: string;
+  readonly store: AppStore;
+  readonly storage: StorageChoice;
+  readonly dbName?: string;
+}
+
+export type SignOutCheck = { readonly ok: true } | { readonly ok: false; readonly reason: string };
+
+const LAST_SYNC_KEY = 'lastSyncAt';
+
+function isOnline(): boolean {
+  return typeof navigator === 'undefined' ? true : navigator.onLine;
+}
+
+export class DataEngine {
+  readonly outbox: Outbox;
+  readonly uploads: UploadQueue;
+  readonly writer: Writer;
+  readonly status: SyncStatusHub;
+  private readonly refusalSubject = new Subject<Refusal>();
+  private replication: ReplicationHandle | null = null;
+  private readonly subs: Subscription[] = [];
+  private readonly cleanups: (() => void)[] = [];
+  private stopped = false;
+  private uploadTimer: ReturnType<typeof setTimeout> | null = null;
+
+  private constructor(
+    readonly db: CbDatabase,
+    private readonly opts: EngineOptions,
+  ) {
+    this.outbox = new Outbox(opts.store);
+    this.uploads = new UploadQueue(opts.store);
+    this.writer = new Writer(db, this.outbox);
+    this.status = new SyncStatusHub();
+  }
+
+  static async start(opts: EngineOptions): Promise<DataEngine> {
+    const db = await openLocalDatabase({ name: opts.dbName, storage: opts.storage });
+    const engine = new DataEngine(db, opts);
+    await engine.init();
+    return engine;
+  }
+
+  get refusals$(): Observable<Refusal> {
+    return this.refusalSubject.asObservable();
+  }
+
+  private async init(): Promise<void> {
+    const lastSyncAt = (await this.opts.store.kvGet<number>(LAST_SYNC_KEY)) ?? null;
+    this.status.update({ online: isOnline(), state: isOnline() ? 'idle' : 'offline', lastSyncAt });
+    await this.refreshCounts();
+    this.cleanups.push(this.outbox.onChange(() => void this.refreshCounts()));
+    this.cleanups.push(this.uploads.onChange(() => void this.refreshCounts()));
+
+    if (typeof window !== 'undefined') {
+      const onOnline = () => {
+        this.status.update({ online: true, state: 'syncing', error: null });
+        this.replication?.reSync();
+        void this.processUploads();
+      };
+      const onOffline = () => this.status.update({ online: false, state: 'offline' });
+      const onVisible = () => {
+        if (document.visibilityState === 'visible') void this.processUploads();
+      };
+      window.addEventListener('online', onOnline);
+      window.addEventListener('offline', onOffline);
+      document.addEventListener('visibilitychange', onVisible);
+      this.cleanups.push(() => {
+        window.removeEventListener('online', onOnline);
+        window.removeEventListener('offline', onOffline);
+        document.removeEventListener('visibilitychange', onVisible);
+      });
+    }
+
+    // Replication runs in the leader tab only; the others show what the leader broadcasts.
+    void this.db.waitForLeadership().then(() => {
+      if (this.stopped) return;
+      this.status.update({ leader: true });
+      this.startReplication();
+    });
+    void this.processUploads();
+  }
+
+  private startReplication(): void {
+    const rep = startReplication({ db: this.db, transport: this.opts.backend.sync, outbox: this.outbox, userId: this.opts.userId });
+    this.replication = rep;
+    this.subs.push(rep.refusals$.subscribe((r) => this.refusalSubject.next(r)));
+    this.subs.push(
+      rep.errors$.subscribe((message) => {
+        const online = isOnline();
+        this.status.update({ online, state: online ? 'error' : 'offline', error: message });
+      }),
+    );
+    let settling = false;
+    this.subs.push(
+      rep.active$.subscribe((active) => {
+        if (active) {
+          if (this.status.value.state !== 'syncing') this.status.update({ state: 'syncing' });
+          return;
+        }
+        if (settling) return;
+        settling = true;
+        void rep
+          .awaitInSync()
+          .then(async () => {
+            if (this.stopped) return;
+            const now = Date.now();
+            await this.opts.store.kvSet(LAST_SYNC_KEY, now);
+            this.status.update({ state: 'synced', lastSyncAt: now, error: null, online: isOnline() });
+            await this.refreshCounts();
+          })
+          .finally(() => {
+            settling = false;
+          });
+      }),
+    );
+  }
+
+  private async refreshCounts(): Promise<void> {
+    if (this.stopped) return;
+    const [pending, items] = await Promise.all([this.outbox.count(), this.uploads.items()]);
+    this.status.update({
+      pending,
+      uploadsQueued: items.filter((i) => i.state === 'queued').length,
+      uploadsParked: items.filter((i) => i.state === 'parked').length,
+    });
+  }
+
+  /** Saves a file locally and queues its upload (signatures, photos). */
+  async queueUpload(path: string, body: Blob, contentType: string): Promise<void> {
+    await this.uploads.enqueue(path, body, contentType);
+    await this.processUploads();
+  }
+
+  /** Uploads due files from the page (the service worker does the same with Background Sync). */
+  async processUploads(): Promise<void> {
+    if (this.stopped || !isOnline()) return;
+    const files = this.opts.backend.files;
+    await this.uploads.process({
+      send: async (item) => {
+        try {
+          await files.upload(item.path, item.body, item.contentType);
+          return 200;
+        } catch (err) {
+          if (err instanceof BackendError) return err.isNetwork ? 'network' : err.status;
+          return 'network';
+        }
+      },
+      refreshAuth: async () => {
+        const session = (this.opts.backend as { session?: { refresh(): Promise<unknown> } }).session;
+        return session ? (await session.refresh().catch(() => null)) !== null : false;
+      },
+    });
+    // Come back when the next retry is due (back-off up to 64 s).
+    const next = await this.uploads.nextDue();
+    if (this.uploadTimer) clearTimeout(this.uploadTimer);
+    if (next !== null && !this.stopped) this.uploadTimer = setTimeout(() => void this.processUploads(), Math.max(250, next - Date.now()));
+  }
+
+  /** Pull and push now (after coming back online, or on demand). */
+  syncNow(): void {
+    this.replication?.reSync();
+    void this.processUploads();
+  }
+
+  /** Resolves when everything is in sync (tests, sign-out). */
+  async awaitInSync(): Promise<void> {
+    await this.replication?.awaitInSync();
+  }
+
+  /** Sign-out is refused while anything of this user is only on this device. */
+  async checkSignOut(timeoutMs = 5000): Promise<SignOutCheck> {
+    await this.refreshCounts();
+    const s = this.status.value;
+    if (s.pending > 0) {
+      return { ok: false, reason: `Hay ${s.pending} ${s.pending === 1 ? 'cambio' : 'cambios'} sin enviar al servidor. Conéctate y espera a que se sincronicen antes de cerrar la sesión, o se perderían.` };
+    }
+    if (s.uploadsQueued + s.uploadsParked > 0) {
+      const n = s.uploadsQueued + s.uploadsParked;
+      return { ok: false, reason: `Hay ${n} ${n === 1 ? 'fichero' : 'ficheros'} (firmas o fotos) sin subir. Conéctate y espera a que se suban antes de cerrar la sesión.` };
+    }
+    if (isOnline() && this.replication) {
+      const synced = await Promise.race([
+        this.replication.awaitInSync().then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs)),
+      ]);
+      await this.refreshCounts();
+      if (!synced || this.status.value.pending > 0) {
+        return { ok: false, reason: 'Todavía se están sincronizando cambios. Espera unos segundos y vuelve a intentarlo.' };
+      }
+    }
+    return { ok: true };
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    if (this.uploadTimer) clearTimeout(this.uploadTimer);
+    this.subs.forEach((s) => s.unsubscribe());
+    this.cleanups.forEach((c) => c());
+    await this.replication?.cancel();
+    this.status.close();
+  }
+
+  /** Stops and deletes every local trace of the user: cb_localDB, cb_app, cached files. */
+  async wipe(): Promise<void> {
+    await this.stop();
+    await this.db.remove();
+    await this.opts.store.clear();
+    if (typeof caches !== 'undefined') {
+      for (const key of await caches.keys()) if (key.startsWith('cb-user-')) await caches.delete(key);
+    }
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * React hooks over the local database: the only way screens read data. Query results are plain
+ * JSON objects (never RxDocuments), live: they update when a document changes locally or
+ * arrives from the server.
+ */
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { RxDocument, RxQuery } from 'rxdb';
+import type { CbDatabase } from './database';
+import type { DataEngine } from './engine';
+import { INITIAL_STATUS, type SyncStatus } from './syncStatus';
+import { useSession } from './session';
+
+export function useEngine(): DataEngine | null {
+  return useSession((s) => s.engine);
+}
+
+export function useSyncStatus(): SyncStatus {
+  const engine = useEngine();
+  return useSyncExternalStore(
+    (onChange) => {
+      if (!engine) return () => undefined;
+      const sub = engine.status.status$.subscribe(onChange);
+      return () => sub.unsubscribe();
+    },
+    () => engine?.status.value ?? INITIAL_STATUS,
+  );
+}
+
+type AnyQuery = RxQuery<unknown, unknown>;
+
+export interface QueryResult<T> {
+  readonly data: T;
+  readonly loading: boolean;
+}
+
+function plain(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((d) => (d as RxDocument<unknown>).toJSON());
+  if (value && typeof (value as RxDocument<unknown>).toJSON === 'function') return (value as RxDocument<unknown>).toJSON();
+  if (value instanceof Map) return new Map([...value].map(([k, d]) => [k, (d as RxDocument<unknown>).toJSON()]));
+  return value ?? null;
+}
+
+/**
+ * A live query. `build` returns the RxQuery (or null while its inputs are not ready); `deps` are
+ * the values it depends on, as for useEffect.
+ */
+export function useLiveQuery<T>(build: (db: CbDatabase) => AnyQuery | RxQuery<never, never> | null, deps: readonly unknown[], empty: T): QueryResult<T> {
+  const engine = useEngine();
+  const [state, setState] = useState<QueryResult<T>>({ data: empty, loading: true });
+  useEffect(() => {
+    if (!engine) return undefined;
+    const query = build(engine.db) as AnyQuery | null;
+    if (!query) {
+      setState({ data: empty, loading: false });
+      return undefined;
+    }
+    const sub = query.$.subscribe((value: unknown) => setState({ data: plain(value) as T, loading: false }));
+    return () => sub.unsubscribe();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller lists the query's inputs
+  }, [engine, ...deps]);
+  return state;
+}

@@ -1,0 +1,59 @@
+/**
+ * The outbox: which local documents have changes the server has not acknowledged yet. Every
+ * local write through src/data marks its document; the replication settles it when the server
+ * answers the push (accepted, merged or refused: either way the device then holds the server's
+ * state). The count feeds the sync indicator and the sign-out guard.
+ */
+import type { AppStore, OutboxItem } from './appStore';
+
+export class Outbox {
+  private readonly listeners = new Set<() => void>();
+
+  constructor(private readonly store: AppStore) {}
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(): void {
+    for (const l of this.listeners) l();
+  }
+
+  async mark(collection: string, id: string, at = Date.now()): Promise<void> {
+    const item: OutboxItem = { key: `${collection}:${id}`, collection, id, at };
+    await (await this.store.db()).put('outbox', item);
+    this.emit();
+  }
+
+  /** Settles a pushed document unless it was written again after `pushedAt`. */
+  async settle(collection: string, id: string, pushedAt: number): Promise<void> {
+    const db = await this.store.db();
+    const tx = db.transaction('outbox', 'readwrite');
+    const item = await tx.store.get(`${collection}:${id}`);
+    if (item && item.at <= pushedAt) await tx.store.delete(item.key);
+    await tx.done;
+    this.emit();
+  }
+
+  /** Settles everything written before `before` (the replication reported it is in sync). */
+  async settleBefore(before: number): Promise<void> {
+    const db = await this.store.db();
+    const tx = db.transaction('outbox', 'readwrite');
+    let cursor = await tx.store.index('at').openCursor(IDBKeyRange.upperBound(before));
+    while (cursor) {
+      await cursor.delete();
+      cursor = await cursor.continue();
+    }
+    await tx.done;
+    this.emit();
+  }
+
+  async count(): Promise<number> {
+    return (await this.store.db()).count('outbox');
+  }
+
+  async list(): Promise<OutboxItem[]> {
+    return (await this.store.db()).getAll('outbox');
+  }
+}

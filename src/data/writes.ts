@@ -1,0 +1,84 @@
+/**
+ * The one write path of the app: every document is validated with its entity's zod schema
+ * (Spanish messages with the field's place), written to cb_localDB, and marked in the outbox
+ * until the server acknowledges it. Nothing half-written: an invalid document stores nothing.
+ */
+import { LOCAL_COLLECTION_DEFS, type LocalCollection } from '../domain/collections';
+import { validateDoc, type FieldError } from '../domain/validation';
+import type { CbDatabase, DocTypes } from './database';
+import type { Outbox } from './outbox';
+
+export class ValidationFailed extends Error {
+  constructor(readonly errors: FieldError[]) {
+    super(errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; '));
+    this.name = 'ValidationFailed';
+  }
+}
+
+export class NotFound extends Error {
+  constructor(collection: LocalCollection, id: string) {
+    super(`No existe ${LOCAL_COLLECTION_DEFS[collection].label} «${id}»`);
+    this.name = 'NotFound';
+  }
+}
+
+export class Writer {
+  constructor(
+    private readonly db: CbDatabase,
+    private readonly outbox: Outbox,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private check<C extends LocalCollection>(collection: C, doc: unknown): DocTypes[C] {
+    const result = validateDoc(LOCAL_COLLECTION_DEFS[collection].schema, doc);
+    if (!result.ok) throw new ValidationFailed(result.errors);
+    return result.value as DocTypes[C];
+  }
+
+  /** Inserts a new document. Insert-only events with an existing id change nothing (double submit). */
+  async insert<C extends LocalCollection>(collection: C, doc: DocTypes[C]): Promise<{ created: boolean }> {
+    const valid = this.check(collection, doc);
+    const col = this.db.collections[collection];
+    const existing = await col.findOne((valid as { id: string }).id).exec();
+    if (existing) {
+      if (LOCAL_COLLECTION_DEFS[collection].mode === 'event') return { created: false };
+      throw new ValidationFailed([{ path: 'id', message: `Ya existe ${LOCAL_COLLECTION_DEFS[collection].label} con ese identificador` }]);
+    }
+    await col.insert(valid as never);
+    await this.outbox.mark(collection, (valid as { id: string }).id, this.now());
+    return { created: true };
+  }
+
+  /** Changes fields of an editable document; `updated_at` is set to now. */
+  async patch<C extends LocalCollection>(collection: C, id: string, changes: Partial<DocTypes[C]>): Promise<DocTypes[C]> {
+    if (LOCAL_COLLECTION_DEFS[collection].mode === 'event') {
+      throw new ValidationFailed([{ path: '', message: 'Este registro no se puede modificar: registra uno nuevo' }]);
+    }
+    const col = this.db.collections[collection];
+    const doc = await col.findOne(id).exec();
+    if (!doc) throw new NotFound(collection, id);
+    const current = doc.toMutableJSON() as Record<string, unknown>;
+    const next = { ...current, ...changes, id, updated_at: this.now() } as Record<string, unknown>;
+    for (const k of ['_rev', '_meta', '_attachments', '_deleted']) delete next[k];
+    const valid = this.check(collection, next);
+    await doc.incrementalPatch(valid as never);
+    await this.outbox.mark(collection, id, this.now());
+    return valid;
+  }
+
+  /** Inserts or replaces a whole editable document (forms). */
+  async save<C extends LocalCollection>(collection: C, doc: DocTypes[C]): Promise<DocTypes[C]> {
+    const valid = this.check(collection, { ...doc, updated_at: this.now() });
+    await this.db.collections[collection].upsert(valid as never);
+    await this.outbox.mark(collection, (valid as { id: string }).id, this.now());
+    return valid;
+  }
+
+  /** Soft delete: the document becomes a tombstone that replicates to every device. */
+  async remove(collection: LocalCollection, id: string): Promise<void> {
+    const doc = await this.db.collections[collection].findOne(id).exec();
+    if (!doc) throw new NotFound(collection, id);
+    await doc.remove();
+    await this.outbox.mark(collection, id, this.now());
+  }
+}

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { z } from 'zod';
+import { t } from '../../i18n';
+import { signIn, useSession } from '../../data/session';
+import { BackendError } from '../../backend/types';
+import { zodValidate } from '../../ui/form/validate';
+
+const schema = z.object({
+  email: z.string().trim().min(1, { error: t('auth.emailRequired') }).email({ error: t('auth.emailInvalid') }),
+  password: z.string().min(1, { error: t('auth.passwordRequired') }),
+});
+
+/** Where a user lands after signing in, by role, when no page asked for the sign-in. */
+export function homeOf(groups: readonly string[]): string {
+  if (groups.includes('machine-admin') || groups.includes('machine-operator')) return '/';
+  if (groups.includes('machine-rider')) return '/distribution';
+  return '/profile-user';
+}
+
+/** /login: e-mail and password; a failed sign-in says why in Spanish. */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as { redirect?: string };
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useForm({ mode: 'uncontrolled', initialValues: { email: '', password: '' }, validate: zodValidate(schema) });
+
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    setBusy(true);
+    try {
+      await signIn(values.email.trim(), values.password);
+      const groups = useSession.getState().user?.groups ?? [];
+      const target = search.redirect && search.redirect.startsWith('/') && !search.redirect.startsWith('/login') ? search.redirect : homeOf(groups);
+      await navigate({ to: target, replace: true });
+    } catch (err) {
+      if (err instanceof BackendError) setError(err.isNetwork ? t('auth.offlineLogin') : err.message);
+      else setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <Paper withBorder p="lg" radius="md" maw={420} mx="auto" w="100%">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text c="dimmed">{t('auth.loginIntro')}</Text>
+          {error && (
+            <Alert color="red" role="alert" data-testid="login-error">
+              {error}
+            </Alert>
+          )}
+          <TextInput
+            label={t('auth.email')}
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            size="md"
+            required
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput label={t('auth.password')} autoComplete="current-password" size="md" required key={form.key('password')} {...form.getInputProps('password')} />
+          <Button type="submit" size="md" loading={busy}>
+            {t('auth.submit')}
+          </Button>
+          <Anchor component={Link} to="/reset" size="sm">
+            {t('auth.forgot')}
+          </Anchor>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Link, useSearch } from '@tanstack/react-router';
+import { z } from 'zod';
+import { t } from '../../i18n';
+import { sessionBackend } from '../../data/session';
+import { BackendError } from '../../backend/types';
+import { zodValidate } from '../../ui/form/validate';
+
+const requestSchema = z.object({
+  email: z.string().trim().min(1, { error: t('auth.emailRequired') }).email({ error: t('auth.emailInvalid') }),
+});
+
+function messageOf(err: unknown): string {
+  if (err instanceof BackendError) return err.isNetwork ? t('auth.offlineLogin') : err.message;
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** /reset: ask for the e-mail with the link. Never says whether the address exists. */
+export function ResetRequestPage() {
+  const [sent, setSent] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useForm({ mode: 'uncontrolled', initialValues: { email: '' }, validate: zodValidate(requestSchema) });
+  const submit = form.onSubmit(async ({ email }) => {
+    setBusy(true);
+    setError(null);
+    try {
+      setSent(await sessionBackend().auth.requestPasswordReset(email.trim()));
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  });
+  return (
+    <Paper withBorder p="lg" radius="md" maw={420} mx="auto" w="100%">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text c="dimmed">{t('auth.resetIntro')}</Text>
+          {sent && (
+            <Alert color="teal" role="status">
+              {sent}
+            </Alert>
+          )}
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <TextInput label={t('auth.email')} type="email" autoComplete="username" size="md" required key={form.key('email')} {...form.getInputProps('email')} />
+          <Button type="submit" size="md" loading={busy}>
+            {t('auth.resetSend')}
+          </Button>
+          <Anchor component={Link} to="/login" size="sm">
+            {t('auth.backToLogin')}
+          </Anchor>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+const newPasswordSchema = z
+  .object({
+    password: z.string().min(8, { error: t('auth.passwordTooShort') }).max(200),
+    repeat: z.string(),
+  })
+  .refine((v) => v.password === v.repeat, { path: ['repeat'], error: t('auth.passwordsDiffer') });
+
+/** /reset/form?token=…: choose a new password with the one-time token of the e-mail. */
+export function ResetFormPage() {
+  const search = useSearch({ strict: false }) as { token?: string };
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useForm({ mode: 'uncontrolled', initialValues: { password: '', repeat: '' }, validate: zodValidate(newPasswordSchema) });
+  const token = typeof search.token === 'string' ? search.token : '';
+  const submit = form.onSubmit(async ({ password }) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await sessionBackend().auth.resetPassword(token, password);
+      setDone(true);
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  });
+  return (
+    <Paper withBorder p="lg" radius="md" maw={420} mx="auto" w="100%">
+      {done ? (
+        <Stack>
+          <Alert color="teal" role="status">
+            {t('auth.resetDone')}
+          </Alert>
+          <Button component={Link} to="/login">
+            {t('auth.backToLogin')}
+          </Button>
+        </Stack>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            {!token && (
+              <Alert color="orange" role="alert">
+                {t('auth.resetNoToken')}
+              </Alert>
+            )}
+            {error && (
+              <Alert color="red" role="alert">
+                {error}
+              </Alert>
+            )}
+            <PasswordInput label={t('auth.newPassword')} autoComplete="new-password" size="md" required key={form.key('password')} {...form.getInputProps('password')} />
+            <PasswordInput label={t('auth.repeatPassword')} autoComplete="new-password" size="md" required key={form.key('repeat')} {...form.getInputProps('repeat')} />
+            <Button type="submit" size="md" loading={busy} disabled={!token}>
+              {t('auth.resetSave')}
+            </Button>
+            <Anchor component={Link} to="/reset" size="sm">
+              {t('auth.resetSend')}
+            </Anchor>
+          </Stack>
+        </form>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { useIdle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { t } from '../../i18n';
+import { lockNow, signIn, unlock, useSession } from '../../data/session';
+import { BackendError } from '../../backend/types';
+
+/** Re-enter the password: the inactivity lock (checked on the device) or an expired session. */
+function PasswordModal(props: { title: string; body: string; submitLabel: string; onSubmit: (password: string) => Promise<string | null> }) {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <Modal opened onClose={() => undefined} withCloseButton={false} closeOnEscape={false} closeOnClickOutside={false} title={props.title} centered overlayProps={{ backgroundOpacity: 0.85, blur: 6 }}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          setBusy(true);
+          void props
+            .onSubmit(password)
+            .then((err) => {
+              setError(err);
+              if (!err) setPassword('');
+            })
+            .finally(() => setBusy(false));
+        }}
+      >
+        <Stack>
+          <Text>{props.body}</Text>
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <PasswordInput label={t('auth.password')} value={password} onChange={(e) => setPassword(e.currentTarget.value)} autoComplete="current-password" size="md" data-autofocus />
+          <Button type="submit" size="md" loading={busy}>
+            {props.submitLabel}
+          </Button>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * Session overlays of every page: the inactivity lock of shared tablets, the expired-session
+ * prompt and the Spanish notice when the server refuses a change.
+ */
+export function SessionOverlays() {
+  const { phase, user, locked, expired, lockMinutes, engine } = useSession();
+  const idle = useIdle(Math.max(1, lockMinutes) * 60_000, { initialState: false });
+
+  useEffect(() => {
+    if (phase === 'signed-in' && lockMinutes > 0 && idle) lockNow();
+  }, [idle, phase, lockMinutes]);
+
+  useEffect(() => {
+    if (!engine) return undefined;
+    const sub = engine.refusals$.subscribe((r) =>
+      notifications.show({ color: 'red', title: t('common.changeRefused'), message: t('sync.refused', { reason: r.reason }) }),
+    );
+    return () => sub.unsubscribe();
+  }, [engine]);
+
+  if (phase !== 'signed-in' || !user) return null;
+  if (locked) {
+    return (
+      <PasswordModal
+        title={t('auth.lockedTitle')}
+        body={t('auth.lockedBody', { name: user.name })}
+        submitLabel={t('auth.unlock')}
+        onSubmit={async (password) => ((await unlock(password)) ? null : t('auth.wrongPassword'))}
+      />
+    );
+  }
+  if (expired) {
+    return (
+      <PasswordModal
+        title={t('auth.expiredTitle')}
+        body={t('auth.expiredBody')}
+        submitLabel={t('auth.expiredSubmit')}
+        onSubmit={async (password) => {
+          try {
+            await signIn(user.email, password);
+            return null;
+          } catch (err) {
+            if (err instanceof BackendError) return err.isNetwork ? t('auth.offlineLogin') : err.message;
+            return String(err);
+          }
+        }}
+      />
+    );
+  }
+  return null;
+}

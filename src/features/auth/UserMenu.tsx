@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { Button, Menu, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconLock, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { t } from '../../i18n';
+import { lockNow, signOut, useSession } from '../../data/session';
+
+/** The signed-in user in the header: profile, lock, sign-out (refused while work is unsynced). */
+export function UserMenu() {
+  const user = useSession((s) => s.user);
+  const navigate = useNavigate();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!user) return null;
+
+  const doSignOut = async () => {
+    setBusy(true);
+    try {
+      const result = await signOut();
+      if (result.ok) await navigate({ to: '/login', replace: true });
+      else setRefusal(result.reason);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Menu position="bottom-end" withArrow>
+        <Menu.Target>
+          <UnstyledButton aria-label={t('auth.userMenu')} data-testid="user-menu" style={{ minHeight: 44, minWidth: 44, display: 'flex', alignItems: 'center', gap: 6 }}>
+            <IconUserCircle size={26} aria-hidden />
+            <Text size="sm" visibleFrom="sm" data-testid="user-name">
+              {user.name}
+            </Text>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{user.name}</Menu.Label>
+          <Menu.Item component={Link} to="/profile-user" leftSection={<IconUserCircle size={16} aria-hidden />}>
+            {t('auth.profile')}
+          </Menu.Item>
+          <Menu.Item onClick={lockNow} leftSection={<IconLock size={16} aria-hidden />}>
+            {t('auth.lockNow')}
+          </Menu.Item>
+          <Menu.Item color="red" onClick={() => void doSignOut()} disabled={busy} leftSection={<IconLogout size={16} aria-hidden />}>
+            {busy ? t('auth.signingOut') : t('auth.signOut')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <Modal opened={refusal !== null} onClose={() => setRefusal(null)} title={t('auth.signOutRefused')} centered>
+        <Stack>
+          <Text data-testid="signout-refused">{refusal}</Text>
+          <Button onClick={() => setRefusal(null)}>{t('common.understood')}</Button>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
