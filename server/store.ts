@@ -119,9 +119,20 @@ export class DocStore {
     this.db.close();
   }
 
-  /** Runs `fn` inside one SQLite transaction (all or nothing). */
+  /**
+   * Runs `fn` inside one SQLite transaction (all or nothing). A rolled-back transaction gives
+   * back the sequence numbers it took: the head handed out as a checkpoint must never exceed
+   * what is stored, or a restarted server (which resumes from the stored maximum) would reuse
+   * numbers a device has already passed, and the device would never pull those writes.
+   */
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+    const seq = this.seq;
+    try {
+      return this.db.transaction(fn)();
+    } catch (err) {
+      this.seq = seq;
+      throw err;
+    }
   }
 
   head(): number {
@@ -163,8 +174,8 @@ export class DocStore {
   touch(collection: LocalCollection, ids: readonly string[]): void {
     const stmt = this.db.prepare('UPDATE docs SET seq = ? WHERE collection = ? AND id = ?');
     for (const id of new Set(ids)) {
-      this.seq += 1;
-      stmt.run(this.seq, collection, id);
+      // A number is taken only when a stored document carries it (see `transaction`).
+      if (stmt.run(this.seq + 1, collection, id).changes > 0) this.seq += 1;
     }
   }
 

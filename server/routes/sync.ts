@@ -90,6 +90,13 @@ export function registerSyncRoutes(app: FastifyInstance, deps: { auth: AuthServi
     }
   });
 
+  // Open change streams never finish on their own: end them when the server closes, or
+  // close() would wait for every connected device (they reconnect to the next server).
+  const streams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of [...streams]) end();
+  });
+
   app.get('/api/sync/stream', (req, reply) => {
     const principal = auth.authenticate(req.headers.authorization);
     const user = syncUserOf(principal);
@@ -128,7 +135,13 @@ export function registerSyncRoutes(app: FastifyInstance, deps: { auth: AuthServi
       closed = true;
       clearInterval(heartbeat);
       unsubscribe();
+      streams.delete(end);
     };
+    const end = () => {
+      close();
+      res.end();
+    };
+    streams.add(end);
     req.raw.on('close', close);
     res.on('error', close);
   });

@@ -8,7 +8,7 @@ import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/rep
 import { filter, map, Subject, type Observable, type Subscription } from 'rxjs';
 import type { RxReplicationPullStreamItem } from 'rxdb';
 import { LOCAL_COLLECTIONS, LOCAL_COLLECTION_DEFS, type LocalCollection } from '../domain/collections';
-import { BackendError, type Checkpoint, type SyncTransport } from '../backend/types';
+import { BackendError, type Checkpoint, type MasterState, type PushRow, type SyncTransport } from '../backend/types';
 import type { CbDatabase } from './database';
 import type { Outbox } from './outbox';
 
@@ -81,10 +81,42 @@ export function startReplication(opts: ReplicationOptions): ReplicationHandle {
 
   for (const name of opts.collections ?? LOCAL_COLLECTIONS) {
     const collection = db.collections[name];
+    // Every document comes down through the pull handler, in checkpoint order: a stream event
+    // only says «pull now» (RESYNC). Handing the stream's documents to RxDB instead lets a stream
+    // event computed before a pull be handled after it (RxDB does not keep the order of stream
+    // events and RESYNCs): older documents would overwrite pulled ones and the stored checkpoint
+    // would move back.
     const pullStream$: Observable<RxReplicationPullStreamItem<unknown, Checkpoint>> = stream$.pipe(
       filter((e) => e.type === 'resync' || e.collection === name),
-      map((e) => (e.type === 'resync' ? 'RESYNC' : { documents: e.documents as never[], checkpoint: e.checkpoint })),
+      map(() => 'RESYNC' as const),
     );
+    // RxDB skips a pulled document while the device holds a local change of it that the upstream
+    // has not recorded as pushed, trusting the push to come back with a conflict. If the server
+    // took the push before another device changed the document, the push does not conflict and
+    // the newer change is lost for good: the checkpoint already moved past it (RxDB issues #5571
+    // and #7804; the upstream of a RESYNC does not hold the downstream back). So a pull reads
+    // the server while no push is under way or still being recorded, and reads again if one
+    // started meanwhile (a page read before a push's answer would put the older state back).
+    const pushes = new Set<Promise<unknown>>();
+    let pushesStarted = 0;
+    const afterPushes = async () => {
+      while (pushes.size > 0) await Promise.all(pushes);
+    };
+    // RxDB writes the state the server answered to a push over the device's document only if
+    // the device did not change the document meanwhile (until RxDB's write, just after this
+    // handler returns); otherwise it keeps the older base. The next push would then show the
+    // server the device's own earlier change as a change made on both sides: a false conflict
+    // the server wins (an order set to «delivered» right after «out for delivery» went back to
+    // «out for delivery»). So, per document, remember what was pushed when the server answered
+    // with another state, and the base RxDB gave. A next push still on that base means RxDB did
+    // not take the answer: it is based on what was pushed instead. (When the answer equals the
+    // old base, the base alone cannot tell; then the device's change seen here decides.)
+    const answered = new Map<string, { rxBase: string; pushed: Record<string, unknown>; ambiguous: boolean; changedHere: boolean }>();
+    const baseOf = (row: PushRow): PushRow => {
+      const previous = answered.get(String(row.newDocumentState.id));
+      const stale = previous !== undefined && contentOf(row.assumedMasterState ?? {}) === previous.rxBase && (!previous.ambiguous || previous.changedHere);
+      return stale ? { ...row, assumedMasterState: previous.pushed } : row;
+    };
     const state = replicateRxCollection<unknown, Checkpoint>({
       // The identifier keys the stored checkpoints: one set per user and schema version.
       replicationIdentifier: `cb-${name}-v${LOCAL_COLLECTION_DEFS[name].version}-${opts.userId}`,
@@ -96,35 +128,68 @@ export function startReplication(opts: ReplicationOptions): ReplicationHandle {
       pull: {
         batchSize: opts.pullBatchSize ?? 500,
         handler: async (checkpoint, batchSize) => {
-          const page = await transport.pull(name, (checkpoint as Checkpoint | undefined) ?? null, batchSize);
-          return { documents: page.documents as never[], checkpoint: page.checkpoint };
+          const since = (checkpoint as Checkpoint | undefined) ?? null;
+          // A device that pushes without pause gets RxDB's own behaviour after a few tries.
+          for (let attempt = 1; ; attempt += 1) {
+            await afterPushes();
+            const started = pushesStarted;
+            const page = await transport.pull(name, since, batchSize);
+            if ((pushes.size === 0 && pushesStarted === started) || attempt >= 5) {
+              return { documents: page.documents as never[], checkpoint: page.checkpoint };
+            }
+          }
         },
         stream$: pullStream$,
       },
       push: {
         batchSize: opts.pushBatchSize ?? 100,
         handler: async (rows) => {
-          const pushedRows = rows as unknown as { newDocumentState: Record<string, unknown> }[];
-          const result = await transport.push(name, rows as never);
-          const conflictIds = new Set<string>();
+          const rxRows = rows as unknown as PushRow[];
+          const pushedRows = rxRows.map(baseOf);
+          // Under way until it fails, or until the upstream task that runs this handler has
+          // recorded it (RxDB writes its metadata after the handler returns).
+          pushesStarted += 1;
+          let recorded = () => {};
+          const push = new Promise<void>((resolve) => (recorded = resolve));
+          pushes.add(push);
+          void push.then(() => pushes.delete(push));
+          let result: MasterState[];
+          try {
+            result = await transport.push(name, pushedRows);
+          } catch (err) {
+            recorded();
+            throw err;
+          }
+          const task = state.internalReplicationState?.streamQueue.up;
+          if (task) void task.then(recorded, recorded);
+          else recorded();
+          const answers = new Map<string, Record<string, unknown>>();
           const conflicts = result.map((doc) => {
-            conflictIds.add(doc.id);
             if (typeof doc._refused === 'string') {
               refusals$.next({ collection: name, id: doc.id, reason: doc._refused, at: Date.now() });
             }
             const { _refused: _r, ...master } = doc;
+            answers.set(doc.id, master);
             return master as never;
           });
-          // Settle the outbox: accepted rows whose local content is still what was pushed, and
-          // every conflict (the device now takes the server's state).
+          // Settle the outbox: rows whose local content is still what was pushed (accepted, or
+          // the device now takes the server's answer). A document changed again while the push
+          // was under way stays pending: that change has not reached the server.
           const ids = pushedRows.map((r) => String(r.newDocumentState.id));
           const local = await collection.findByIds(ids).exec();
           const now = Date.now();
-          for (const row of pushedRows) {
+          for (const [i, row] of pushedRows.entries()) {
             const id = String(row.newDocumentState.id);
             const current = local.get(id) as { toJSON(): Record<string, unknown> } | undefined;
             const unchanged = current !== undefined && contentOf(current.toJSON()) === contentOf(row.newDocumentState);
-            if (conflictIds.has(id) || unchanged || (row.newDocumentState._deleted === true && current === undefined)) {
+            const answer = answers.get(id);
+            if (answer) {
+              const rxBase = contentOf(rxRows[i]?.assumedMasterState ?? {});
+              answered.set(id, { rxBase, pushed: row.newDocumentState, ambiguous: contentOf(answer) === rxBase, changedHere: !unchanged });
+            } else {
+              answered.delete(id);
+            }
+            if (unchanged || (row.newDocumentState._deleted === true && current === undefined)) {
               await outbox.settle(name, id, now);
             }
           }

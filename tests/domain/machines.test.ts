@@ -3,6 +3,7 @@ import {
   MACHINES,
   STATUS_FAMILIES,
   canTransition,
+  checkReachable,
   checkTransition,
   isFinal,
   nextStatuses,
@@ -161,6 +162,31 @@ describe('business cases', () => {
         ok: false,
         reason: 'No se puede pasar de «Pendiente» a «Entregado»',
       });
+    }
+  });
+});
+
+describe('checkReachable (several offline steps pushed as one change)', () => {
+  it('accepts what the role reaches through steps it may take, and nothing else', () => {
+    expect(checkReachable(orderMachine, 'out_for_delivery', 'returned', 'rider')).toEqual({ ok: true });
+    expect(checkReachable(orderMachine, 'picked', 'delivered', 'rider')).toEqual({ ok: true });
+    // failed → pending is for operators: a rider cannot get there, whatever the path.
+    expect(checkReachable(orderMachine, 'out_for_delivery', 'pending', 'rider')).toEqual({
+      ok: false,
+      reason: 'No se puede pasar de «En reparto» a «Pendiente»',
+    });
+    expect(checkReachable(orderMachine, 'failed', 'pending', 'rider')).toEqual(checkTransition(orderMachine, 'failed', 'pending', 'rider'));
+    expect(checkReachable(orderMachine, 'delivered', 'out_for_delivery', 'admin').ok).toBe(false);
+    expect(checkReachable(orderMachine, 'picked', 'delivered', 'anonimus').ok).toBe(false);
+  });
+
+  it('agrees with checkTransition wherever one step is allowed', () => {
+    for (const [, m] of machines) {
+      for (const from of m.statuses) {
+        for (const to of m.statuses) {
+          for (const role of ROLES) if (canTransition(m, from, to, role)) expect(checkReachable(m, from, to, role)).toEqual({ ok: true });
+        }
+      }
     }
   });
 });

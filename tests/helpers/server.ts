@@ -24,16 +24,18 @@ export function seedDocs(app: App, docs: Partial<Record<LocalCollection, Record<
 }
 
 export async function startTestServer(
-  opts: Partial<AppOptions> & { fixture?: 'small' | 'none'; dataDir?: string } = {},
+  /** `port` and `dataDir` let a test restart a server on the same address with the same data. */
+  opts: Partial<AppOptions> & { fixture?: 'small' | 'none'; dataDir?: string; port?: number } = {},
 ): Promise<TestServer> {
+  const { port = 0, fixture: _fixture, ...appOpts } = opts;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'cb-server-'));
-  const app = await createApp({ staticDir: join(dataDir, 'no-pwa'), seed: false, ...opts, dataDir });
+  const app = await createApp({ staticDir: join(dataDir, 'no-pwa'), seed: false, ...appOpts, dataDir });
   if ((opts.fixture ?? 'small') === 'small' && app.store.count('users') === 0) {
     const op = smallOperation();
     seedDocs(app, op);
     for (const u of op.users) app.auth.setPassword(u.id, u.email, PASSWORD);
   }
-  await app.server.listen({ port: 0, host: '127.0.0.1' });
+  await app.server.listen({ port, host: '127.0.0.1' });
   const address = app.server.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
@@ -67,7 +69,14 @@ export async function startTestServer(
       return res.body as { accessToken: string; refreshToken: string; user: Record<string, unknown> };
     },
     async stop(stopOpts = {}) {
-      await app.server.close();
+      // Node's fetch (undici) may keep a fresh, never-used socket open after an aborted stream;
+      // the server would wait for its keep-alive timeout. Cut what is left after a moment.
+      const force = setTimeout(() => app.server.server.closeAllConnections(), 200);
+      try {
+        await app.server.close();
+      } finally {
+        clearTimeout(force);
+      }
       if (!stopOpts.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };

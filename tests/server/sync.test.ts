@@ -158,9 +158,20 @@ describe('push', () => {
   it('refuses an illegal status change (state machine)', async () => {
     const { accessToken } = await srv.login('rider1@cargobici.test');
     const r1 = srv.store.get('routes', 'r1');
-    const res = await push(accessToken, 'routes', [{ assumedMasterState: r1, newDocumentState: { ...r1, status: 'completed' } }]);
-    expect((res.body as Record<string, unknown>[])[0]?._refused).toMatch(/No se puede pasar de «Preparada» a «Finalizada»/);
+    // No sequence of steps leads back from «Preparada» to «Planificada».
+    const res = await push(accessToken, 'routes', [{ assumedMasterState: r1, newDocumentState: { ...r1, status: 'planned' } }]);
+    expect((res.body as Record<string, unknown>[])[0]?._refused).toMatch(/No se puede pasar de «Preparada» a «Planificada»/);
     expect(srv.store.get('routes', 'r1')?.status).toBe('ready');
+  });
+
+  it('accepts several legal steps made offline that arrive as one change', async () => {
+    // The rider loaded, started and finished the round with no signal: RxDB pushes only the
+    // latest state, so the server sees «Preparada» → «Finalizada», reachable by the rider's steps.
+    const { accessToken } = await srv.login('rider1@cargobici.test');
+    const r1 = srv.store.get('routes', 'r1');
+    const res = await push(accessToken, 'routes', [{ assumedMasterState: r1, newDocumentState: { ...r1, status: 'completed' } }]);
+    expect(res.body).toEqual([]);
+    expect(srv.store.get('routes', 'r1')?.status).toBe('completed');
   });
 
   it('refuses an event on another rider’s route and turns the refused create into a deletion', async () => {

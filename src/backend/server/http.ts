@@ -29,8 +29,11 @@ export class Http {
       const timeout = new AbortController();
       const timer = setTimeout(() => timeout.abort(), opts.timeoutMs ?? 30_000);
       const onAbort = () => timeout.abort();
-      opts.signal?.addEventListener('abort', onAbort);
+      if (opts.signal?.aborted) timeout.abort();
+      opts.signal?.addEventListener('abort', onAbort, { once: true });
       try {
+        // The caller's signal stays linked after the headers arrive: aborting it must also end
+        // the response body (the change stream is read for as long as the app runs).
         return await this.fetchImpl(`${this.baseUrl}${path}`, {
           method: opts.method ?? 'GET',
           headers,
@@ -38,10 +41,10 @@ export class Http {
           signal: timeout.signal,
         });
       } catch {
+        opts.signal?.removeEventListener('abort', onAbort);
         throw new BackendError('network', 'Sin conexión con el servidor', 0);
       } finally {
         clearTimeout(timer);
-        opts.signal?.removeEventListener('abort', onAbort);
       }
     };
     const useAuth = opts.auth ?? true;

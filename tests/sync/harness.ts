@@ -1,0 +1,477 @@
+/**
+ * Simulated devices for sync tests: each one is a real client stack (RxDB in memory, its own
+ * cb_app on fake IndexedDB, the server backend with tokens and the SSE stream, the Writer and
+ * the outbox, the replication) talking to the real server on loopback through a fetch that
+ * injects network faults driven by a seeded PRNG.
+ *
+ * RxDB's free edition opens at most 13 collections per JS realm: every device opens only the
+ * collections it needs, and `closeDevices` removes their databases.
+ */
+import 'fake-indexeddb/auto';
+import { AppStore } from '../../src/data/appStore';
+import { openLocalDatabase, type CbDatabase } from '../../src/data/database';
+import { Outbox } from '../../src/data/outbox';
+import { startReplication, type Refusal, type ReplicationHandle } from '../../src/data/replication';
+import { Writer } from '../../src/data/writes';
+import { createServerBackend, type ServerBackend } from '../../src/backend/server';
+import type { Checkpoint, SyncDoc, SyncTransport } from '../../src/backend/types';
+import type { LocalCollection } from '../../src/domain/collections';
+import { tap, type Observable } from 'rxjs';
+import { PASSWORD } from '../helpers/fixtures';
+
+// ── Seeded randomness ────────────────────────────────────────────────────────────────────────
+
+/** mulberry32: a tiny seeded PRNG returning floats in [0, 1). */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface Rng {
+  (): number;
+  int(min: number, maxInclusive: number): number;
+  pick<T>(items: readonly T[]): T;
+  chance(p: number): boolean;
+}
+
+export function rng(seed: number): Rng {
+  const next = mulberry32(seed);
+  const r = (() => next()) as Rng;
+  r.int = (min, max) => min + Math.floor(next() * (max - min + 1));
+  r.pick = (items) => {
+    if (items.length === 0) throw new Error('pick from an empty list');
+    return items[Math.floor(next() * items.length)] as (typeof items)[number];
+  };
+  r.chance = (p) => next() < p;
+  return r;
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+// ── The faulty network ───────────────────────────────────────────────────────────────────────
+
+/** Probabilities per request (0..1) of each fault while faults are on. */
+export interface FaultRates {
+  /** Rejected before sending (the request never reaches the server). */
+  readonly drop: number;
+  /** Sent and committed by the server, then the answer is lost (rejects). */
+  readonly lostAck: number;
+  /** Sent twice; the caller gets the second answer. */
+  readonly duplicate: number;
+  /** Random delay of 0..maxDelayMs before sending. */
+  readonly delay: number;
+  readonly maxDelayMs: number;
+  /** A stream connection is cut (aborted) after a random 20..400 ms. */
+  readonly cutStream: number;
+}
+
+export const NO_FAULTS: FaultRates = { drop: 0, lostAck: 0, duplicate: 0, delay: 0, maxDelayMs: 0, cutStream: 0 };
+
+export interface NetStats {
+  requests: number;
+  offline: number;
+  dropped: number;
+  lostAck: number;
+  duplicated: number;
+  delayed: number;
+  unauthorized: number;
+  streamCuts: number;
+  streams: number;
+}
+
+function networkError(what: string): TypeError {
+  return new TypeError(`fetch failed (${what})`);
+}
+
+/**
+ * A fetch wrapper with switchable faults. `/api/sync/stream` passes through (and may be cut);
+ * every other request may be refused while offline, dropped, delayed, duplicated or lose its
+ * answer after the server committed it. `arm401()` makes the next push answer 401 without
+ * reaching the server (the client must refresh its token and retry).
+ */
+export class FaultyNetwork {
+  rates: FaultRates = NO_FAULTS;
+  private offlineUntil = 0;
+  private armed401 = false;
+  /**
+   * The refresh that answers the synthetic 401 goes through without faults (so the test proves
+   * refresh-and-retry; a faulty refresh is tested on its own).
+   */
+  private refreshPasses = false;
+  private readonly random: Rng;
+  readonly stats: NetStats = { requests: 0, offline: 0, dropped: 0, lostAck: 0, duplicated: 0, delayed: 0, unauthorized: 0, streamCuts: 0, streams: 0 };
+  /** What happened to every request (method, path, fault), for failure reports. */
+  readonly log: string[] = [];
+  private readonly realFetch: typeof fetch;
+
+  constructor(seed: number, realFetch: typeof fetch = (...args) => fetch(...args)) {
+    this.random = rng(seed);
+    this.realFetch = realFetch;
+  }
+
+  /** No connection for `ms` milliseconds from now (requests reject before sending). */
+  goOffline(ms: number): void {
+    this.offlineUntil = Math.max(this.offlineUntil, Date.now() + ms);
+  }
+
+  get offline(): boolean {
+    return Date.now() < this.offlineUntil;
+  }
+
+  /** Faults off and back online (the network is perfect from now on). */
+  heal(): void {
+    this.rates = NO_FAULTS;
+    this.offlineUntil = 0;
+  }
+
+  /**
+   * Awaited before an answer is handed to the client (after the server has committed), so a
+   * test can hold the answer of a push while the device keeps working.
+   */
+  beforeAnswer: ((method: string, path: string) => Promise<void>) | null = null;
+
+  arm401(): void {
+    this.armed401 = true;
+  }
+
+  get pending401(): boolean {
+    return this.armed401;
+  }
+
+  readonly fetch: typeof fetch = async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const path = new URL(url).pathname;
+    if (path === '/api/sync/stream') return this.stream(url, init);
+    this.stats.requests += 1;
+    const method = init?.method ?? 'GET';
+    // Bodies must be re-creatable (duplicates): read once as text.
+    const body = init?.body === undefined || init.body === null ? undefined : typeof init.body === 'string' ? init.body : await new Response(init.body).text();
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    const token = typeof headers.Authorization === 'string' ? ` tok=${headers.Authorization.slice(-8)}` : '';
+    const note = (what: string) => this.log.push(`${method} ${path}${token} ${what}`);
+    const send = async () => {
+      const res = await this.realFetch(url, { ...init, body });
+      note(`→ ${res.status}`);
+      if (this.beforeAnswer) await this.beforeAnswer(method, path);
+      return res;
+    };
+
+    if (this.refreshPasses && path === '/api/auth/refresh') {
+      this.refreshPasses = false;
+      return send();
+    }
+    if (this.armed401 && method === 'POST' && path.endsWith('/push')) {
+      this.armed401 = false;
+      this.refreshPasses = true;
+      this.stats.unauthorized += 1;
+      note('→ synthetic 401');
+      return new Response(JSON.stringify({ error: 'token_expired', message: 'La sesión ha caducado' }), {
+        status: 401,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }
+    if (this.offline) {
+      this.stats.offline += 1;
+      note('offline');
+      throw networkError('offline');
+    }
+    const r = this.rates;
+    if (r.delay > 0 && this.random.chance(r.delay)) {
+      this.stats.delayed += 1;
+      await sleep(this.random() * r.maxDelayMs);
+    }
+    if (r.drop > 0 && this.random.chance(r.drop)) {
+      this.stats.dropped += 1;
+      note('dropped');
+      throw networkError('dropped');
+    }
+    if (r.duplicate > 0 && this.random.chance(r.duplicate)) {
+      this.stats.duplicated += 1;
+      note('duplicated');
+      const first = await send();
+      await first.arrayBuffer();
+      return send();
+    }
+    if (r.lostAck > 0 && this.random.chance(r.lostAck)) {
+      this.stats.lostAck += 1;
+      const res = await send();
+      await res.arrayBuffer();
+      note('answer lost');
+      throw networkError('answer lost');
+    }
+    return send();
+  };
+
+  private readonly openStreams = new Set<AbortController>();
+
+  /** Cuts every open change stream of this device now (the client must reconnect). */
+  cutStreams(): void {
+    for (const c of this.openStreams) {
+      this.stats.streamCuts += 1;
+      c.abort();
+    }
+    this.openStreams.clear();
+  }
+
+  private async stream(url: string, init: RequestInit | undefined): Promise<Response> {
+    this.stats.streams += 1;
+    const controller = new AbortController();
+    const outer = init?.signal;
+    if (outer) {
+      if (outer.aborted) controller.abort();
+      else outer.addEventListener('abort', () => controller.abort(), { once: true });
+    }
+    this.openStreams.add(controller);
+    controller.signal.addEventListener('abort', () => this.openStreams.delete(controller), { once: true });
+    if (this.rates.cutStream > 0 && this.random.chance(this.rates.cutStream)) {
+      setTimeout(() => {
+        if (controller.signal.aborted) return;
+        this.stats.streamCuts += 1;
+        controller.abort();
+      }, this.random.int(20, 400));
+    }
+    return this.realFetch(url, { ...init, signal: controller.signal });
+  }
+}
+
+// ── Devices ──────────────────────────────────────────────────────────────────────────────────
+
+export interface CheckpointRecord {
+  /** Checkpoint the pull handler was called with (null = from the beginning). */
+  readonly given: number | null;
+  /** Checkpoint the server answered. */
+  readonly returned: number | null;
+  /** Documents in the answer (RxDB stores the answered checkpoint only when there are some). */
+  readonly documents: number;
+}
+
+export interface Device {
+  readonly label: string;
+  readonly email: string;
+  readonly userId: string;
+  readonly collections: readonly LocalCollection[];
+  readonly db: CbDatabase;
+  readonly appStore: AppStore;
+  readonly backend: ServerBackend;
+  readonly net: FaultyNetwork;
+  readonly outbox: Outbox;
+  readonly writer: Writer;
+  readonly replication: ReplicationHandle;
+  /** Checkpoints seen by this device's pull handler, per collection, in call order. */
+  readonly checkpoints: Map<LocalCollection, CheckpointRecord[]>;
+  readonly refusals: Refusal[];
+  readonly errors: string[];
+  /** What went over this device's transport (pulls, pushes, stream events), for failure reports. */
+  readonly trace: string[];
+  /** Local documents (content only: no _rev/_meta/_attachments/_deleted), sorted by id. */
+  docs(collection: LocalCollection): Promise<Record<string, unknown>[]>;
+  close(): Promise<void>;
+}
+
+let deviceCounter = 0;
+
+export interface DeviceOptions {
+  readonly baseUrl: string;
+  readonly email: string;
+  readonly label: string;
+  readonly collections: readonly LocalCollection[];
+  /** Seed of this device's fault PRNG. */
+  readonly seed: number;
+  /** Milliseconds between retries of a failed pull or push. */
+  readonly retryTime?: number;
+  readonly pushBatchSize?: number;
+}
+
+const DEVICE_FIELDS = new Set(['_rev', '_meta', '_attachments', '_deleted']);
+
+/** A document's content without sync metadata, keys sorted (stable comparison). */
+export function content(doc: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(doc).sort()) if (!DEVICE_FIELDS.has(k)) out[k] = doc[k];
+  return out;
+}
+
+/** Signs in through the faulty network (faults off), opens the local database and starts replication. */
+export async function createDevice(opts: DeviceOptions): Promise<Device> {
+  deviceCounter += 1;
+  const unique = `${opts.label}-${process.pid}-${deviceCounter}-${Date.now().toString(36)}`.toLowerCase().replace(/[^a-z0-9-]/g, '-');
+  const appStore = new AppStore(`cb-app-${unique}`);
+  const net = new FaultyNetwork(opts.seed);
+  const backend = createServerBackend({ baseUrl: opts.baseUrl, store: appStore, fetchImpl: net.fetch, stream: { retryMs: 30, maxRetryMs: 300 } });
+  const session = await backend.auth.login(opts.email, PASSWORD);
+  const db = await openLocalDatabase({ name: `dev-${unique}`, storage: { kind: 'memory' }, collections: opts.collections, multiInstance: false });
+  const outbox = new Outbox(appStore);
+  const writer = new Writer(db, outbox);
+
+  const checkpoints = new Map<LocalCollection, CheckpointRecord[]>();
+  const trace: string[] = [];
+  const brief = (d: Record<string, unknown> | null | undefined) =>
+    d ? `${String(d.id)}@${String(d.updated_at ?? '')}${typeof d.status === 'string' ? `:${d.status}` : ''}${d._deleted ? '†' : ''}` : 'null';
+  const transport: SyncTransport = {
+    async pull(collection, checkpoint: Checkpoint | null, limit) {
+      const list = checkpoints.get(collection) ?? [];
+      checkpoints.set(collection, list);
+      const page = await backend.sync.pull(collection, checkpoint, limit);
+      list.push({ given: checkpoint?.seq ?? null, returned: page.checkpoint?.seq ?? null, documents: page.documents.length });
+      trace.push(`pull ${collection} ${checkpoint?.seq ?? '-'} → ${page.checkpoint.seq} [${page.documents.map(brief).join(' ')}]`);
+      return page;
+    },
+    async push(collection, rows) {
+      const id = Math.random().toString(36).slice(2, 6);
+      trace.push(`push#${id} ${collection} ${rows.map((r) => `${brief(r.newDocumentState)}<${brief(r.assumedMasterState)}`).join(' ')}`);
+      try {
+        const out = await backend.sync.push(collection, rows);
+        trace.push(`push#${id} ok [${out.map(brief).join(' ')}]`);
+        return out;
+      } catch (err) {
+        trace.push(`push#${id} failed ${String(err)}`);
+        throw err;
+      }
+    },
+    stream: () =>
+      backend.sync.stream().pipe(
+        tap((e) => trace.push(e.type === 'resync' ? 'stream resync' : `stream ${e.collection} → ${e.checkpoint.seq} [${e.documents.map(brief).join(' ')}]`)),
+      ),
+  };
+  const replication = startReplication({
+    db,
+    transport,
+    outbox,
+    userId: session.user.id,
+    collections: opts.collections,
+    retryTime: opts.retryTime ?? 60,
+    pushBatchSize: opts.pushBatchSize,
+    waitForLeadership: false,
+  });
+  const refusals: Refusal[] = [];
+  const errors: string[] = [];
+  const subs = [replication.refusals$.subscribe((r) => refusals.push(r)), replication.errors$.subscribe((e) => errors.push(e))];
+  if (process.env.SYNC_DEBUG) {
+    for (const c of opts.collections) {
+      subs.push(
+        (db.collections[c].$ as Observable<{ operation: string; documentData: unknown; context?: string }>).subscribe((ev) => {
+          const d = ev.documentData as Record<string, unknown>;
+          trace.push(`local ${ev.operation} ${c} ${brief(d)} rev=${String(d._rev)} ctx=${String(ev.context ?? '')}`);
+        }),
+      );
+      const st = replication.states.get(c);
+      if (st) subs.push(st.error$.subscribe((e) => trace.push(`error ${c} ${String(e).slice(0, 200)}`)));
+    }
+  }
+
+  return {
+    label: opts.label,
+    email: opts.email,
+    userId: session.user.id,
+    collections: opts.collections,
+    db,
+    appStore,
+    backend,
+    net,
+    outbox,
+    writer,
+    replication,
+    checkpoints,
+    refusals,
+    errors,
+    trace,
+    async docs(collection) {
+      const found = await db.collections[collection].find().exec();
+      return found.map((d) => content(d.toJSON() as Record<string, unknown>)).sort((a, b) => String(a.id).localeCompare(String(b.id)));
+    },
+    async close() {
+      subs.forEach((s) => s.unsubscribe());
+      await replication.cancel();
+      await db.remove();
+      await appStore.close();
+    },
+  };
+}
+
+export async function closeDevices(devices: readonly Device[]): Promise<void> {
+  for (const d of devices) await d.close();
+}
+
+// ── Quiescence ───────────────────────────────────────────────────────────────────────────────
+
+async function fingerprint(devices: readonly Device[], serverHead: () => number): Promise<string> {
+  const parts: unknown[] = [serverHead()];
+  for (const d of devices) {
+    const cols: unknown[] = [];
+    for (const c of d.collections) cols.push(await d.docs(c));
+    parts.push(cols, await d.outbox.count());
+  }
+  return JSON.stringify(parts);
+}
+
+/**
+ * Faults off, then rounds of reSync + awaitInSync on every device until two consecutive rounds
+ * change nothing (server head, local documents, outboxes).
+ */
+export async function quiesce(devices: readonly Device[], serverHead: () => number, opts: { maxRounds?: number; timeoutMs?: number } = {}): Promise<number> {
+  for (const d of devices) d.net.heal();
+  const deadline = Date.now() + (opts.timeoutMs ?? 30_000);
+  const maxRounds = opts.maxRounds ?? 30;
+  let previous = '';
+  let stable = 0;
+  for (let round = 1; round <= maxRounds; round += 1) {
+    for (const d of devices) d.replication.reSync();
+    const synced = Promise.all(devices.map((d) => d.replication.awaitInSync()));
+    const timedOut = sleep(Math.max(0, deadline - Date.now())).then(() => {
+      throw new Error(`quiesce: devices not in sync after ${opts.timeoutMs ?? 30_000} ms (round ${round})`);
+    });
+    await Promise.race([synced, timedOut]);
+    await sleep(20);
+    const now = await fingerprint(devices, serverHead);
+    stable = now === previous ? stable + 1 : 0;
+    previous = now;
+    if (stable >= 1) return round;
+  }
+  throw new Error(`quiesce: state still changing after ${maxRounds} rounds`);
+}
+
+// ── The server's view ────────────────────────────────────────────────────────────────────────
+
+/** Everything a device's user may see of a collection, read through the pull API with his token. */
+export async function serverView(device: Device, collection: LocalCollection): Promise<Record<string, unknown>[]> {
+  const docs = new Map<string, SyncDoc>();
+  let checkpoint: Checkpoint | null = null;
+  for (;;) {
+    const page = await device.backend.sync.pull(collection, checkpoint, 2000);
+    for (const d of page.documents) docs.set(d.id, d);
+    if (page.documents.length < 2000) break;
+    checkpoint = page.checkpoint;
+  }
+  return [...docs.values()]
+    .filter((d) => d._deleted !== true)
+    .map((d) => content(d))
+    .sort((a, b) => String(a.id).localeCompare(String(b.id)));
+}
+
+/**
+ * Where a device's pull checkpoints went backwards: a pull from a checkpoint lower than one it
+ * pulled from before, or lower than an answered checkpoint that came with documents (RxDB
+ * stores those; an empty answer's checkpoint is not stored, so the next pull may repeat). The
+ * replication may read the same page again (a push ran meanwhile): of consecutive pulls from
+ * one checkpoint, the last answer is the one handed to RxDB.
+ */
+export function checkpointRegressions(device: Device): string[] {
+  const problems: string[] = [];
+  for (const [collection, list] of device.checkpoints) {
+    let reached = -1;
+    list.forEach((rec, i) => {
+      const given = rec.given ?? 0;
+      if (given < reached) problems.push(`${device.label}/${collection}: pull #${i} from ${given} after reaching ${reached}`);
+      const next = list[i + 1];
+      const handedOver = !next || (next.given ?? 0) !== given;
+      reached = Math.max(reached, given, handedOver && rec.documents > 0 ? (rec.returned ?? 0) : 0);
+    });
+  }
+  return problems;
+}
