@@ -84,6 +84,11 @@ export async function createApp(opts: AppOptions): Promise<App> {
     if (url.startsWith('/api/') || url === '/api') {
       return reply.code(404).send({ error: 'not_found', message: 'Recurso de la API no encontrado' });
     }
+    // A missing asset is a 404, never the HTML page (a module script must not get index.html).
+    const path = url.split('?')[0] ?? url;
+    if (path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path)) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('No encontrado');
+    }
     if ((req.method === 'GET' || req.method === 'HEAD') && hasPwa) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     }

@@ -9,6 +9,7 @@
 import { DEFAULT_ROLE_GROUPS, SYSTEM_ROLES } from '../src/domain/access/groups';
 import { LOCAL_COLLECTIONS } from '../src/domain/collections';
 import { DEMO_PASSWORD, generateDemoData } from '../src/domain/demo/generate';
+import { madridDate } from '../src/domain/dates';
 import type { AuthService } from './auth';
 import type { DocStore, StoredDoc } from './store';
 
@@ -17,9 +18,7 @@ export type SeedOptions =
   | { readonly mode: 'production'; readonly adminEmail?: string; readonly adminPassword?: string };
 
 /** Today's date in Madrid (the operation's calendar), `YYYY-MM-DD`. */
-export function madridToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
+export const madridToday = (now = new Date()): string => madridDate(now);
 
 export async function seedIfEmpty(store: DocStore, auth: AuthService, opts: SeedOptions): Promise<void> {
   if (store.count('users') > 0) return;

@@ -5,10 +5,12 @@
  * - Answers every navigation (except /api) with the precached index.html: the offline
  *   navigation fallback of a single-page app.
  * - Takes over only when the page asks (the «Nueva versión disponible» prompt).
+ * - Uploads queued files (signatures, photos) with Background Sync (see ./uploads.ts).
  */
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { processUploads, UPLOAD_SYNC_TAG } from './uploads';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>;
@@ -20,9 +22,15 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { deny
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data: unknown = event.data;
-  if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'SKIP_WAITING') {
-    void self.skipWaiting();
-  }
+  const type = typeof data === 'object' && data !== null ? (data as { type?: unknown }).type : undefined;
+  if (type === 'SKIP_WAITING') void self.skipWaiting();
+  if (type === 'process-uploads') event.waitUntil(processUploads());
+});
+
+// Background Sync: the browser wakes the worker when the network is back, even with the app closed.
+self.addEventListener('sync', (event: Event) => {
+  const e = event as ExtendableEvent & { tag?: string };
+  if (e.tag === UPLOAD_SYNC_TAG) e.waitUntil(processUploads());
 });
 
 clientsClaim();

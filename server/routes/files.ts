@@ -114,6 +114,17 @@ export function registerFileRoutes(app: FastifyInstance, deps: { auth: AuthServi
     return reply.code(201).send(metadata(row));
   });
 
+  // Operators and admins list stored files under a prefix (uploads of a rider, of a day…).
+  app.get<{ Querystring: { prefix?: string } }>('/api/files', async (req, reply) => {
+    const principal = auth.authenticate(req.headers.authorization);
+    if (principal.role !== 'admin' && principal.role !== 'operator') {
+      return reply.code(403).send({ error: 'forbidden', message: 'Solo operadores y administradores pueden listar ficheros' });
+    }
+    const prefix = (req.query.prefix ?? '').replace(/[%_]/g, '');
+    const rows = store.db.prepare("SELECT * FROM files WHERE path LIKE ? || '%' ORDER BY path LIMIT 1000").all(prefix) as FileRow[];
+    return rows.map(metadata);
+  });
+
   app.get<{ Params: { '*': string }; Querystring: { meta?: string } }>('/api/files/*', async (req, reply) => {
     const principal = auth.authenticate(req.headers.authorization);
     const path = req.params['*'];

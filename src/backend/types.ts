@@ -96,9 +96,27 @@ export interface FileTransport {
   fetch(path: string): Promise<Blob>;
 }
 
+/** A field both a device and the server changed; the server's value was kept. */
+export interface ConflictEntry {
+  readonly seq: number;
+  readonly at: number;
+  readonly collection: string;
+  readonly doc_id: string;
+  readonly user_id: string;
+  readonly fields: string[];
+  readonly local: Record<string, unknown>;
+  readonly server: Record<string, unknown>;
+}
+
+export interface AdminBackend {
+  /** The sync conflict log (machine-admin). */
+  conflicts(): Promise<ConflictEntry[]>;
+}
+
 export interface Backend {
   readonly kind: 'server' | 'firebase';
   readonly auth: AuthBackend;
   readonly sync: SyncTransport;
   readonly files: FileTransport;
+  readonly admin: AdminBackend;
 }

@@ -29,6 +29,34 @@ function isOnline(): boolean {
   return typeof navigator === 'undefined' ? true : navigator.onLine;
 }
 
+/** Deletes every IndexedDB database RxDB made for `dbName` (collections, replication meta). */
+async function deleteIndexedDbsOf(dbName: string): Promise<void> {
+  if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return;
+  const names = (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.includes(`-${dbName}--`));
+  await Promise.all(
+    names.map(
+      (n) =>
+        new Promise<void>((resolve) => {
+          const req = indexedDB.deleteDatabase(n);
+          req.onsuccess = () => resolve();
+          req.onerror = () => resolve();
+          req.onblocked = () => resolve();
+        }),
+    ),
+  );
+}
+
+/** Asks the service worker to upload when the network is back (Background Sync, where available). */
+async function requestBackgroundSync(): Promise<void> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || !navigator.serviceWorker.controller) return;
+  try {
+    const reg = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
+    await reg.sync?.register('cb-uploads');
+  } catch {
+    // No Background Sync: the page uploads on start, `online` and visibility change.
+  }
+}
+
 export class DataEngine {
   readonly outbox: Outbox;
   readonly uploads: UploadQueue;
@@ -146,6 +174,7 @@ export class DataEngine {
   /** Saves a file locally and queues its upload (signatures, photos). */
   async queueUpload(path: string, body: Blob, contentType: string): Promise<void> {
     await this.uploads.enqueue(path, body, contentType);
+    await requestBackgroundSync();
     await this.processUploads();
   }
 
@@ -222,7 +251,9 @@ export class DataEngine {
   /** Stops and deletes every local trace of the user: cb_localDB, cb_app, cached files. */
   async wipe(): Promise<void> {
     await this.stop();
+    const name = this.db.name;
     await this.db.remove();
+    await deleteIndexedDbsOf(name);
     await this.opts.store.clear();
     if (typeof caches !== 'undefined') {
       for (const key of await caches.keys()) if (key.startsWith('cb-user-')) await caches.delete(key);

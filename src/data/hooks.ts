@@ -26,7 +26,8 @@ export function useSyncStatus(): SyncStatus {
   );
 }
 
-type AnyQuery = RxQuery<unknown, unknown>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any RxQuery of any collection
+type AnyQuery = RxQuery<any, any>;
 
 export interface QueryResult<T> {
   readonly data: T;
@@ -44,12 +45,12 @@ function plain(value: unknown): unknown {
  * A live query. `build` returns the RxQuery (or null while its inputs are not ready); `deps` are
  * the values it depends on, as for useEffect.
  */
-export function useLiveQuery<T>(build: (db: CbDatabase) => AnyQuery | RxQuery<never, never> | null, deps: readonly unknown[], empty: T): QueryResult<T> {
+export function useLiveQuery<T>(build: (db: CbDatabase) => AnyQuery | null, deps: readonly unknown[], empty: T): QueryResult<T> {
   const engine = useEngine();
   const [state, setState] = useState<QueryResult<T>>({ data: empty, loading: true });
   useEffect(() => {
     if (!engine) return undefined;
-    const query = build(engine.db) as AnyQuery | null;
+    const query = build(engine.db);
     if (!query) {
       setState({ data: empty, loading: false });
       return undefined;

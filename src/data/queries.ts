@@ -4,6 +4,9 @@
  */
 import type { MangoQuery, RxCollection, RxQuery } from 'rxdb';
 import type { CbDatabase } from './database';
+import type { CatalogKind } from '../domain/entities/reference';
+import type { LocalCollection } from '../domain/collections';
+import { INCIDENCE_KINDS } from '../domain/entities/events';
 
 /** A rider's routes (with their ordered stops) for one day. */
 export function riderRoutesForDay(db: CbDatabase, riderId: string, date: string) {
@@ -55,4 +58,78 @@ export function queryPlanOf(query: RxQuery<any, any>): QueryPlanInfo {
 /** A query on any collection from a mango selector (used by generic list screens). */
 export function findWith<T>(collection: RxCollection<T>, query: MangoQuery<T>) {
   return collection.find(query);
+}
+
+/** Reference documents of one kind (roles, hubs, taxes…), by name. */
+export function catalogOfKind(db: CbDatabase, kind: CatalogKind) {
+  return db.catalog.find({ selector: { kind }, sort: [{ kind: 'asc' }, { name: 'asc' }] });
+}
+
+/** Every user profile. */
+export function allUsers(db: CbDatabase) {
+  return db.users.find();
+}
+
+/** Users whose role is `rider` (the specification's live query for the rider selector). */
+export function riders(db: CbDatabase) {
+  return db.users.find({ selector: { role: 'rider', active: true } });
+}
+
+// ── Back-office (issue 7) ────────────────────────────────────────────────────────────────────
+
+/** One document by primary key (forms). */
+export function docById<C extends LocalCollection>(db: CbDatabase, collection: C, id: string) {
+  return db.collections[collection].findOne(id);
+}
+
+/** Every document of a small collection (bikes, products): generic list screens. */
+export function allDocs<C extends LocalCollection>(db: CbDatabase, collection: C) {
+  return db.collections[collection].find();
+}
+
+/** Reference documents of several kinds (the five status families), by kind and name. */
+export function catalogOfKinds(db: CbDatabase, kinds: readonly CatalogKind[]) {
+  return db.catalog.find({ selector: { kind: { $in: [...kinds] } }, sort: [{ kind: 'asc' }, { name: 'asc' }] });
+}
+
+/** Orders of a day, every hub (order list, dashboard). */
+export function ordersOfDay(db: CbDatabase, date: string) {
+  return db.orders.find({ selector: { date }, sort: [{ date: 'asc' }, { hub: 'asc' }] });
+}
+
+/** Routes of a day, every hub (dashboard). */
+export function routesOfDay(db: CbDatabase, date: string) {
+  return db.routes.find({ selector: { date }, sort: [{ date: 'asc' }, { hub: 'asc' }] });
+}
+
+/** Orders delivered to a delivery point (its record page). */
+export function ordersOfDeliveryPoint(db: CbDatabase, deliveryPointId: string) {
+  return db.orders.find({ selector: { delivery_point_id: deliveryPointId }, sort: [{ delivery_point_id: 'asc' }] });
+}
+
+/** Incidences of some orders. */
+export function incidencesOfOrders(db: CbDatabase, orderIds: readonly string[]) {
+  return db.incidences.find({ selector: { order_id: { $in: [...orderIds] } }, sort: [{ order_id: 'asc' }] });
+}
+
+/** Delivery events of some routes (dashboard: today's routes). */
+export function deliveriesOfRoutes(db: CbDatabase, routeIds: readonly string[]) {
+  return db.deliveries.find({ selector: { route_id: { $in: [...routeIds] } }, sort: [{ route_id: 'asc' }] });
+}
+
+/** Incidences of every kind recorded at or after `at` (dashboard). */
+export function incidencesSince(db: CbDatabase, at: number) {
+  return db.incidences.find({ selector: { kind: { $in: [...INCIDENCE_KINDS] }, at: { $gte: at } }, sort: [{ kind: 'asc' }, { at: 'asc' }] });
+}
+
+/**
+ * A page of delivery points in name order, from `fromName` on (inclusive; null = the start),
+ * through the `name` index: the in-memory list of every point loads in pages (pointsStore.ts).
+ */
+export function deliveryPointsPage(db: CbDatabase, fromName: string | null, limit: number) {
+  return db.delivery_points.find({
+    selector: fromName === null ? {} : { name: { $gte: fromName } },
+    sort: [{ name: 'asc' }, { id: 'asc' }],
+    limit,
+  });
 }

@@ -18,8 +18,15 @@ import {
   IconMapPin,
   IconPackage,
   IconRoute,
+  IconTruckDelivery,
+  IconReceipt,
+  IconBuildingStore,
+  IconAlertTriangle,
+  IconCash,
+  IconUsers,
+  IconSettings,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { t } from '../i18n';
 import { BlankLayout } from '../ui/layout/BlankLayout';
 import { OnlineBadge } from '../ui/layout/OnlineBadge';
@@ -28,7 +35,8 @@ import { NotFound } from '../ui/page/NotFound';
 import { UpdatePrompt } from '../ui/pwa/UpdatePrompt';
 import { SyncIndicator } from '../ui/layout/SyncIndicator';
 import { useEngine, useSyncStatus } from '../data/hooks';
-import { useSession } from '../data/session';
+import { groupsOf, useSession } from '../data/session';
+import { mayOpen, type InterfaceGroup } from '../domain/access/groups';
 import { homeOf, SessionOverlays, UserMenu } from '../features/auth';
 import { breadcrumbTrail, MENU, ROUTES, pathParams, routeById, type MenuEntry, type RouteEntry } from './registry';
 import { RoutePage } from './RoutePage';
@@ -52,14 +60,24 @@ const ICONS: Record<MenuEntry['icon'], ReactNode> = {
   hub: <IconBuildingWarehouse size={20} aria-hidden />,
   bike: <IconBike size={20} aria-hidden />,
   bikeModel: <IconCategory size={20} aria-hidden />,
+  distribution: <IconTruckDelivery size={20} aria-hidden />,
+  orders: <IconReceipt size={20} aria-hidden />,
+  points: <IconBuildingStore size={20} aria-hidden />,
+  incidences: <IconAlertTriangle size={20} aria-hidden />,
+  payments: <IconCash size={20} aria-hidden />,
+  users: <IconUsers size={20} aria-hidden />,
+  config: <IconSettings size={20} aria-hidden />,
 };
 
-const menuItems: ShellMenuItem[] = MENU.map((m) => ({
-  label: m.label,
-  description: m.description,
-  to: m.to,
-  icon: ICONS[m.icon],
-}));
+/** The menu entries a user's interface groups may open. */
+function menuFor(groups: readonly InterfaceGroup[]): ShellMenuItem[] {
+  return MENU.filter((m) => mayOpen(groups, routeById(m.routeId).access)).map((m) => ({
+    label: m.label,
+    description: m.description,
+    to: m.to,
+    icon: ICONS[m.icon],
+  }));
+}
 
 /** Breadcrumbs from the registry: Home, the parents, the page. Parents link when their params are known. */
 function crumbsFor(entry: RouteEntry, params: Readonly<Record<string, string>>): Crumb[] {
@@ -83,9 +101,11 @@ function ShellRoute() {
   const leaf = matches[matches.length - 1];
   const entryId = (leaf?.staticData as { entryId?: string } | undefined)?.entryId;
   const crumbs = entryId ? crumbsFor(routeById(entryId), (leaf?.params ?? {}) as Record<string, string>) : [];
+  const user = useSession((s) => s.user);
+  const menu = useMemo(() => menuFor(groupsOf(user)), [user]);
   return (
     <ShellLayout
-      menu={menuItems}
+      menu={menu}
       crumbs={crumbs}
       status={
         <>

@@ -3,17 +3,24 @@
  * route group only downloads what it shows (see bench/bundle.ts).
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { Stack } from '@mantine/core';
 
-export interface ScreenProps {
-  /** The route's path parameters, by name. */
-  readonly params: Readonly<Record<string, string>>;
-}
+import type { ScreenProps } from '../ui/page/types';
+
+export type { ScreenProps };
 
 type Screen = LazyExoticComponent<ComponentType<ScreenProps>>;
 
 const devtools = () => import('../features/devtools');
 const auth = () => import('../features/auth');
+const users = () => import('../features/users');
+const config = () => import('../features/config');
+const delivery = () => import('../features/delivery');
 const registryPages = () => import('./pages/RegistryPages');
+const home = () => import('../features/home');
+const masterdata = () => import('../features/masterdata');
+const points = () => import('../features/points');
+const orders = () => import('../features/orders');
 
 export const SCREENS: Readonly<Record<string, Screen>> = {
   test: lazy(() => registryPages().then((m) => ({ default: m.DevIndexPage }))),
@@ -23,5 +30,70 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   login: lazy(() => auth().then((m) => ({ default: m.LoginPage }))),
   reset: lazy(() => auth().then((m) => ({ default: m.ResetRequestPage }))),
   resetForm: lazy(() => auth().then((m) => ({ default: m.ResetFormPage }))),
+  profileUser: lazy(() => users().then((m) => ({ default: m.ProfilePage }))),
+  userModel: lazy(() => users().then((m) => ({ default: m.UserModelPage }))),
+  crudUser: lazy(() => users().then((m) => ({ default: m.UsersListPage }))),
+  createUser: lazy(() => users().then((m) => ({ default: m.UserCreatePage }))),
+  userEdit: lazy(() => users().then((m) => ({ default: m.UserEditPage }))),
+  // Clients have no path in the specification: a section of /config (docs/decisions.md). The
+  // route layer is where the two features meet.
+  config: lazy(() =>
+    Promise.all([config(), masterdata()]).then(([c, m]) => ({
+      default: function ConfigWithClients() {
+        return (
+          <Stack gap="lg">
+            <c.ConfigPage />
+            <m.ClientsSection />
+          </Stack>
+        );
+      },
+    })),
+  ),
+  configRoles: lazy(() => config().then((m) => ({ default: m.RolesListPage }))),
+  createRol: lazy(() => config().then((m) => ({ default: m.RoleCreatePage }))),
+  rolEdit: lazy(() => config().then((m) => ({ default: m.RoleEditPage }))),
+  distribution: lazy(() => delivery().then((m) => ({ default: m.DistributionPage }))),
+  distributionRoute: lazy(() => delivery().then((m) => ({ default: m.RouteDetailPage }))),
+  distributionLoadOut: lazy(() => delivery().then((m) => ({ default: m.LoadOutPage }))),
+  distributionReceive: lazy(() => delivery().then((m) => ({ default: m.LoadOutPage }))),
+  distributionSummary: lazy(() => delivery().then((m) => ({ default: m.RouteSummaryPage }))),
+  distributionCancel: lazy(() => delivery().then((m) => ({ default: m.RouteCancelPage }))),
+  distributionStop: lazy(() => delivery().then((m) => ({ default: m.StopPage }))),
+  deliveryProducts: lazy(() => delivery().then((m) => ({ default: m.OrderDeliveryPage }))),
+  signAndCollect: lazy(() => delivery().then((m) => ({ default: m.SignCollectPage }))),
+  deliveryFailed: lazy(() => delivery().then((m) => ({ default: m.FailedPage }))),
+  incidenceDeliveryProduct: lazy(() => delivery().then((m) => ({ default: m.IncidencePage }))),
+  incidenceAllDelivered: lazy(() => delivery().then((m) => ({ default: m.IncidencesListPage }))),
+  delivery: lazy(() => delivery().then((m) => ({ default: m.DeliveryRecordPage }))),
   blank: lazy(() => registryPages().then((m) => ({ default: m.BlankIndexPage }))),
+  home: lazy(() => home().then((m) => ({ default: m.HomePage }))),
+  bike: lazy(() => masterdata().then((m) => ({ default: m.BikeListPage }))),
+  bikeCreate: lazy(() => masterdata().then((m) => ({ default: m.BikeCreatePage }))),
+  bikeEdit: lazy(() => masterdata().then((m) => ({ default: m.BikeEditPage }))),
+  bikeModel: lazy(() => masterdata().then((m) => ({ default: m.BikeModelListPage }))),
+  bikeModelCreate: lazy(() => masterdata().then((m) => ({ default: m.BikeModelCreatePage }))),
+  bikeModelEdit: lazy(() => masterdata().then((m) => ({ default: m.BikeModelEditPage }))),
+  hub: lazy(() => masterdata().then((m) => ({ default: m.HubListPage }))),
+  hubCreate: lazy(() => masterdata().then((m) => ({ default: m.HubCreatePage }))),
+  hubEdit: lazy(() => masterdata().then((m) => ({ default: m.HubEditPage }))),
+  productCrud: lazy(() => masterdata().then((m) => ({ default: m.ProductListPage }))),
+  productCreate: lazy(() => masterdata().then((m) => ({ default: m.ProductCreatePage }))),
+  productEdit: lazy(() => masterdata().then((m) => ({ default: m.ProductEditPage }))),
+  configTaxes: lazy(() => masterdata().then((m) => ({ default: m.TaxListPage }))),
+  createTaxes: lazy(() => masterdata().then((m) => ({ default: m.TaxCreatePage }))),
+  taxEdit: lazy(() => masterdata().then((m) => ({ default: m.TaxEditPage }))),
+  configStatus: lazy(() => masterdata().then((m) => ({ default: m.StatusListPage }))),
+  createStatus: lazy(() => masterdata().then((m) => ({ default: m.StatusCreatePage }))),
+  statusEdit: lazy(() => masterdata().then((m) => ({ default: m.StatusEditPage }))),
+  synlab: lazy(() => masterdata().then((m) => ({ default: m.SynlabListPage }))),
+  synlabForm: lazy(() => masterdata().then((m) => ({ default: m.SynlabCreatePage }))),
+  synlabFormEdit: lazy(() => masterdata().then((m) => ({ default: m.SynlabEditPage }))),
+  deliveryPointsModel: lazy(() => points().then((m) => ({ default: m.PointsOverviewPage }))),
+  deliveryPoints: lazy(() => points().then((m) => ({ default: m.PointsListPage }))),
+  deliveryCreate: lazy(() => points().then((m) => ({ default: m.PointCreatePage }))),
+  deliveryPointsEdit: lazy(() => points().then((m) => ({ default: m.PointEditPage }))),
+  deliveryPointsData: lazy(() => points().then((m) => ({ default: m.PointDataPage }))),
+  orders: lazy(() => orders().then((m) => ({ default: m.OrdersListPage }))),
+  createOrder: lazy(() => orders().then((m) => ({ default: m.OrderCreatePage }))),
+  editOrder: lazy(() => orders().then((m) => ({ default: m.OrderEditPage }))),
 };

@@ -1,8 +1,14 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, PasswordInput } from '@mantine/core';
+import { t } from '../i18n';
 
 export const theme = createTheme({
   primaryColor: 'teal',
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   focusRing: 'always',
+  components: {
+    PasswordInput: PasswordInput.extend({
+      defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('app.togglePassword') } },
+    }),
+  },
 });

@@ -148,3 +148,80 @@ export function smallOperation() {
 }
 
 export const PASSWORD = 'cargobici-demo';
+
+/** A valid new document of each collection, in the scope of `userId` (route r1 belongs to u-rider1). */
+export function newDocFor(collection: string, userId: string, n: number, kind?: string): Record<string, unknown> {
+  const id = `new-${collection}-${userId}-${n}`;
+  switch (collection) {
+    case 'users':
+      return user(id, 'rider', `${id}@cargobici.test`, 'Nuevo Rider');
+    case 'catalog':
+      if (kind === 'tax') return { id, kind: 'tax', name: 'IVA súper', active: true, updated_at: T0, rate_bp: 500 };
+      return {
+        id,
+        kind: 'hub',
+        name: 'Hub nuevo',
+        active: true,
+        updated_at: T0,
+        number: 40 + n,
+        city: 'Madrid',
+        address: 'Calle Mayor 1',
+        lat: 40.41,
+        lng: -3.7,
+        opens: '07:00',
+        closes: '20:00',
+        phone: '',
+      };
+    case 'bikes':
+      return { id, code: `CB-${n}`, model_id: 'bm-1', hub: 1, status: 'available', battery_pct: 90, last_service_date: '', notes: '', updated_at: T0 };
+    case 'products':
+      return product(id);
+    case 'delivery_points':
+      return point(id);
+    case 'orders':
+      return order(id, 'pe1', '', 'pending');
+    case 'routes':
+      return route(id, '', [], 'draft');
+    case 'deliveries':
+      return deliveryEvent(id, order('o1', 'pe1', 'r1'), userId);
+    case 'incidences':
+      return {
+        id,
+        at: T0,
+        created_by: userId,
+        position: null,
+        kind: kind ?? 'delivery-product',
+        type: 'damaged',
+        order_id: 'o1',
+        product_id: 'p1',
+        route_id: 'r1',
+        delivery_point_id: 'pe1',
+        hub: 1,
+        quantity: 1,
+        note: '',
+        photo_file: '',
+      };
+    case 'payments':
+      return {
+        id,
+        order_id: 'o1',
+        route_id: 'r1',
+        rider_id: 'u-rider1',
+        method: 'cash',
+        amount_due_cents: 749,
+        amount_collected_cents: 749,
+        status: 'collected',
+        status_id: '',
+        collected_at: T0,
+        reviewed_by: '',
+        note: '',
+        updated_at: T0,
+      };
+    case 'receipts':
+      return { id, at: T0, created_by: userId, position: null, route_id: 'r1', rider_id: userId, hub: 1, lines: [{ product_id: 'p1', name: 'Leche', expected: 6, received: 6 }], note: '' };
+    case 'picks':
+      return { id, at: T0, created_by: userId, position: null, route_id: 'r1', order_id: 'o1', line_id: 'l1', product_id: 'p1', delivery_point_id: 'pe1', hub: 1, quantity: 6, scanned_barcode: '' };
+    default:
+      throw new Error(`no fixture for ${collection}`);
+  }
+}

@@ -102,7 +102,7 @@ describe('route registry', () => {
 
 describe('menu', () => {
   it('has the specification entries in order, «Productos» once', () => {
-    expect(MENU.map((m) => t(m.label))).toEqual([
+    expect(MENU.filter((m) => m.spec).map((m) => t(m.label))).toEqual([
       'Home', 'Rutas', 'Productos', 'Picking Rutas', 'Picking Destino', 'Picker Producto', 'Hubs', 'Bikes', 'Bike Model',
     ]);
   });
@@ -111,7 +111,9 @@ describe('menu', () => {
     for (const m of MENU) {
       const r = ROUTES.find((e) => e.id === m.routeId);
       expect(r, m.routeId).toBeDefined();
+      expect(translated(m.label)).toBe(true);
       expect(translated(m.description)).toBe(true);
     }
+    expect(new Set(MENU.map((m) => t(m.label))).size).toBe(MENU.length);
   });
 });

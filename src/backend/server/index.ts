@@ -1,6 +1,6 @@
 /** The embedded-server implementation of the backend seam (the default). */
 import type { AppStore } from '../../data/appStore';
-import { BackendError, type AuthBackend, type Backend, type FileTransport, type Session } from '../types';
+import { BackendError, type AuthBackend, type Backend, type ConflictEntry, type FileTransport, type Session } from '../types';
 import { errorOf, Http } from './http';
 import { sessionFromResponse, SessionManager, type LoginResponse } from './session';
 import { ServerSyncTransport, type StreamOptions } from './transport';
@@ -80,5 +80,7 @@ export function createServerBackend(opts: ServerBackendOptions): ServerBackend {
     },
   };
 
-  return { kind: 'server', auth, sync: new ServerSyncTransport(http, opts.stream), files, session, http };
+  const admin = { conflicts: () => http.json<ConflictEntry[]>('/api/admin/conflicts') };
+
+  return { kind: 'server', auth, sync: new ServerSyncTransport(http, opts.stream), files, admin, session, http };
 }

@@ -114,6 +114,9 @@ export const orderMachine: Machine<OrderStatus> = {
     // A failed order goes back to the hub, or is rescheduled (pending again, for a new route).
     { from: 'failed', to: 'returned', roles: RIDER },
     { from: 'failed', to: 'pending', roles: OPS },
+    // The recipient came back later in the round: a failed order can still be delivered.
+    { from: 'failed', to: 'delivered', roles: RIDER },
+    { from: 'failed', to: 'partially_delivered', roles: RIDER },
     { from: 'returned', to: 'pending', roles: OPS },
     ...(['pending', 'planned', 'picking', 'picked'] as const).map((from) => ({ from, to: 'cancelled' as const, roles: OPS })),
   ],
@@ -213,6 +216,30 @@ export function checkTransition<S extends string>(machine: Machine<S>, from: S, 
     return { ok: false, reason: `Tu rol no puede pasar de «${machine.labels[from]}» a «${machine.labels[to]}»` };
   }
   return { ok: true };
+}
+
+/**
+ * Whether `role` may bring a document from `from` to `to` through one or more transitions it may
+ * make. A device that works offline pushes only its latest state, so several legal steps taken
+ * between two syncs (out for delivery → failed → returned) reach the server as one jump; the
+ * jump grants nothing the single steps would not. Refusals keep checkTransition's reason.
+ */
+export function checkReachable<S extends string>(machine: Machine<S>, from: S, to: S, role: SystemRole): TransitionCheck {
+  const direct = checkTransition(machine, from, to, role);
+  if (direct.ok || role === 'anonimus' || !machine.statuses.includes(from) || !machine.statuses.includes(to)) return direct;
+  const acting: ActingRole = role;
+  const seen = new Set<S>([from]);
+  const queue: S[] = [from];
+  while (queue.length > 0) {
+    const at = queue.shift() as S;
+    for (const t of machine.transitions) {
+      if (t.from !== at || !t.roles.includes(acting) || seen.has(t.to)) continue;
+      if (t.to === to) return { ok: true };
+      seen.add(t.to);
+      queue.push(t.to);
+    }
+  }
+  return direct;
 }
 
 export function canTransition<S extends string>(machine: Machine<S>, from: S, to: S, role: SystemRole): boolean {

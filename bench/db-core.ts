@@ -1,0 +1,558 @@
+/**
+ * bench/db-core: the measurements of bench/db, shared by Node (memory storage) and the page that
+ * bench/db.ts opens in headless Chromium (dexie over IndexedDB). No Node or DOM API here, only
+ * the app's own data layer: openLocalDatabase and the hot queries of src/data/queries.ts.
+ *
+ * - insert: bulkInsert of N demo orders into a fresh database (validation on, as the app opens
+ *   it), with the same insert without validation as the baseline;
+ * - queries: the six hot queries over a dataset of `querySize` orders, delivery points and
+ *   incidences (and a fifth of that in routes and products), cloned from demo documents with new
+ *   ids and varied date / hub / route / rider so that each indexed selector is selective; median
+ *   and p95 over runs with a different parameter each (so RxDB's query cache never answers), and
+ *   the same selector and sort forced onto a non-selective index (every document) as the
+ *   full-scan baseline. The dataset is written in batches of LOAD_BATCH documents.
+ *
+ * Chromium sometimes aborts a large IndexedDB write transaction (AbortError); every bulkInsert
+ * here is retried and the aborted attempts are reported, not hidden.
+ */
+import { openLocalDatabase, removeLocalDatabase, type CbDatabase, type StorageChoice } from '../src/data/database';
+import {
+  deliveryPointsByHub,
+  incidencesOfRoute,
+  ordersOfDayInHub,
+  ordersOfRoute,
+  productByBarcode,
+  queryPlanOf,
+  riderRoutesForDay,
+} from '../src/data/queries';
+import type { LocalCollection } from '../src/domain/collections';
+import { makeEan13 } from '../src/domain/barcode';
+import { generateDemoData, type DemoData } from '../src/domain/demo/generate';
+import { createRng } from '../src/domain/demo/prng';
+import type { Incidence } from '../src/domain/entities/events';
+import type { DeliveryPoint, Order, Product, Route } from '../src/domain/entities/operation';
+
+export const TODAY = '2026-11-22';
+export const NOW = Date.UTC(2026, 10, 22, 11, 0, 0);
+const DAY_MS = 86_400_000;
+
+// ── Shape of the dataset (documents per selector value, independent of its size) ──────────────
+/** Hubs of the orders, incidences and routes (the demo's four). */
+export const HUBS = 4;
+/** Routes per hub and day. */
+export const ROUTES_PER_HUB_DAY = 20;
+/** Orders per hub and day: `querySize / (HUBS × ORDERS_PER_HUB_DAY)` days of orders. */
+export const ORDERS_PER_HUB_DAY = 500;
+/** Share of orders and incidences without a route (`route_id: ''`). */
+export const UNROUTED_SHARE = 0.1;
+/** Incidences per route on average: `querySize / (HUBS × ROUTES × 3)` days of incidences. */
+export const INCIDENCES_PER_ROUTE = 3;
+/** Hubs of the delivery points: `querySize / 100` points per hub. */
+export const DP_HUBS = 100;
+/** Riders with one route a day: `querySize / (SMALL_SHARE × RIDERS)` days of routes. */
+export const RIDERS = 200;
+/** Routes and products: `querySize / SMALL_SHARE` documents (a year of routes, a big catalogue). */
+export const SMALL_SHARE = 5;
+/**
+ * Documents per bulkInsert while loading the query dataset: big enough to load at IndexedDB's
+ * pace (the replication's 500-document pulls are slower per document), small enough that a
+ * transaction the browser aborts costs little.
+ */
+export const LOAD_BATCH = 5000;
+/** Attempts of one bulkInsert before giving up (see AbortError above). */
+const ATTEMPTS = 3;
+
+export interface InsertOptions {
+  /** Numbers of orders to insert, each into a fresh database. */
+  readonly sizes: readonly number[];
+  /** Inserts per size and mode; the median is reported (default 1). */
+  readonly repeats?: number;
+}
+
+export interface AbortedAttempt {
+  readonly what: string;
+  readonly afterMs: number;
+  readonly message: string;
+}
+
+export interface InsertRow {
+  readonly docs: number;
+  readonly validate: boolean;
+  /** Median over `repeats` inserts. */
+  readonly ms: number;
+  readonly repeats: number;
+}
+
+export interface InsertReport {
+  readonly generateMs: number;
+  readonly rows: InsertRow[];
+  readonly aborted: AbortedAttempt[];
+}
+
+export interface QueryOptions {
+  /** Documents per collection (orders, delivery points, incidences, routes, products). */
+  readonly querySize: number;
+  /** Measured runs per query (each with other parameters). */
+  readonly runs: number;
+  /** Runs of the full-scan baseline per query. */
+  readonly baselineRuns: number;
+  /** Validate the dataset's writes with ajv. */
+  readonly validate: boolean;
+}
+
+export interface LoadRow {
+  readonly collection: LocalCollection;
+  readonly docs: number;
+  readonly ms: number;
+}
+
+export interface QueryHooks {
+  readonly log?: (s: string) => void;
+  /** Sees the dataset before it is loaded (bench/db.ts checks it against the zod schemas). */
+  readonly inspect?: (ds: QueryDataset) => void;
+  /** A full garbage collection, run before each query's measurements when available. */
+  readonly gc?: () => void;
+}
+
+export interface QueryRow {
+  readonly name: string;
+  readonly collection: LocalCollection;
+  readonly expectedIndex: string[];
+  readonly index: string[];
+  readonly selectorSatisfiedByIndex: boolean;
+  readonly sortSatisfiedByIndex: boolean;
+  readonly runs: number;
+  /** Runs answered by RxDB's query cache instead of the storage (should be 0). */
+  readonly cachedRuns: number;
+  readonly avgRows: number;
+  readonly medianMs: number;
+  readonly p95Ms: number;
+  readonly maxMs: number;
+  readonly baselineIndex: string[];
+  readonly baselineRuns: number;
+  readonly baselineMedianMs: number;
+  /** The baseline returned the same documents as the indexed query on every run. */
+  readonly baselineSameRows: boolean;
+}
+
+export interface QueryReport {
+  readonly buildMs: number;
+  readonly validate: boolean;
+  readonly load: LoadRow[];
+  readonly aborted: AbortedAttempt[];
+  readonly queries: QueryRow[];
+}
+
+/** A database of the benchmark: fresh name, only the collections it needs, one tab. */
+async function openBenchDb(storage: StorageChoice, label: string, collections: LocalCollection[], validate: boolean): Promise<CbDatabase> {
+  const name = `cbbench${label}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  return openLocalDatabase({ name, storage, collections, validate, multiInstance: false });
+}
+
+const now = (): number => performance.now();
+
+function demo(orders: number): DemoData {
+  return generateDemoData({
+    seed: 7,
+    today: TODAY,
+    now: NOW,
+    scale: { deliveryPoints: Math.max(2000, Math.min(20_000, orders / 2)), ordersPerDay: Math.ceil(orders / 2), ridersPerHub: 5 },
+  });
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyCollection = { bulkInsert(docs: any[]): Promise<{ error: unknown[] }>; count(): { exec(): Promise<number> } };
+
+/**
+ * One bulkInsert, timed. A write transaction the browser aborts rolls back whole, so the same
+ * documents are inserted again (up to ATTEMPTS times); the aborted attempts go to `aborted`.
+ * Documents refused by the schema are an error of the benchmark, never retried.
+ */
+async function timedBulkInsert(collection: AnyCollection, docs: unknown[], what: string, aborted: AbortedAttempt[], log: (s: string) => void): Promise<number> {
+  for (let attempt = 1; ; attempt += 1) {
+    const t0 = now();
+    let res: { error: unknown[] };
+    try {
+      res = await collection.bulkInsert(docs);
+    } catch (err) {
+      const afterMs = now() - t0;
+      const message = err instanceof Error ? err.message : String(err);
+      aborted.push({ what, afterMs, message: message.slice(0, 200) });
+      log(`${what}: intento ${attempt} abortado tras ${afterMs.toFixed(0)} ms: ${message.slice(0, 160)}`);
+      if (attempt >= ATTEMPTS) throw err;
+      continue;
+    }
+    const ms = now() - t0;
+    if (res.error.length > 0) throw new Error(`${what}: ${res.error.length} documentos rechazados, p. ej. ${JSON.stringify(res.error[0]).slice(0, 600)}`);
+    return ms;
+  }
+}
+
+/** bulkInsert of N orders into a fresh database, with and without validation. */
+export async function runInsertBench(storage: StorageChoice, opts: InsertOptions, log: (s: string) => void = () => {}): Promise<InsertReport> {
+  const max = Math.max(...opts.sizes);
+  const t0 = now();
+  const orders = demo(max).orders;
+  const generateMs = now() - t0;
+  if (orders.length < max) throw new Error(`La demo dio ${orders.length} pedidos; se pedían ${max}`);
+  log(`demo: ${orders.length} pedidos en ${generateMs.toFixed(0)} ms`);
+
+  const aborted: AbortedAttempt[] = [];
+  // Warm-up: compile the schema validator and let the JIT see the write path once.
+  {
+    const db = await openBenchDb(storage, 'warm', ['orders'], true);
+    await timedBulkInsert(db.orders, orders.slice(0, 500), 'warm-up', aborted, log);
+    await removeLocalDatabase(db);
+  }
+
+  const rows: InsertRow[] = [];
+  const repeats = Math.max(1, opts.repeats ?? 1);
+  for (const size of opts.sizes) {
+    for (const validate of [true, false]) {
+      const times: number[] = [];
+      for (let r = 0; r < repeats; r += 1) {
+        const db = await openBenchDb(storage, `ins${size}${validate ? 'v' : 'n'}`, ['orders'], validate);
+        const docs = orders.slice(0, size);
+        times.push(await timedBulkInsert(db.orders, docs, `bulkInsert de ${size} pedidos${validate ? '' : ' sin validación'}`, aborted, log));
+        const count = await db.orders.count().exec();
+        if (count !== size) throw new Error(`bulkInsert ${size}: la colección tiene ${count} documentos`);
+        await removeLocalDatabase(db);
+      }
+      const ms = percentile([...times].sort((a, b) => a - b), 0.5);
+      rows.push({ docs: size, validate, ms, repeats });
+      log(`bulkInsert ${size} pedidos${validate ? '' : ' (sin validación)'}: ${times.map((t) => t.toFixed(0)).join(' / ')} ms`);
+    }
+  }
+  return { generateMs, rows, aborted };
+}
+
+// ── The query dataset ─────────────────────────────────────────────────────────────────────────
+
+const pad = (n: number, w: number): string => String(n).padStart(w, '0');
+const isoDay = (offsetDays: number): string => new Date(Date.parse(`${TODAY}T00:00:00Z`) + offsetDays * DAY_MS).toISOString().slice(0, 10);
+const compact = (iso: string): string => iso.replaceAll('-', '');
+const routeId = (date: string, hub: number, k: number): string => `brt-${compact(date)}-h${hub}-${k}`;
+
+function at<T>(items: readonly T[], i: number): T {
+  const v = items[i % items.length];
+  if (v === undefined) throw new Error('plantilla vacía');
+  return v;
+}
+
+export interface QueryDataset {
+  readonly orders: Order[];
+  readonly delivery_points: DeliveryPoint[];
+  readonly incidences: Incidence[];
+  readonly routes: Route[];
+  readonly products: Product[];
+  readonly shape: DatasetShape;
+}
+
+/** What the query parameters are drawn from. */
+export interface DatasetShape {
+  /** Dates with orders (oldest first), with incidences and with routes (newest first). */
+  readonly orderDates: string[];
+  readonly incidenceDates: string[];
+  readonly routeDates: string[];
+  readonly products: number;
+}
+
+/**
+ * `n` orders, delivery points and incidences and n / SMALL_SHARE routes and products, cloned
+ * from demo documents (valid against their schemas) with new ids and values spread so that each
+ * selector of a hot query matches a realistic few: orders: 500 per hub and day, ~22 per route;
+ * delivery points: n/100 per hub (100 hubs); incidences: ~3 per route; routes: one per rider and
+ * day; products: one per barcode.
+ */
+export function buildQueryDataset(n: number): QueryDataset {
+  const tpl = generateDemoData({ seed: 11, today: TODAY, now: NOW, scale: { deliveryPoints: 2000, ordersPerDay: 1000, ridersPerHub: 5 } });
+
+  // Orders: day d (going back from tomorrow), hub h, route k of that hub and day.
+  const orderDays = Math.max(1, Math.ceil(n / (HUBS * ORDERS_PER_HUB_DAY)));
+  const orderDates = Array.from({ length: orderDays }, (_, d) => isoDay(1 - (orderDays - 1) + d));
+  const slots = orderDays * HUBS;
+  const orders: Order[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const slot = i % slots;
+    const date = orderDates[Math.floor(slot / HUBS)] as string;
+    const hub = (slot % HUBS) + 1;
+    const k = (Math.floor(i / slots) % ROUTES_PER_HUB_DAY) + 1;
+    const routed = i % 10 !== 0; // UNROUTED_SHARE
+    const t = at(tpl.orders, i);
+    const shift = Date.parse(`${date}T00:00:00Z`) - Date.parse(`${t.date}T00:00:00Z`);
+    orders.push({
+      ...t,
+      id: `bo-${pad(i, 7)}`,
+      code: `P-${compact(date)}-${pad(i, 7)}`,
+      delivery_point_id: `bpe-${pad((i * 7919) % n, 7)}`,
+      hub,
+      date,
+      route_id: routed ? routeId(date, hub, k) : '',
+      status: routed ? t.status : 'pending',
+      picking_status: routed ? t.picking_status : 'pending',
+      external_ref: `BENCH-${pad(i, 7)}`,
+      created_at: Math.max(0, t.created_at + shift),
+      updated_at: Math.max(0, t.updated_at + shift),
+    });
+  }
+
+  // Delivery points: 100 hubs.
+  const delivery_points: DeliveryPoint[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const t = at(tpl.delivery_points, i);
+    delivery_points.push({ ...t, id: `bpe-${pad(i, 7)}`, hub: (i % DP_HUBS) + 1, updated_at: t.updated_at - (i % 1000) * 60_000 });
+  }
+
+  // Incidences: days going back from today, ~3 per route.
+  const incDays = Math.max(1, Math.ceil(n / (HUBS * ROUTES_PER_HUB_DAY * INCIDENCES_PER_ROUTE)));
+  const incidenceDates = Array.from({ length: incDays }, (_, d) => isoDay(-d));
+  const incSlots = incDays * HUBS;
+  const incidences: Incidence[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const slot = i % incSlots;
+    const d = Math.floor(slot / HUBS);
+    const date = incidenceDates[d] as string;
+    const hub = (slot % HUBS) + 1;
+    const k = (Math.floor(i / incSlots) % ROUTES_PER_HUB_DAY) + 1;
+    const t = at(tpl.incidences, i);
+    incidences.push({
+      ...t,
+      id: `binc-${pad(i, 7)}`,
+      at: Math.max(0, t.at - d * DAY_MS - (i % 600) * 1000),
+      order_id: `bo-${pad(i % n, 7)}`,
+      route_id: i % 10 === 0 ? '' : routeId(date, hub, k),
+      hub,
+    });
+  }
+
+  // Routes: one per rider and day.
+  const small = Math.ceil(n / SMALL_SHARE);
+  const routeDays = Math.max(1, Math.ceil(small / RIDERS));
+  const routeDates = Array.from({ length: routeDays }, (_, d) => isoDay(1 - d));
+  const routes: Route[] = [];
+  for (let i = 0; i < small; i += 1) {
+    const rider = i % RIDERS;
+    const date = routeDates[Math.floor(i / RIDERS)] as string;
+    const t = at(tpl.routes, i);
+    const hub = (rider % HUBS) + 1;
+    routes.push({
+      ...t,
+      id: `brt-${compact(date)}-r${pad(rider, 4)}`,
+      code: `R-${compact(date)}-${pad(rider, 4)}`,
+      hub,
+      date,
+      rider_id: `u-brider${pad(rider, 4)}`,
+    });
+  }
+
+  // Products: one valid EAN-13 each.
+  const products: Product[] = [];
+  for (let i = 0; i < small; i += 1) {
+    const t = at(tpl.products, i);
+    products.push({ ...t, id: `bprd-${pad(i, 7)}`, sku: `BSKU-${pad(i, 7)}`, barcode: makeEan13(`84${pad(i, 10)}`) });
+  }
+
+  return { orders, delivery_points, incidences, routes, products, shape: { orderDates, incidenceDates, routeDates, products: small } };
+}
+
+// ── The hot queries ───────────────────────────────────────────────────────────────────────────
+
+/**
+ * Forced on the baseline: an index whose range is every live document (a full scan). RxDB puts
+ * `_deleted` in front of a forced index and `id` at its end, and the two storages keep different
+ * internal indexes: memory has [_deleted, _meta.lwt, id], dexie has [_deleted, id].
+ */
+const fullScanIndex = (storage: StorageChoice): string[] => (storage.kind === 'memory' ? ['_meta.lwt'] : ['id']);
+
+interface QuerySpec {
+  readonly name: string;
+  readonly collection: LocalCollection;
+  readonly expectedIndex: string[];
+  /** `count` distinct parameter sets (warm-up ones first). */
+  params(count: number): unknown[];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  query(db: CbDatabase, p: unknown): any;
+}
+
+function specs(ds: DatasetShape): QuerySpec[] {
+  const rng = createRng(20261122);
+  /** `count` distinct picks from `make(i)` for i in [0, space). */
+  const distinct = <T>(space: number, count: number, make: (i: number) => T): T[] => {
+    const idx = rng.sample(Array.from({ length: space }, (_, i) => i), Math.min(space, count));
+    return idx.map(make);
+  };
+  const orderDays = ds.orderDates.length;
+  const incDays = ds.incidenceDates.length;
+  return [
+    {
+      name: 'riderRoutesForDay',
+      collection: 'routes',
+      expectedIndex: ['rider_id', 'date'],
+      params: (c) => distinct(RIDERS * ds.routeDates.length, c, (i) => [`u-brider${pad(i % RIDERS, 4)}`, ds.routeDates[Math.floor(i / RIDERS)]]),
+      query: (db, p) => {
+        const [rider, date] = p as [string, string];
+        return riderRoutesForDay(db, rider, date);
+      },
+    },
+    {
+      name: 'ordersOfRoute',
+      collection: 'orders',
+      expectedIndex: ['route_id'],
+      params: (c) =>
+        distinct(orderDays * HUBS * ROUTES_PER_HUB_DAY, c, (i) =>
+          routeId(ds.orderDates[i % orderDays] as string, (Math.floor(i / orderDays) % HUBS) + 1, Math.floor(i / (orderDays * HUBS)) + 1),
+        ),
+      query: (db, p) => ordersOfRoute(db, p as string),
+    },
+    {
+      name: 'ordersOfDayInHub',
+      collection: 'orders',
+      expectedIndex: ['date', 'hub'],
+      params: (c) => distinct(orderDays * HUBS, c, (i) => [ds.orderDates[i % orderDays], Math.floor(i / orderDays) + 1]),
+      query: (db, p) => {
+        const [date, hub] = p as [string, number];
+        return ordersOfDayInHub(db, date, hub);
+      },
+    },
+    {
+      name: 'deliveryPointsByHub',
+      collection: 'delivery_points',
+      expectedIndex: ['hub', 'name'],
+      params: (c) => distinct(DP_HUBS, c, (i) => i + 1),
+      query: (db, p) => deliveryPointsByHub(db, p as number),
+    },
+    {
+      name: 'incidencesOfRoute',
+      collection: 'incidences',
+      expectedIndex: ['route_id'],
+      params: (c) =>
+        distinct(incDays * HUBS * ROUTES_PER_HUB_DAY, c, (i) =>
+          routeId(ds.incidenceDates[i % incDays] as string, (Math.floor(i / incDays) % HUBS) + 1, Math.floor(i / (incDays * HUBS)) + 1),
+        ),
+      query: (db, p) => incidencesOfRoute(db, p as string),
+    },
+    {
+      name: 'productByBarcode',
+      collection: 'products',
+      expectedIndex: ['barcode'],
+      params: (c) => distinct(ds.products, c, (i) => makeEan13(`84${pad(i, 10)}`)),
+      query: (db, p) => productByBarcode(db, p as string),
+    },
+  ];
+}
+
+function rowsOf(result: unknown): string[] {
+  if (result === null || result === undefined) return [];
+  const docs = Array.isArray(result) ? result : [result];
+  return docs.map((d: { primary: string }) => d.primary);
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] as number;
+}
+
+const WARMUP = 3;
+export const DATASET_COLLECTIONS: (keyof Omit<QueryDataset, 'shape'>)[] = [
+  'orders',
+  'delivery_points',
+  'incidences',
+  'routes',
+  'products',
+];
+
+/** Loads the query dataset and measures the hot queries against their full-scan baseline. */
+export async function runQueryBench(storage: StorageChoice, opts: QueryOptions, hooks: QueryHooks = {}): Promise<QueryReport> {
+  const log = hooks.log ?? (() => {});
+  const t0 = now();
+  let ds: QueryDataset | null = buildQueryDataset(opts.querySize);
+  const shape = ds.shape;
+  const buildMs = now() - t0;
+  log(`conjunto: ${DATASET_COLLECTIONS.map((c) => `${(ds as QueryDataset)[c].length} ${c}`).join(', ')} en ${buildMs.toFixed(0)} ms`);
+  hooks.inspect?.(ds);
+
+  const db = await openBenchDb(storage, 'q', [...DATASET_COLLECTIONS], opts.validate);
+  try {
+    const load: LoadRow[] = [];
+    const aborted: AbortedAttempt[] = [];
+    for (const c of DATASET_COLLECTIONS) {
+      const docs = ds[c] as unknown[];
+      const collection = db[c] as unknown as AnyCollection;
+      let ms = 0;
+      for (let i = 0; i < docs.length; i += LOAD_BATCH) {
+        ms += await timedBulkInsert(collection, docs.slice(i, i + LOAD_BATCH), `carga de ${c} (lote ${i / LOAD_BATCH + 1})`, aborted, log);
+      }
+      const count = await collection.count().exec();
+      if (count !== docs.length) throw new Error(`carga de ${c}: la colección tiene ${count} documentos de ${docs.length}`);
+      load.push({ collection: c, docs: docs.length, ms });
+      log(`carga de ${c}: ${docs.length} en ${ms.toFixed(0)} ms`);
+    }
+    ds = null; // only the database keeps the documents from here on
+
+    const queries: QueryRow[] = [];
+    for (const spec of specs(shape)) {
+      const params = spec.params(WARMUP + opts.runs);
+      const warm = params.slice(0, WARMUP);
+      const measured = params.slice(WARMUP);
+      hooks.gc?.();
+      for (const p of warm) await spec.query(db, p).exec();
+
+      const times: number[] = [];
+      const results: string[][] = [];
+      let cachedRuns = 0;
+      for (const p of measured) {
+        const t = now();
+        const q = spec.query(db, p);
+        const res: unknown = await q.exec();
+        times.push(now() - t);
+        if (q._execOverDatabaseCount === 0) cachedRuns += 1;
+        results.push(rowsOf(res));
+      }
+      const plan = queryPlanOf(spec.query(db, measured[0]));
+
+      // Baseline: the same mango query (selector, sort, limit) forced onto the full-range index.
+      const baseTimes: number[] = [];
+      let baselineSameRows = true;
+      let baselineIndex: string[] = [];
+      const nBase = Math.min(opts.baselineRuns, measured.length);
+      for (let i = 0; i < nBase; i += 1) {
+        const indexed = spec.query(db, measured[i]);
+        const mango = { ...indexed.mangoQuery, index: fullScanIndex(storage) };
+        const t = now();
+        const bq = indexed.collection.find(mango);
+        const res: unknown = await bq.exec();
+        baseTimes.push(now() - t);
+        if (i === 0) baselineIndex = queryPlanOf(bq).index;
+        const a = rowsOf(res);
+        const b = results[i] ?? [];
+        if (a.length !== b.length || a.some((id, j) => id !== b[j])) baselineSameRows = false;
+      }
+
+      const sorted = [...times].sort((a, b) => a - b);
+      const baseSorted = [...baseTimes].sort((a, b) => a - b);
+      const row: QueryRow = {
+        name: spec.name,
+        collection: spec.collection,
+        expectedIndex: spec.expectedIndex,
+        index: plan.index,
+        selectorSatisfiedByIndex: plan.selectorSatisfiedByIndex,
+        sortSatisfiedByIndex: plan.sortSatisfiedByIndex,
+        runs: times.length,
+        cachedRuns,
+        avgRows: results.reduce((s, r) => s + r.length, 0) / Math.max(1, results.length),
+        medianMs: percentile(sorted, 0.5),
+        p95Ms: percentile(sorted, 0.95),
+        maxMs: sorted[sorted.length - 1] ?? Number.NaN,
+        baselineIndex,
+        baselineRuns: baseTimes.length,
+        baselineMedianMs: percentile(baseSorted, 0.5),
+        baselineSameRows,
+      };
+      queries.push(row);
+      log(`${spec.name}: mediana ${row.medianMs.toFixed(2)} ms, p95 ${row.p95Ms.toFixed(2)} ms, escaneo completo ${row.baselineMedianMs.toFixed(1)} ms`);
+    }
+    return { buildMs, validate: opts.validate, load, aborted, queries };
+  } finally {
+    await removeLocalDatabase(db);
+  }
+}

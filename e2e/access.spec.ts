@@ -1,0 +1,117 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support';
+
+async function menuLabels(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+  await expect(nav.getByRole('link').first()).toBeVisible();
+  return (await nav.getByRole('link').allInnerTexts()).map((x) => x.split('\n')[0]?.trim() ?? '');
+}
+
+test.describe('roles and menus', () => {
+  const EXPECTED: Record<string, string[]> = {
+    'admin@cargobici.test': [
+      'Home', 'Reparto', 'Rutas', 'Pedidos', 'Productos', 'Picking Rutas', 'Picking Destino', 'Picker Producto',
+      'Puntos de entrega', 'Incidencias', 'Pagos', 'Hubs', 'Bikes', 'Bike Model', 'Usuarios', 'Configuración',
+    ],
+    'operador@cargobici.test': [
+      'Home', 'Reparto', 'Rutas', 'Pedidos', 'Productos', 'Picking Rutas', 'Picking Destino', 'Picker Producto',
+      'Puntos de entrega', 'Incidencias', 'Pagos', 'Hubs', 'Bikes', 'Bike Model',
+    ],
+    'rider1@cargobici.test': ['Home', 'Reparto'],
+  };
+  for (const [email, labels] of Object.entries(EXPECTED)) {
+    test(`${email} sees exactly the menu of its role`, async ({ page }) => {
+      await signIn(page, email);
+      expect(await menuLabels(page)).toEqual(labels);
+    });
+  }
+
+  test('a rider opening an admin path sees «Sin permiso»', async ({ page }) => {
+    await signIn(page, 'rider1@cargobici.test');
+    await expect(page).toHaveURL(/\/distribution$/);
+    for (const path of ['/config/roles', '/crud-user', '/user-edit/u-admin', '/hub']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sin permiso');
+      await expect(page.getByTestId('forbidden')).toBeVisible();
+    }
+  });
+
+  test('a failed sign-in says why in Spanish', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByText('Escribe tu correo electrónico')).toBeVisible();
+    await page.getByLabel('Correo electrónico').fill('rider1@cargobici.test');
+    await page.getByLabel(/^Contraseña/).fill('mala-clave');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByTestId('login-error')).toHaveText('Correo o contraseña incorrectos');
+  });
+});
+
+test('an admin creates a rider, who then signs in on another browser', async ({ page, browser }) => {
+  await signIn(page, 'admin@cargobici.test');
+  await page.goto('/create-user');
+  await page.getByLabel('Nombre').fill('Nuria Nueva');
+  await page.getByLabel('Correo electrónico').fill('nuria@cargobici.test');
+  await page.getByRole('combobox', { name: 'Rol' }).click();
+  await page.getByRole('option', { name: 'Rider' }).click();
+  await page.getByLabel('Contraseña inicial').fill('corta');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('La contraseña necesita al menos 8 caracteres')).toBeVisible();
+  await page.getByLabel('Contraseña inicial').fill('nuria-clave-1');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page).toHaveURL(/\/user-edit\/u-/);
+
+  const other = await browser.newContext();
+  const riderPage = await other.newPage();
+  await signIn(riderPage, 'nuria@cargobici.test', 'nuria-clave-1');
+  await expect(riderPage).toHaveURL(/\/distribution$/);
+  await expect(riderPage.getByTestId('user-name')).toHaveText('Nuria Nueva');
+  await other.close();
+});
+
+test('sign-out is refused with unsynced work, and a clean sign-out leaves nothing in IndexedDB', async ({ page, context }) => {
+  await signIn(page, 'rider2@cargobici.test');
+  await page.goto('/profile-user');
+  await expect(page.getByLabel('Nombre')).not.toHaveValue('');
+  await context.setOffline(true);
+  await page.getByLabel('Nombre').fill('Rider Dos (sin conexión)');
+  await page.getByRole('button', { name: 'Guardar' }).first().click();
+  await expect(page.getByTestId('pending-count')).toBeVisible();
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+  await expect(page.getByTestId('signout-refused')).toContainText('sin enviar al servidor');
+  await page.getByRole('button', { name: 'Entendido' }).click();
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('pending-count')).toHaveCount(0, { timeout: 20_000 });
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect
+    .poll(async () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.includes('cb_localDB'))), { timeout: 15_000 })
+    .toEqual([]);
+  const leftovers = await page.evaluate(async () => {
+    const names = (await indexedDB.databases()).map((d) => d.name ?? '');
+    const open = (name: string) =>
+      new Promise<IDBDatabase>((resolve, reject) => {
+        const req = indexedDB.open(name);
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+    const rows: string[] = [];
+    for (const name of names) {
+      const db = await open(name);
+      for (const store of Array.from(db.objectStoreNames)) {
+        const count = await new Promise<number>((resolve) => {
+          const req = db.transaction(store).objectStore(store).count();
+          req.onsuccess = () => resolve(req.result);
+        });
+        if (count > 0) rows.push(`${name}/${store}: ${count}`);
+      }
+      db.close();
+    }
+    return { names, rows };
+  });
+  expect(leftovers.names.filter((n) => n.includes('cb_localDB'))).toEqual([]);
+  expect(leftovers.rows).toEqual([]);
+});

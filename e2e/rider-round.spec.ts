@@ -1,0 +1,165 @@
+import { expect, test, type Page } from '@playwright/test';
+import { pullAll, signIn, waitForServiceWorker } from './support';
+
+/**
+ * The rider's round on a phone, offline: goods received at the hub, two deliveries with
+ * signature and cash (one partial), one failed delivery, one product incidence, a reload while
+ * still offline; back online, the server holds every event and both signatures exactly once,
+ * and an operator sees the progress, the incidence and the cash.
+ */
+test.use({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
+
+async function sign(page: Page): Promise<void> {
+  const pad = page.getByTestId('signature-pad');
+  await pad.scrollIntoViewIfNeeded();
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('no signature pad');
+  await page.mouse.move(box.x + 30, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i += 1) await page.mouse.move(box.x + 30 + i * 20, box.y + box.height / 2 + (i % 2 ? -20 : 20), { steps: 2 });
+  await page.mouse.up();
+}
+
+/** From the route page: the next pending stop, then the first order still to deliver there. */
+async function openNextOrder(page: Page, routeUrl: string): Promise<string> {
+  await page.goto(routeUrl);
+  await page.getByTestId('next-stop').getByRole('link', { name: 'Siguiente parada' }).click();
+  await expect(page.getByTestId('stop-of')).toContainText('Parada');
+  const order = page.getByTestId('stop-order').filter({ has: page.getByRole('link', { name: 'Entregar' }) }).first();
+  const code = (await order.locator('p').first().innerText()).trim();
+  return code;
+}
+
+test('a rider runs his round offline and everything reaches the server once', async ({ page, context, browser, request }) => {
+  test.setTimeout(240_000);
+  await signIn(page, 'rider1@cargobici.test');
+  await expect(page).toHaveURL(/\/distribution$/);
+  await page.getByRole('link', { name: 'Abrir' }).first().click();
+  await expect(page.getByTestId('route-status')).toHaveText('Preparada');
+  const routeUrl = page.url();
+  const routeId = routeUrl.split('/').pop() ?? '';
+  await waitForServiceWorker(page);
+  // Incidences the route already had (the demo data's picking incidences).
+  await page.goto(`/distribution/route-summary/${routeId}`);
+  const incidencesBefore = Number(await page.getByTestId('summary-incidences').locator('p').last().innerText());
+  await page.goto(routeUrl);
+
+  // ── No signal from here on ───────────────────────────────────────────────────────────────
+  await context.setOffline(true);
+
+  // Goods received at the hub, one unit short of the first product.
+  await page.getByRole('link', { name: 'Recoger mercancía en el hub' }).click();
+  const firstCount = page.getByTestId('load-lines').getByRole('textbox').first();
+  const expected = Number(await firstCount.inputValue());
+  await firstCount.fill(String(expected - 1));
+  await expect(page.getByText('se registrarán 1 incidencias')).toBeVisible();
+  await page.getByRole('button', { name: 'Confirmar carga' }).click();
+  await expect(page.getByTestId('route-status')).toHaveText('Cargada');
+  await page.getByRole('button', { name: 'Empezar reparto' }).click();
+  await expect(page.getByTestId('route-status')).toHaveText('En reparto');
+
+  // 1. Delivered in full, paid in cash with change.
+  await openNextOrder(page, routeUrl);
+  await page.getByRole('link', { name: 'Entregar' }).first().click();
+  await page.getByRole('button', { name: 'Continuar a firma y cobro' }).click();
+  await page.locator('label').filter({ hasText: /^Efectivo$/ }).click();
+  const due1 = await page.getByTestId('amount-due').innerText();
+  await page.getByLabel('Importe entregado por el cliente').fill('200');
+  await expect(page.getByTestId('change')).not.toHaveText('—');
+  await sign(page);
+  await page.getByLabel('Nombre de quien firma').fill('Ana García');
+  await page.getByRole('button', { name: 'Confirmar entrega' }).click();
+  await expect(page.getByTestId('stop-of')).toBeVisible();
+  expect(due1).toMatch(/€/);
+
+  // 2. Delivered in part, with a product incidence on the short line.
+  await openNextOrder(page, routeUrl);
+  await page.getByRole('link', { name: 'Entregar' }).first().click();
+  const firstLine = page.getByTestId('order-line').first();
+  await firstLine.getByRole('link', { name: 'Incidencia' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Incidencia de producto');
+  await page.getByLabel('Nota').fill('Caja aplastada');
+  await page.getByRole('button', { name: 'Registrar incidencia' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Productos del pedido');
+  const delivered = page.getByTestId('order-line').first().getByLabel('Entregado');
+  const full = Number(await delivered.inputValue());
+  await delivered.fill(String(Math.max(0, full - 1)));
+  await page.getByTestId('order-line').first().getByLabel('Rechazado').fill('1');
+  if (full - 1 === 0 && (await page.getByTestId('order-line').count()) === 1) throw new Error('demo order too small for a partial delivery');
+  await page.getByRole('button', { name: 'Continuar a firma y cobro' }).click();
+  await page.locator('label').filter({ hasText: /^Efectivo$/ }).click();
+  await sign(page);
+  await page.getByLabel('Nombre de quien firma').fill('Bruno Pérez');
+  await page.getByRole('button', { name: 'Confirmar entrega' }).click();
+  await expect(page.getByTestId('stop-of')).toBeVisible();
+
+  // 3. Failed with a reason.
+  await openNextOrder(page, routeUrl);
+  await page.getByRole('link', { name: 'No entregado' }).first().click();
+  await page.getByRole('button', { name: 'Registrar entrega fallida' }).click();
+  await expect(page.getByText('Elige un motivo')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Motivo' }).click();
+  await page.getByRole('option', { name: 'Ausente' }).click();
+  await page.getByLabel('Nota').fill('Nadie en el local');
+  await page.getByRole('button', { name: 'Registrar entrega fallida' }).click();
+  await expect(page.getByTestId('stop-of')).toBeVisible();
+
+  // Still offline: a reload finds everything as it was left.
+  await page.goto(routeUrl);
+  await page.reload();
+  await expect(page.getByTestId('route-status')).toHaveText('En reparto');
+  await expect(page.getByTestId('online-badge')).toHaveText('Sin conexión');
+  await expect(page.getByTestId('pending-count')).toBeVisible();
+  await page.goto(`/distribution/route-summary/${routeId}`);
+  await expect(page.getByTestId('summary-delivered').locator('p').last()).toHaveText('1');
+  await expect(page.getByTestId('summary-partial').locator('p').last()).toHaveText('1');
+  await expect(page.getByTestId('summary-failed').locator('p').last()).toHaveText('1');
+  await expect(page.getByTestId('summary-incidences').locator('p').last()).toHaveText(String(incidencesBefore + 2));
+  const cash = await page.getByTestId('summary-cash').innerText();
+  expect(cash).not.toBe('0,00 €');
+
+  // ── Back online ──────────────────────────────────────────────────────────────────────────
+  await context.setOffline(false);
+  await expect(page.getByTestId('pending-count')).toHaveCount(0, { timeout: 30_000 });
+
+  const admin = await request.post('/api/auth/login', { data: { email: 'admin@cargobici.test', password: 'cargobici-demo' } });
+  const token = ((await admin.json()) as { accessToken: string }).accessToken;
+  const auth = { Authorization: `Bearer ${token}` };
+  const pull = async (collection: string) => (await pullAll(request, token, collection)).filter((d) => d.route_id === routeId);
+  const events = await pull('deliveries');
+  const kinds = events.map((e) => e.kind).sort();
+  const mine = events.filter((e) => e.created_by === 'u-rider1');
+  expect(mine.filter((e) => e.kind === 'delivered')).toHaveLength(1);
+  expect(mine.filter((e) => e.kind === 'partial')).toHaveLength(1);
+  expect(mine.filter((e) => e.kind === 'failed')).toHaveLength(1);
+  expect(mine.filter((e) => e.kind === 'signed')).toHaveLength(2);
+  expect(mine.filter((e) => e.kind === 'collected')).toHaveLength(2);
+  expect(kinds.length).toBeGreaterThanOrEqual(7);
+  expect((await pull('receipts')).filter((r) => r.created_by === 'u-rider1')).toHaveLength(1);
+  const incidences = (await pull('incidences')).filter((i) => i.created_by === 'u-rider1');
+  expect(incidences).toHaveLength(2);
+  const signedPaths = mine.filter((e) => e.kind === 'signed').map((e) => String(e.signature_file));
+  await expect
+    .poll(async () => ((await (await request.get('/api/files?prefix=deliveries/u-rider1/sig-', { headers: auth })).json()) as { fullPath: string }[]).map((f) => f.fullPath).sort(), {
+      timeout: 30_000,
+    })
+    .toEqual([...signedPaths].sort());
+  for (const p of signedPaths) {
+    const res = await request.get(`/api/files/${p}`, { headers: auth });
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toContain('image/png');
+  }
+
+  // ── An operator's browser shows the progress, the incidence and the cash ───────────────────
+  const desk = await browser.newContext({ viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false });
+  const op = await desk.newPage();
+  await signIn(op, 'operador@cargobici.test');
+  await op.goto(`/distribution/${routeId}`);
+  await expect(op.getByTestId('route-status')).toHaveText('En reparto');
+  await expect(op.getByTestId('route-progress')).not.toHaveText(/^0 de/);
+  await op.goto('/incidence-all-delivered');
+  await expect(op.getByTestId('crud-row').filter({ hasText: 'Caja aplastada' })).toBeVisible();
+  await op.goto(`/distribution/route-summary/${routeId}`);
+  await expect(op.getByTestId('summary-cash')).toHaveText(cash);
+  await desk.close();
+});

@@ -1,0 +1,129 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { pullAll, signIn, waitForServiceWorker, type Doc } from './support';
+
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/auth/login', { data: { email: 'admin@cargobici.test', password: 'cargobici-demo' } });
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+async function sign(page: Page): Promise<void> {
+  const pad = page.getByTestId('signature-pad');
+  await pad.scrollIntoViewIfNeeded();
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('no signature pad');
+  await page.mouse.move(box.x + 40, box.y + 40);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i += 1) await page.mouse.move(box.x + 40 + i * 25, box.y + 40 + (i % 2) * 30, { steps: 2 });
+  await page.mouse.up();
+}
+
+test('a change on one device shows on another within seconds, both ways', async ({ browser }) => {
+  const riderCtx = await browser.newContext();
+  const adminCtx = await browser.newContext();
+  const rider = await riderCtx.newPage();
+  const admin = await adminCtx.newPage();
+  await signIn(rider, 'rider3@cargobici.test');
+  await signIn(admin, 'admin@cargobici.test');
+  await rider.goto('/profile-user');
+  await admin.goto('/crud-user');
+  await expect(admin.getByTestId('crud-row').first()).toBeVisible();
+
+  // Rider → admin.
+  const name = `Rider Tres ${Date.now() % 10000}`;
+  await rider.getByLabel('Nombre').fill(name);
+  await rider.getByRole('button', { name: 'Guardar' }).first().click();
+  await admin.getByTestId('crud-search').fill(name);
+  await expect(admin.getByTestId('crud-row').filter({ hasText: name })).toBeVisible({ timeout: 5000 });
+
+  // Admin → rider.
+  await admin.getByTestId('crud-row').filter({ hasText: name }).getByRole('link', { name: 'Editar' }).click();
+  await admin.getByLabel('Teléfono').fill('+34 611 222 333');
+  await admin.getByRole('button', { name: 'Guardar' }).first().click();
+  await expect(rider.getByLabel('Teléfono')).toHaveValue('+34 611 222 333', { timeout: 5000 });
+  await riderCtx.close();
+  await adminCtx.close();
+});
+
+test('changes made offline, across a reload, reach the server after reconnecting', async ({ browser, request }) => {
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  await signIn(page, 'rider4@cargobici.test');
+  await page.goto('/profile-user');
+  await expect(page.getByLabel('Nombre')).not.toHaveValue('');
+  await waitForServiceWorker(page);
+  await ctx.setOffline(true);
+  const name = `Sin red ${Date.now() % 10000}`;
+  await page.getByLabel('Nombre').fill(name);
+  await page.getByRole('button', { name: 'Guardar' }).first().click();
+  await expect(page.getByTestId('pending-count')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Nombre')).toHaveValue(name);
+  await expect(page.getByTestId('pending-count')).toBeVisible();
+  await ctx.setOffline(false);
+  await expect(page.getByTestId('pending-count')).toHaveCount(0, { timeout: 30_000 });
+  const token = await adminToken(request);
+  const users = await pullAll(request, token, 'users');
+  expect(users.find((u) => u.email === 'rider4@cargobici.test')?.name).toBe(name);
+  await ctx.close();
+});
+
+test('a queued signature survives a reload while offline and arrives exactly once', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const token = await adminToken(request);
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
+  const routes = (await pullAll(request, token, 'routes')).filter((r) => r.date === today && r.status === 'in_progress');
+  const events = await pullAll(request, token, 'deliveries');
+  const users = await pullAll(request, token, 'users');
+  const done = new Set(events.filter((e) => ['delivered', 'partial', 'failed'].includes(String(e.kind))).map((e) => e.order_id));
+  const skip = new Set(['u-rider1', 'u-rider2', 'u-rider3', 'u-rider4']);
+  let target: { route: Doc; pointId: string; orderId: string; email: string } | null = null;
+  for (const r of routes) {
+    if (skip.has(String(r.rider_id))) continue;
+    for (const s of r.stops as { delivery_point_id: string; order_ids: string[] }[]) {
+      const pending = s.order_ids.find((o) => !done.has(o));
+      const email = users.find((u) => u.id === r.rider_id)?.email;
+      if (pending && typeof email === 'string') {
+        target = { route: r, pointId: s.delivery_point_id, orderId: pending, email };
+        break;
+      }
+    }
+    if (target) break;
+  }
+  expect(target, 'the demo data has a route in progress with a pending order').not.toBeNull();
+  if (!target) return;
+
+  const ctx = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
+  const page = await ctx.newPage();
+  await signIn(page, target.email);
+  await page.goto(`/order_id/${target.orderId}/rider_id/${String(target.route.rider_id)}/route_id/${String(target.route.id)}`);
+  await expect(page.getByTestId('order-line').first()).toBeVisible();
+  await waitForServiceWorker(page);
+  await ctx.setOffline(true);
+  await page.getByRole('button', { name: 'Continuar a firma y cobro' }).click();
+  await page.locator('label').filter({ hasText: /^Tarjeta$/ }).click();
+  await sign(page);
+  await page.getByLabel('Nombre de quien firma').fill('Carla Ruiz');
+  await page.getByRole('button', { name: 'Confirmar entrega' }).click();
+  await expect(page.getByTestId('stop-of')).toBeVisible();
+
+  // Reload without signal: the signature is still queued (and shown as waiting).
+  await page.reload();
+  await expect(page.getByTestId('pending-count')).toBeVisible();
+  await page.getByTestId('sync-indicator').click();
+  await expect(page.getByText('Ficheros por subir: 1')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await ctx.setOffline(false);
+  await expect(page.getByTestId('pending-count')).toHaveCount(0, { timeout: 30_000 });
+  const path = `deliveries/${String(target.route.rider_id)}/sig-${target.orderId}.png`;
+  const files = async () =>
+    ((await (await request.get(`/api/files?prefix=${encodeURIComponent(path)}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { fullPath: string }[]).map(
+      (f) => f.fullPath,
+    );
+  await expect.poll(files, { timeout: 20_000 }).toEqual([path]);
+  // A second device of the same rider opening the app re-sends nothing new.
+  await page.reload();
+  await expect(page.getByTestId('pending-count')).toHaveCount(0, { timeout: 20_000 });
+  expect(await files()).toEqual([path]);
+  await ctx.close();
+});

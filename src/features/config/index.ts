@@ -1,0 +1,1 @@
+export { ConfigPage, RoleCreatePage, RoleEditPage, RolesListPage } from './ConfigPages';

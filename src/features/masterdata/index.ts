@@ -1,0 +1,22 @@
+export {
+  BikeCreatePage,
+  BikeEditPage,
+  BikeListPage,
+  BikeModelCreatePage,
+  BikeModelEditPage,
+  BikeModelListPage,
+  ClientsSection,
+  HubCreatePage,
+  HubEditPage,
+  HubListPage,
+  ProductCreatePage,
+  ProductEditPage,
+  ProductListPage,
+  StatusCreatePage,
+  StatusEditPage,
+  StatusListPage,
+  TaxCreatePage,
+  TaxEditPage,
+  TaxListPage,
+} from './MasterDataPages';
+export { SynlabCreatePage, SynlabEditPage, SynlabListPage } from './SynlabPages';

@@ -1,0 +1,1 @@
+export { OrderCreatePage, OrderEditPage, OrdersListPage } from './OrdersPages';

@@ -1,0 +1,251 @@
+/**
+ * Delivery points: /delivery-points-model (overview by hub), /delivery-points (list),
+ * /delivery-create, /delivery-points-edit/:id and /delivery-points-data/:id (the point on the map
+ * with its recent orders and incidences, and the hub change of the specification).
+ */
+import { useMemo, useState } from 'react';
+import { Alert, Anchor, Badge, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Link } from '@tanstack/react-router';
+import { IconList, IconPlus } from '@tabler/icons-react';
+import { formatDate, formatMoney, t, type MessageKey } from '../../i18n';
+import type { ScreenProps } from '../../ui/page/types';
+import { useEngine, useLiveQuery } from '../../data/hooks';
+import { useAllDeliveryPoints } from '../../data/pointsStore';
+import { useCatalog } from '../../data/reference';
+import { docById, incidencesOfOrders, ordersOfDeliveryPoint } from '../../data/queries';
+import { changeHub, clientIdOf, providerIdOf } from '../../domain/deliveryPoints';
+import type { Incidence } from '../../domain/entities/events';
+import type { DeliveryPoint, Order } from '../../domain/entities/operation';
+import { orderTotals } from '../../domain/money';
+import { MACHINES } from '../../domain/status/machines';
+import { EntityCreatePage, EntityEditPage, EntityListPage } from '../../ui/crud/entity';
+import { hubLabel, hubOptions } from '../../ui/crud/options';
+import { LazyMap } from '../../ui/map/LazyMap';
+import { kindLabel, pointConfig } from './config';
+
+const RECENT_ORDERS = 20;
+
+export function PointsOverviewPage() {
+  const { data: points, loading } = useAllDeliveryPoints();
+  const { data: hubs } = useCatalog('hub');
+  const byHub = useMemo(() => {
+    const counts = new Map<number, { total: number; active: number }>();
+    for (const p of points) {
+      const c = counts.get(p.hub) ?? { total: 0, active: 0 };
+      c.total += 1;
+      if (p.active) c.active += 1;
+      counts.set(p.hub, c);
+    }
+    return counts;
+  }, [points]);
+  const numbers = [...new Set([...hubs.map((h) => h.number), ...byHub.keys()])].sort((a, b) => a - b);
+  return (
+    <Stack>
+      <Group>
+        <Button component={Link} to="/delivery-points" variant="light" leftSection={<IconList size={16} aria-hidden />}>
+          {t('points.list')}
+        </Button>
+        <Button component={Link} to="/delivery-create" leftSection={<IconPlus size={16} aria-hidden />}>
+          {t('points.create')}
+        </Button>
+      </Group>
+      <Text c="dimmed" data-testid="points-total">
+        {loading ? t('points.counting', { n: points.length }) : t('points.total', { n: points.length })}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+        {numbers.map((n) => {
+          const c = byHub.get(n) ?? { total: 0, active: 0 };
+          return (
+            <Card key={n} withBorder data-testid="points-hub-card">
+              <Text size="sm" c="dimmed">
+                {hubLabel(hubs, n)}
+              </Text>
+              <Text size="xl" fw={700}>
+                {c.total}
+              </Text>
+              <Text size="sm">{t('points.activeCount', { n: c.active })}</Text>
+            </Card>
+          );
+        })}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+export const PointsListPage = () => <EntityListPage config={pointConfig} />;
+export const PointCreatePage = () => <EntityCreatePage config={pointConfig} />;
+export const PointEditPage = ({ params }: ScreenProps) => <EntityEditPage config={pointConfig} id={params.id} />;
+
+function HubChange({ point }: { point: DeliveryPoint }) {
+  const engine = useEngine();
+  const { data: hubs } = useCatalog('hub');
+  const [hub, setHub] = useState<string | null>(String(point.hub));
+  if (!engine) return null;
+  return (
+    <Group align="end">
+      <Select label={t('points.changeHub')} data={hubOptions(hubs)} value={hub} onChange={setHub} allowDeselect={false} style={{ flex: '0 1 260px' }} />
+      <Button
+        variant="light"
+        disabled={hub === String(point.hub)}
+        onClick={async () => {
+          // Specification §5: an id and a numeric hub, otherwise nothing happens; updated_at = now.
+          const moved = changeHub(point, hub, Date.now());
+          if (!moved) {
+            notifications.show({ color: 'orange', message: t('points.hubChangeInvalid') });
+            return;
+          }
+          await engine.writer.save('delivery_points', moved);
+          notifications.show({ color: 'teal', message: t('points.hubChanged', { hub: hubLabel(hubs, moved.hub) }) });
+        }}
+      >
+        {t('points.changeHubButton')}
+      </Button>
+    </Group>
+  );
+}
+
+export function PointDataPage({ params }: ScreenProps) {
+  const id = params.id;
+  const { data: point, loading } = useLiveQuery<DeliveryPoint | null>((db) => (id ? docById(db, 'delivery_points', id) : null), [id], null);
+  const { data: hubs } = useCatalog('hub');
+  const { data: orders } = useLiveQuery<Order[]>((db) => (id ? ordersOfDeliveryPoint(db, id) : null), [id], []);
+  const orderIds = useMemo(() => orders.map((o) => o.id), [orders]);
+  const { data: incidences } = useLiveQuery<Incidence[]>((db) => (orderIds.length > 0 ? incidencesOfOrders(db, orderIds) : null), [orderIds.join(',')], []);
+  const recent = useMemo(() => [...orders].sort((a, b) => (a.date === b.date ? b.created_at - a.created_at : a.date < b.date ? 1 : -1)).slice(0, RECENT_ORDERS), [orders]);
+  const codes = useMemo(() => new Map(orders.map((o) => [o.id, o.code])), [orders]);
+  const mapPoints = useMemo(() => (point ? [{ id: point.id, lat: point.lat, lng: point.lng, label: 'PE', title: point.name }] : []), [point]);
+  if (loading) return <Loader aria-label={t('app.loading')} />;
+  if (!point) return <Alert color="orange">{t('crud.notFound', { id: id ?? '' })}</Alert>;
+  return (
+    <Stack>
+      <Group>
+        <Button component={Link} to={`/delivery-points-edit/${encodeURIComponent(point.id)}`} variant="light">
+          {t('common.edit')}
+        </Button>
+        <Button component={Link} to="/delivery-points" variant="default">
+          {t('points.list')}
+        </Button>
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Card withBorder data-testid="point-card">
+          <Stack gap={6}>
+            <Title order={2} size="h3">
+              {point.name}
+            </Title>
+            <Group gap="xs">
+              <Badge variant="light">{kindLabel(point.kind)}</Badge>
+              <Badge variant="light" color={point.active ? 'teal' : 'gray'}>
+                {point.active ? t('crud.active') : t('crud.inactive')}
+              </Badge>
+            </Group>
+            <Text>
+              {point.address}, {point.postal_code} {point.city}
+            </Text>
+            <Text size="sm" data-testid="point-hub">
+              {t('backoffice.hub')}: {hubLabel(hubs, point.hub)}
+            </Text>
+            <Text size="sm">
+              {t('points.hours')}: {point.opens}–{point.closes}
+            </Text>
+            {(point.contact_name || point.phone) && (
+              <Text size="sm">
+                {t('points.contact')}: {point.contact_name} {point.phone}
+              </Text>
+            )}
+            {point.ref_providers.length > 0 && (
+              <Text size="sm">
+                {t('points.providers')}: {point.ref_providers.map(providerIdOf).join(', ')}
+              </Text>
+            )}
+            {point.client_providers.length > 0 && (
+              <Text size="sm">
+                {t('points.clients')}: {point.client_providers.map(clientIdOf).filter(Boolean).join(', ')}
+              </Text>
+            )}
+            {point.notes && (
+              <Text size="sm" c="dimmed">
+                {point.notes}
+              </Text>
+            )}
+            <Text size="xs" c="dimmed">
+              {t('points.updatedAt', { when: formatDate(point.updated_at) })}
+            </Text>
+            <HubChange key={`${point.id}:${point.hub}`} point={point} />
+          </Stack>
+        </Card>
+        <LazyMap points={mapPoints} ariaLabel={t('points.mapLabel')} height={340} />
+      </SimpleGrid>
+      <Card withBorder>
+        <Title order={2} size="h4" mb="sm">
+          {t('points.recentOrders')}
+        </Title>
+        {recent.length === 0 ? (
+          <Text c="dimmed">{t('points.noOrders')}</Text>
+        ) : (
+          <Table striped data-testid="point-orders">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('orders.code')}</Table.Th>
+                <Table.Th>{t('orders.date')}</Table.Th>
+                <Table.Th>{t('orders.window')}</Table.Th>
+                <Table.Th>{t('orders.status')}</Table.Th>
+                <Table.Th>{t('orders.gross')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {recent.map((o) => (
+                <Table.Tr key={o.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/edit-order/${encodeURIComponent(o.id)}`}>
+                      {o.code}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{o.date}</Table.Td>
+                  <Table.Td>
+                    {o.window_start}–{o.window_end}
+                  </Table.Td>
+                  <Table.Td>{MACHINES.order.labels[o.status]}</Table.Td>
+                  <Table.Td>{formatMoney(orderTotals(o.lines).gross_cents)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Card>
+      <Card withBorder>
+        <Title order={2} size="h4" mb="sm">
+          {t('points.incidences')}
+        </Title>
+        {incidences.length === 0 ? (
+          <Text c="dimmed">{t('points.noIncidences')}</Text>
+        ) : (
+          <Table striped data-testid="point-incidences">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('delivery.when')}</Table.Th>
+                <Table.Th>{t('delivery.incidenceType')}</Table.Th>
+                <Table.Th>{t('delivery.order')}</Table.Th>
+                <Table.Th>{t('delivery.quantity')}</Table.Th>
+                <Table.Th>{t('delivery.note')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {[...incidences]
+                .sort((a, b) => b.at - a.at)
+                .map((i) => (
+                  <Table.Tr key={i.id}>
+                    <Table.Td>{formatDate(i.at, 'd MMM, HH:mm')}</Table.Td>
+                    <Table.Td>{t(`delivery.type_${i.type}` as MessageKey)}</Table.Td>
+                    <Table.Td>{codes.get(i.order_id) ?? i.order_id}</Table.Td>
+                    <Table.Td>{i.quantity}</Table.Td>
+                    <Table.Td>{i.note}</Table.Td>
+                  </Table.Tr>
+                ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,1 @@
+export { PointCreatePage, PointDataPage, PointEditPage, PointsListPage, PointsOverviewPage } from './PointsPages';

@@ -1,0 +1,111 @@
+/** /profile-user: own name and phone, own password, and this device's inactivity lock. */
+import { useState } from 'react';
+import { Alert, Button, Card, NumberInput, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { z } from 'zod';
+import { t } from '../../i18n';
+import { useEngine } from '../../data/hooks';
+import { sessionBackend, setLockMinutes, useSession } from '../../data/session';
+import { BackendError } from '../../backend/types';
+import { EntityForm } from '../../ui/crud/EntityForm';
+import { useUsers } from './shared';
+import { userSchema } from '../../domain/entities/operation';
+
+const profileSchema = userSchema.pick({ name: true, phone: true });
+
+export function ProfilePage() {
+  const engine = useEngine();
+  const me = useSession((s) => s.user);
+  const lockMinutes = useSession((s) => s.lockMinutes);
+  const { data: users } = useUsers();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [pwMessage, setPwMessage] = useState<{ color: string; text: string } | null>(null);
+  const profile = users.find((u) => u.id === me?.id);
+  if (!engine || !me) return null;
+
+  return (
+    <Stack maw={720}>
+      <Text c="dimmed">{t('users.profileIntro')}</Text>
+      <Card withBorder>
+        <Title order={2} size="h4" mb="sm">
+          {t('users.myData')}
+        </Title>
+        {profile && (
+          <EntityForm
+            key={profile.updated_at}
+            schema={profileSchema}
+            fields={[
+              { name: 'name', label: t('users.name'), kind: 'text' },
+              { name: 'phone', label: t('users.phone'), kind: 'tel' },
+            ]}
+            initialValues={{ name: profile.name, phone: profile.phone }}
+            onSubmit={async (values) => {
+              await engine.writer.patch('users', profile.id, { name: String(values.name), phone: String(values.phone) });
+              notifications.show({ color: 'teal', message: t('crud.updated') });
+            }}
+          >
+            <Text size="sm" c="dimmed">
+              {t('users.email')}: {profile.email}
+            </Text>
+          </EntityForm>
+        )}
+      </Card>
+      <Card withBorder>
+        <form
+          onSubmit={async (e) => {
+            e.preventDefault();
+            if (next.length < 8) {
+              setPwMessage({ color: 'red', text: t('auth.passwordTooShort') });
+              return;
+            }
+            try {
+              await sessionBackend().auth.changePassword(current, next);
+              setCurrent('');
+              setNext('');
+              setPwMessage({ color: 'teal', text: t('users.passwordChanged') });
+            } catch (err) {
+              setPwMessage({ color: 'red', text: err instanceof BackendError ? (err.isNetwork ? t('auth.offlineLogin') : err.message) : String(err) });
+            }
+          }}
+        >
+          <Stack>
+            <Title order={2} size="h4">
+              {t('users.changePassword')}
+            </Title>
+            {pwMessage && (
+              <Alert color={pwMessage.color} role="status">
+                {pwMessage.text}
+              </Alert>
+            )}
+            <PasswordInput label={t('users.currentPassword')} value={current} onChange={(e) => setCurrent(e.currentTarget.value)} autoComplete="current-password" />
+            <PasswordInput label={t('users.newPassword')} value={next} onChange={(e) => setNext(e.currentTarget.value)} autoComplete="new-password" />
+            <div>
+              <Button type="submit">{t('users.changePassword')}</Button>
+            </div>
+          </Stack>
+        </form>
+      </Card>
+      <Card withBorder>
+        <Stack>
+          <Title order={2} size="h4">
+            {t('users.deviceSettings')}
+          </Title>
+          <NumberInput
+            label={t('users.lockMinutes')}
+            description={t('users.lockHelp')}
+            value={lockMinutes}
+            min={0}
+            max={240}
+            allowDecimal={false}
+            onChange={(v) => {
+              const parsed = z.number().int().min(0).max(240).safeParse(v);
+              if (parsed.success) void setLockMinutes(parsed.data);
+            }}
+            maw={320}
+          />
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,2 @@
+export { UserCreatePage, UserEditPage, UserModelPage, UsersListPage } from './UsersPages';
+export { ProfilePage } from './ProfilePage';

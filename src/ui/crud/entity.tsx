@@ -1,0 +1,376 @@
+/**
+ * The generic record layer of the back-office (the Twenty CRM idea): ONE description per entity
+ * (`EntityConfig`: collection, catalog kind, Spanish labels, list columns and filters, form
+ * fields, zod form schema, new-document factory, paths) and generic screens built from it:
+ * list, create and edit pages, plus an inline manager for sections of another page.
+ *
+ * Every write goes through `engine.writer` (validated again with the entity's schema); a form
+ * with any wrong value saves nothing and shows the Spanish message next to the field. Deletes
+ * are soft (tombstones) and asked for confirmation. Notifications use the app-wide 5000 ms.
+ */
+import { useMemo, useState, type ReactNode } from 'react';
+import { Alert, Anchor, Button, Card, Group, Loader, Stack, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { IconPlus } from '@tabler/icons-react';
+import type { z } from 'zod';
+import { t } from '../../i18n';
+import { useEngine, useLiveQuery, type QueryResult } from '../../data/hooks';
+import { allDocs, catalogOfKinds, docById } from '../../data/queries';
+import { ValidationFailed } from '../../data/writes';
+import type { LocalCollection } from '../../domain/collections';
+import type { CatalogKind } from '../../domain/entities/reference';
+import type { FieldError } from '../../domain/validation';
+import { EntityTable, type Column, type Filter } from './EntityTable';
+import { EntityForm, type FieldDef, type FormApi, type SubmitAction } from './EntityForm';
+import { ConfirmButton } from './ConfirmButton';
+
+export type FormMode = 'create' | 'edit';
+
+export interface ToDocContext<D, R> {
+  /** Id of the document (new or existing). */
+  readonly id: string;
+  readonly now: number;
+  /** The stored document being edited (null when creating). */
+  readonly existing: D | null;
+  readonly refs: R;
+}
+
+export interface Rows<D> {
+  readonly data: readonly D[];
+  readonly loading: boolean;
+}
+
+export interface EntityConfig<D extends { id: string }, F extends Record<string, unknown>, R> {
+  readonly collection: LocalCollection;
+  /** Catalog kinds this entity covers (catalog entities only). */
+  readonly kinds?: readonly CatalogKind[];
+  readonly labels: {
+    /** Accessible name of the list. */
+    readonly list: string;
+    /** The «new» button. */
+    readonly create: string;
+    /** «la bicicleta»: confirmation texts. */
+    readonly what: string;
+    /** CSV file name, without extension. */
+    readonly csv: string;
+  };
+  readonly paths: { readonly list: string; readonly create: string; readonly edit: (id: string) => string };
+  /** Prefix of the ids of new documents. */
+  readonly idPrefix: string;
+  /** Hook: reference data for options and labels (memoise the result). */
+  readonly useRefs: () => R;
+  /** Whether the reference data is loaded (forms wait for it). */
+  readonly ready?: (refs: R) => boolean;
+  /** Hook: the rows of the list (see `collectionRows`, `catalogRows`). */
+  readonly useRows: () => Rows<D>;
+  readonly columns: (refs: R) => Column<D>[];
+  readonly filters?: (refs: R) => Filter<D>[];
+  readonly fields: (refs: R, mode: FormMode, values: F) => FieldDef[];
+  /** Validates the form values (Spanish messages at each field). */
+  readonly schema: z.ZodType;
+  /** Values of a new document's form. */
+  readonly blank: (refs: R) => F;
+  readonly toForm: (doc: D, refs: R) => F;
+  readonly toDoc: (values: F, ctx: ToDocContext<D, R>) => D;
+  /** Checks that need other documents (a repeated hub number…). */
+  readonly check?: (values: F, ctx: ToDocContext<D, R>) => FieldError[];
+  /** Display name of a document (confirmations). */
+  readonly name: (doc: D) => string;
+  /** Custom content of the form (a map picker…). */
+  readonly extra?: (api: FormApi<F>, refs: R, mode: FormMode) => ReactNode;
+  readonly onValuesChange?: (values: F, previous: F) => Partial<F> | null;
+  /** Further actions of each row, before «Editar». */
+  readonly rowActions?: (doc: D) => ReactNode;
+  /** Further submit buttons of the edit form (e.g. «Publicar»). */
+  readonly editActions?: (doc: D, refs: R, done: () => void) => SubmitAction<F>[];
+  /** Why a document cannot be deleted (null when it can). */
+  readonly deleteBlocked?: (doc: D, refs: R) => string | null;
+  /** Content above the list (counts, links). */
+  readonly listHeader?: (refs: R, rows: readonly D[]) => ReactNode;
+}
+
+/** An id for a new document, made on the device (works offline, never collides in practice). */
+export function newId(prefix: string): string {
+  return `${prefix}-${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`;
+}
+
+const NO_ROWS: never[] = [];
+
+/** Rows hook: every document of a (small) collection. */
+export function collectionRows<D>(collection: LocalCollection): () => QueryResult<D[]> {
+  return function useCollectionRows() {
+    return useLiveQuery<D[]>((db) => allDocs(db, collection), [], NO_ROWS);
+  };
+}
+
+/** Rows hook: the catalog documents of some kinds, by kind and name. */
+export function catalogRows<D>(kinds: readonly CatalogKind[]): () => QueryResult<D[]> {
+  return function useCatalogRows() {
+    return useLiveQuery<D[]>((db) => catalogOfKinds(db, kinds), [], NO_ROWS);
+  };
+}
+
+/** Live document of an entity by id (null while loading or when it does not exist here). */
+function useEntityDoc<D extends { id: string }>(collection: LocalCollection, kinds: readonly CatalogKind[] | undefined, id: string | undefined) {
+  const result = useLiveQuery<D | null>((db) => (id ? docById(db, collection, id) : null), [collection, id], null);
+  const doc = result.data;
+  const ofKind = doc && kinds ? kinds.includes((doc as unknown as { kind: CatalogKind }).kind) : true;
+  return { doc: ofKind ? doc : null, loading: result.loading };
+}
+
+// ── List ─────────────────────────────────────────────────────────────────────────────────────
+
+export interface EntityListProps<D extends { id: string }, F extends Record<string, unknown>, R> {
+  readonly config: EntityConfig<D, F, R>;
+  /** Inline use: «new» and «edit» call these instead of opening the form pages. */
+  readonly onCreate?: () => void;
+  readonly onEdit?: (id: string) => void;
+}
+
+export function EntityList<D extends { id: string }, F extends Record<string, unknown>, R>({ config, onCreate, onEdit }: EntityListProps<D, F, R>) {
+  const refs = config.useRefs();
+  const rows = config.useRows();
+  const columns = useMemo(() => {
+    const cols = config.columns(refs);
+    const [first, ...rest] = cols;
+    if (!first || first.render) return cols;
+    // The first column opens the record.
+    const link: Column<D> = {
+      ...first,
+      render: (d) =>
+        onEdit ? (
+          <Anchor component="button" type="button" onClick={() => onEdit(d.id)}>
+            {String(first.value(d) ?? '')}
+          </Anchor>
+        ) : (
+          <Anchor component={Link} to={config.paths.edit(d.id)}>
+            {String(first.value(d) ?? '')}
+          </Anchor>
+        ),
+    };
+    return [link, ...rest];
+  }, [config, refs, onEdit]);
+  const filters = useMemo(() => config.filters?.(refs) ?? [], [config, refs]);
+  const actions = useMemo(
+    () => (d: D) => (
+      <Group gap={4} wrap="nowrap">
+        {config.rowActions?.(d)}
+        {onEdit ? (
+          <Button size="xs" variant="subtle" onClick={() => onEdit(d.id)}>
+            {t('common.edit')}
+          </Button>
+        ) : (
+          <Button size="xs" variant="subtle" component={Link} to={config.paths.edit(d.id)}>
+            {t('common.edit')}
+          </Button>
+        )}
+      </Group>
+    ),
+    [config, onEdit],
+  );
+  const newButton = onCreate ? (
+    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onCreate}>
+      {config.labels.create}
+    </Button>
+  ) : (
+    <Button component={Link} to={config.paths.create} leftSection={<IconPlus size={16} aria-hidden />}>
+      {config.labels.create}
+    </Button>
+  );
+  return (
+    <Stack>
+      {config.listHeader?.(refs, rows.data)}
+      <EntityTable
+        label={config.labels.list}
+        rows={rows.data}
+        loading={rows.loading && rows.data.length === 0}
+        columns={columns}
+        filters={filters}
+        rowKey={(d) => d.id}
+        csvName={config.labels.csv}
+        toolbar={newButton}
+        actions={actions}
+      />
+    </Stack>
+  );
+}
+
+// ── Forms ────────────────────────────────────────────────────────────────────────────────────
+
+function Waiting() {
+  return <Loader aria-label={t('app.loading')} />;
+}
+
+export interface EntityCreateFormProps<D extends { id: string }, F extends Record<string, unknown>, R> {
+  readonly config: EntityConfig<D, F, R>;
+  /** After saving (default: back to the list). */
+  readonly onDone?: (id: string) => void;
+  readonly onCancel?: () => void;
+}
+
+export function EntityCreateForm<D extends { id: string }, F extends Record<string, unknown>, R>({ config, onDone, onCancel }: EntityCreateFormProps<D, F, R>) {
+  const engine = useEngine();
+  const navigate = useNavigate();
+  const refs = config.useRefs();
+  const ready = config.ready?.(refs) ?? true;
+  const initial = useMemo(() => (ready ? config.blank(refs) : null), [ready, config, refs]);
+  if (!engine || !initial) return <Waiting />;
+  return (
+    <EntityForm<F>
+      schema={config.schema}
+      fields={(values) => config.fields(refs, 'create', values)}
+      initialValues={initial}
+      onValuesChange={config.onValuesChange}
+      extra={config.extra ? (api) => config.extra?.(api, refs, 'create') : undefined}
+      onSubmit={async (values) => {
+        const ctx: ToDocContext<D, R> = { id: newId(config.idPrefix), now: Date.now(), existing: null, refs };
+        const problems = config.check?.(values, ctx) ?? [];
+        if (problems.length > 0) throw new ValidationFailed(problems);
+        await engine.writer.insert(config.collection, config.toDoc(values, ctx) as never);
+        notifications.show({ color: 'teal', message: t('crud.created') });
+        if (onDone) onDone(ctx.id);
+        else await navigate({ to: config.paths.list });
+      }}
+      extraActions={
+        onCancel && (
+          <Button variant="default" onClick={onCancel}>
+            {t('common.cancel')}
+          </Button>
+        )
+      }
+    />
+  );
+}
+
+export interface EntityEditFormProps<D extends { id: string }, F extends Record<string, unknown>, R> {
+  readonly config: EntityConfig<D, F, R>;
+  readonly id: string | undefined;
+  /** After a delete (default: back to the list). */
+  readonly onDeleted?: () => void;
+  readonly onCancel?: () => void;
+  /** Content under the form (related records). */
+  readonly children?: ReactNode;
+}
+
+export function EntityEditForm<D extends { id: string }, F extends Record<string, unknown>, R>({ config, id, onDeleted, onCancel, children }: EntityEditFormProps<D, F, R>) {
+  const engine = useEngine();
+  const navigate = useNavigate();
+  const refs = config.useRefs();
+  const ready = config.ready?.(refs) ?? true;
+  const { doc, loading } = useEntityDoc<D>(config.collection, config.kinds, id);
+  // The form starts from the document as it was when opened; later changes from other devices
+  // do not overwrite what is being typed (the merge on sync handles concurrent edits).
+  const [initial, setInitial] = useState<{ id: string; values: F } | null>(null);
+  if (doc && ready && initial?.id !== doc.id) setInitial({ id: doc.id, values: config.toForm(doc, refs) });
+  if (!engine || loading || !ready) return <Waiting />;
+  if (!doc || !initial) return <Alert color="orange">{t('crud.notFound', { id: id ?? '' })}</Alert>;
+  const done = () => {
+    if (onDeleted) onDeleted();
+    else void navigate({ to: config.paths.list });
+  };
+  const blocked = config.deleteBlocked?.(doc, refs) ?? null;
+  return (
+    <Stack>
+      <EntityForm<F>
+        key={doc.id}
+        schema={config.schema}
+        fields={(values) => config.fields(refs, 'edit', values)}
+        initialValues={initial.values}
+        onValuesChange={config.onValuesChange}
+        extra={config.extra ? (api) => config.extra?.(api, refs, 'edit') : undefined}
+        actions={config.editActions?.(doc, refs, done)}
+        onSubmit={async (values) => {
+          const ctx: ToDocContext<D, R> = { id: doc.id, now: Date.now(), existing: doc, refs };
+          const problems = config.check?.(values, ctx) ?? [];
+          if (problems.length > 0) throw new ValidationFailed(problems);
+          await engine.writer.save(config.collection, config.toDoc(values, ctx) as never);
+          notifications.show({ color: 'teal', message: t('crud.updated') });
+        }}
+        extraActions={
+          <>
+            {onCancel && (
+              <Button variant="default" onClick={onCancel}>
+                {t('common.cancel')}
+              </Button>
+            )}
+            <ConfirmButton
+              color="red"
+              variant="light"
+              disabled={blocked !== null}
+              title={t('crud.confirmDeleteTitle', { what: config.labels.what })}
+              message={t('crud.confirmDeleteBody', { name: config.name(doc) })}
+              onConfirm={async () => {
+                try {
+                  await engine.writer.remove(config.collection, doc.id);
+                  notifications.show({ color: 'teal', message: t('crud.deleted') });
+                  done();
+                } catch (err) {
+                  notifications.show({ color: 'red', message: err instanceof Error ? err.message : String(err) });
+                }
+              }}
+            >
+              {t('common.delete')}
+            </ConfirmButton>
+          </>
+        }
+      />
+      {blocked && (
+        <Alert color="gray" data-testid="delete-blocked">
+          {blocked}
+        </Alert>
+      )}
+      {children}
+    </Stack>
+  );
+}
+
+// ── Pages and sections ───────────────────────────────────────────────────────────────────────
+
+/** The list screen of an entity. */
+export function EntityListPage<D extends { id: string }, F extends Record<string, unknown>, R>({ config }: { config: EntityConfig<D, F, R> }) {
+  return <EntityList config={config} />;
+}
+
+/** The create screen of an entity. */
+export function EntityCreatePage<D extends { id: string }, F extends Record<string, unknown>, R>({ config }: { config: EntityConfig<D, F, R> }) {
+  return <EntityCreateForm config={config} />;
+}
+
+/** The edit screen of an entity (`id` from the route's parameter). */
+export function EntityEditPage<D extends { id: string }, F extends Record<string, unknown>, R>({ config, id, children }: { config: EntityConfig<D, F, R>; id: string | undefined; children?: ReactNode }) {
+  return (
+    <EntityEditForm config={config} id={id}>
+      {children}
+    </EntityEditForm>
+  );
+}
+
+/**
+ * An entity managed inside another page (no paths of its own): the list, and the create or edit
+ * form opened above it.
+ */
+export function EntitySection<D extends { id: string }, F extends Record<string, unknown>, R>({ config, title, testId }: { config: EntityConfig<D, F, R>; title: string; testId?: string }) {
+  const [editing, setEditing] = useState<'new' | { id: string } | null>(null);
+  const close = () => setEditing(null);
+  return (
+    <Card withBorder data-testid={testId}>
+      <Stack>
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {editing === 'new' && (
+          <Card withBorder bg="var(--mantine-color-gray-0)" data-testid={testId ? `${testId}-form` : undefined}>
+            <EntityCreateForm config={config} onDone={close} onCancel={close} />
+          </Card>
+        )}
+        {editing !== null && editing !== 'new' && (
+          <Card withBorder bg="var(--mantine-color-gray-0)" data-testid={testId ? `${testId}-form` : undefined}>
+            <EntityEditForm key={editing.id} config={config} id={editing.id} onDeleted={close} onCancel={close} />
+          </Card>
+        )}
+        <EntityList config={config} onCreate={() => setEditing('new')} onEdit={(id) => setEditing({ id })} />
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * The one map wrapper of the app (OpenLayers): numbered markers over OpenStreetMap tiles, fitted
+ * to the points. Every screen that shows a map uses it; it is loaded lazily (LazyMap) so the
+ * map library is only downloaded where a map is shown. Without connection the tiles are missing
+ * but the markers and their order still show.
+ */
+import { useEffect, useRef } from 'react';
+import 'ol/ol.css';
+import OlMap from 'ol/Map';
+import View from 'ol/View';
+import TileLayer from 'ol/layer/Tile';
+import VectorLayer from 'ol/layer/Vector';
+import VectorSource from 'ol/source/Vector';
+import OSM from 'ol/source/OSM';
+import Feature from 'ol/Feature';
+import Point from 'ol/geom/Point';
+import { fromLonLat } from 'ol/proj';
+import { boundingExtent } from 'ol/extent';
+import { Circle, Fill, Stroke, Style, Text } from 'ol/style';
+
+export interface MapPoint {
+  readonly id: string;
+  readonly lat: number;
+  readonly lng: number;
+  /** Short text inside the marker (the stop number). */
+  readonly label: string;
+  readonly color?: string;
+  readonly title?: string;
+}
+
+export interface MapViewProps {
+  readonly points: readonly MapPoint[];
+  readonly height?: number;
+  readonly ariaLabel: string;
+  readonly onPick?: (lat: number, lng: number) => void;
+}
+
+function style(p: MapPoint): Style {
+  return new Style({
+    image: new Circle({ radius: 13, fill: new Fill({ color: p.color ?? '#0b7285' }), stroke: new Stroke({ color: '#fff', width: 2 }) }),
+    text: new Text({ text: p.label, fill: new Fill({ color: '#fff' }), font: 'bold 12px system-ui, sans-serif' }),
+  });
+}
+
+export default function MapView({ points, height = 320, ariaLabel, onPick }: MapViewProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<OlMap | null>(null);
+  const sourceRef = useRef(new VectorSource());
+
+  useEffect(() => {
+    if (!ref.current) return undefined;
+    const map = new OlMap({
+      target: ref.current,
+      layers: [new TileLayer({ source: new OSM() }), new VectorLayer({ source: sourceRef.current })],
+      view: new View({ center: fromLonLat([-3.7038, 40.4168]), zoom: 12 }),
+    });
+    mapRef.current = map;
+    return () => {
+      map.setTarget(undefined);
+      mapRef.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !onPick) return undefined;
+    const key = map.on('singleclick', (e) => {
+      const [x, y] = e.coordinate as [number, number];
+      // EPSG:3857 → WGS84
+      const lng = (x / 6378137) * (180 / Math.PI);
+      const lat = (Math.atan(Math.exp(y / 6378137)) * 2 - Math.PI / 2) * (180 / Math.PI);
+      onPick(Math.round(lat * 1e6) / 1e6, Math.round(lng * 1e6) / 1e6);
+    });
+    return () => map.un('singleclick', key.listener);
+  }, [onPick]);
+
+  useEffect(() => {
+    const source = sourceRef.current;
+    source.clear();
+    const coords = points.map((p) => fromLonLat([p.lng, p.lat]));
+    points.forEach((p, i) => {
+      const f = new Feature({ geometry: new Point(coords[i] as number[]), name: p.title ?? p.label });
+      f.setStyle(style(p));
+      source.addFeature(f);
+    });
+    const map = mapRef.current;
+    if (map && coords.length > 0) map.getView().fit(boundingExtent(coords), { padding: [40, 40, 40, 40], maxZoom: 16, duration: 0 });
+  }, [points]);
+
+  return <div ref={ref} role="img" aria-label={ariaLabel} data-testid="map" style={{ width: '100%', height, borderRadius: 8, overflow: 'hidden', border: '1px solid var(--mantine-color-gray-3)' }} />;
+}
