@@ -19,7 +19,10 @@ CREATE TABLE IF NOT EXISTS refresh_tokens (
   token_hash TEXT PRIMARY KEY,
   user_id TEXT NOT NULL,
   expires_at INTEGER NOT NULL,
-  revoked INTEGER NOT NULL DEFAULT 0
+  revoked INTEGER NOT NULL DEFAULT 0,
+  -- When a token was exchanged for a new pair (rotation), 0 otherwise. Sign-out and password
+  -- resets revoke without a rotation time, so the grace period below never applies to them.
+  rotated_at INTEGER NOT NULL DEFAULT 0
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS reset_tokens (
   token_hash TEXT PRIMARY KEY,
@@ -61,6 +64,8 @@ export class AuthError extends Error {
 }
 
 const b64url = (buf: Buffer) => buf.toString('base64url');
+/** How long a just-rotated refresh token may still be exchanged (a lost answer on a bad network). */
+export const ROTATION_GRACE_MS = 60_000;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 export function hashPassword(password: string, salt = randomBytes(16).toString('hex')): { salt: string; hash: string } {
@@ -116,6 +121,9 @@ export class AuthService {
     opts: AuthOptions = {},
   ) {
     store.db.exec(ACCOUNT_SCHEMA);
+    // Data directories made before refresh-token rotation times existed get the column.
+    const columns = store.db.prepare('PRAGMA table_info(refresh_tokens)').all() as { name: string }[];
+    if (!columns.some((c) => c.name === 'rotated_at')) store.db.exec('ALTER TABLE refresh_tokens ADD COLUMN rotated_at INTEGER NOT NULL DEFAULT 0');
     this.now = opts.now ?? Date.now;
     this.accessTtlS = opts.accessTtlS ?? 15 * 60;
     this.refreshTtlS = opts.refreshTtlS ?? 30 * 24 * 3600;
@@ -232,16 +240,24 @@ export class AuthService {
     return { ...this.issue(account.user_id), user: publicUser(principal) };
   }
 
+  /**
+   * New tokens for a refresh token, which is spent (rotation). A token spent less than
+   * ROTATION_GRACE_MS ago may be used once more: the answer to the first exchange can be lost on a
+   * bad connection, and without this the device would be signed out although nobody stole anything.
+   */
   refresh(refreshToken: string) {
-    const row = this.store.db.prepare('SELECT user_id, expires_at, revoked FROM refresh_tokens WHERE token_hash = ?').get(sha256(refreshToken)) as
-      | { user_id: string; expires_at: number; revoked: number }
+    const row = this.store.db.prepare('SELECT user_id, expires_at, revoked, rotated_at FROM refresh_tokens WHERE token_hash = ?').get(sha256(refreshToken)) as
+      | { user_id: string; expires_at: number; revoked: number; rotated_at: number }
       | undefined;
-    if (!row || row.revoked || row.expires_at <= this.now()) {
+    const inGrace = !!row && row.revoked === 1 && row.rotated_at > 0 && this.now() - row.rotated_at < ROTATION_GRACE_MS;
+    if (!row || (row.revoked && !inGrace) || row.expires_at <= this.now()) {
       throw new AuthError(401, 'invalid_refresh', 'La sesión ha caducado: vuelve a iniciar sesión');
     }
     const principal = this.principal(row.user_id);
     if (!principal) throw new AuthError(401, 'inactive', 'Tu usuario no existe o está desactivado');
-    this.store.db.prepare('UPDATE refresh_tokens SET revoked = 1 WHERE token_hash = ?').run(sha256(refreshToken));
+    if (!row.revoked) {
+      this.store.db.prepare('UPDATE refresh_tokens SET revoked = 1, rotated_at = ? WHERE token_hash = ?').run(this.now(), sha256(refreshToken));
+    }
     return { ...this.issue(row.user_id), user: publicUser(principal) };
   }
 
