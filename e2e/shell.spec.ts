@@ -30,7 +30,8 @@ test.describe('phone', () => {
     await expect(nav).not.toBeInViewport();
     const burger = page.getByRole('button', { name: t('app.openMenu') });
     const box = await burger.boundingBox();
-    expect(box?.height ?? 0).toBeGreaterThanOrEqual(28);
+    expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+    expect(box?.width ?? 0).toBeGreaterThanOrEqual(44);
     await burger.click();
     await expect(nav).toBeInViewport();
     await nav.getByRole('link', { name: /^Bikes/ }).click();

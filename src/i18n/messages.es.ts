@@ -355,6 +355,10 @@ export const es = {
     formats: 'Formatos es-ES',
     sampleDate: 'Fecha de ejemplo',
     sampleMoney: 'Importe de ejemplo',
+    labIntro: 'Banco de pruebas: firma y cálculo del cobro sobre un pedido real del dispositivo. No se registra nada.',
+    labPng: 'Imagen PNG de la firma, tal como se subiría',
+    noSynlab: 'No hay cliente Synlab en este dispositivo.',
+    synlabCount: '{n} pedidos de Synlab el {date}',
   },
   backoffice: {
     hub: 'Hub',

@@ -128,9 +128,9 @@ export const ROUTES: readonly RouteEntry[] = [
   { id: 'test', path: '/test', layout: 'shell', access: DEV, title: 'routeTitles.test' },
   { id: 'testTwo', path: '/test/two', layout: 'shell', access: DEV, title: 'routeTitles.testTwo', parent: 'test' },
   { id: 'testThree', path: '/test/three', layout: 'shell', access: DEV, title: 'routeTitles.testThree', parent: 'test' },
-  { id: 'testDeliveryOrderSynlab', path: '/test/deliveryOrderSynlab', layout: 'shell', access: DEV, title: 'routeTitles.testDeliveryOrderSynlab', parent: 'test', pending: 6 },
+  { id: 'testDeliveryOrderSynlab', path: '/test/deliveryOrderSynlab', layout: 'shell', access: DEV, title: 'routeTitles.testDeliveryOrderSynlab', parent: 'test' },
   { id: 'testDataroutes', path: '/test/dataroutes', layout: 'shell', access: DEV, title: 'routeTitles.testDataroutes', parent: 'test' },
-  { id: 'testEntrega', path: '/test/entrega', layout: 'shell', access: DEV, title: 'routeTitles.testEntrega', parent: 'test', pending: 6 },
+  { id: 'testEntrega', path: '/test/entrega', layout: 'shell', access: DEV, title: 'routeTitles.testEntrega', parent: 'test' },
 
   // ── Blank layout (no shell) ────────────────────────────────────────────────────────────────
   { id: 'import', path: '/import', layout: 'blank', access: OPS, title: 'routeTitles.import', pending: 8 },
@@ -139,7 +139,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { id: 'blankMap', path: '/blank/map', layout: 'blank', access: OPS, title: 'routeTitles.blankMap', parent: 'blank', pending: 9 },
   { id: 'blankRouted', path: '/blank/routed', layout: 'blank', access: OPS, title: 'routeTitles.blankRouted', parent: 'blank', pending: 9 },
   { id: 'blankPicking', path: '/blank/picking', layout: 'blank', access: OPS, title: 'routeTitles.blankPicking', parent: 'blank', pending: 10 },
-  { id: 'blankDelivery', path: '/blank/delivery', layout: 'blank', access: RIDER_OPS, title: 'routeTitles.blankDelivery', parent: 'blank', pending: 6 },
+  { id: 'blankDelivery', path: '/blank/delivery', layout: 'blank', access: RIDER_OPS, title: 'routeTitles.blankDelivery', parent: 'blank' },
   { id: 'pickingPe', path: '/picking/pe', layout: 'blank', access: OPS, title: 'routeTitles.pickingPe', parent: 'blank', pending: 10 },
   { id: 'login', path: '/login', layout: 'blank', access: 'public', title: 'routeTitles.login' },
   { id: 'reset', path: '/reset', layout: 'blank', access: 'public', title: 'routeTitles.reset' },

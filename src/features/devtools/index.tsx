@@ -59,3 +59,5 @@ export function DevFormatsPage() {
     </Table>
   );
 }
+
+export { DeliveryLabPage, SynlabOrdersPage } from './DeliveryLab';

@@ -46,6 +46,7 @@ export function ShellLayout({ menu, crumbs, status }: ShellLayoutProps) {
               onClick={toggle}
               hiddenFrom="sm"
               size="sm"
+              style={{ minWidth: 44, minHeight: 44 }}
               aria-label={opened ? t('app.closeMenu') : t('app.openMenu')}
             />
             <Anchor component={Link} to="/" fw={700} c="teal.8" underline="never">
