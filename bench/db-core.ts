@@ -67,6 +67,8 @@ export interface InsertOptions {
   readonly sizes: readonly number[];
   /** Inserts per size and mode; the median is reported (default 1). */
   readonly repeats?: number;
+  /** Sizes also inserted without validation, the baseline (default: every size). */
+  readonly baselineSizes?: readonly number[];
 }
 
 export interface AbortedAttempt {
@@ -208,7 +210,8 @@ export async function runInsertBench(storage: StorageChoice, opts: InsertOptions
   const rows: InsertRow[] = [];
   const repeats = Math.max(1, opts.repeats ?? 1);
   for (const size of opts.sizes) {
-    for (const validate of [true, false]) {
+    const modes = (opts.baselineSizes ?? opts.sizes).includes(size) ? [true, false] : [true];
+    for (const validate of modes) {
       const times: number[] = [];
       for (let r = 0; r < repeats; r += 1) {
         const db = await openBenchDb(storage, `ins${size}${validate ? 'v' : 'n'}`, ['orders'], validate);

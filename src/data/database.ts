@@ -6,10 +6,7 @@
 import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxJsonSchema, type RxStorage } from 'rxdb';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
-import { RxDBUpdatePlugin } from 'rxdb/plugins/update';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
-import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { LOCAL_COLLECTIONS, LOCAL_COLLECTION_DEFS, type LocalCollection, type LocalCollectionDef } from '../domain/collections';
 import { toStorageSchema } from '../domain/rxschema';
 import type { CatalogDoc } from '../domain/entities/reference';
@@ -43,7 +40,6 @@ function addPlugins(): void {
   if (pluginsAdded) return;
   addRxPlugin(RxDBMigrationSchemaPlugin);
   addRxPlugin(RxDBLeaderElectionPlugin);
-  addRxPlugin(RxDBUpdatePlugin);
   pluginsAdded = true;
 }
 
@@ -57,7 +53,12 @@ export interface OpenOptions {
   /** Database name; tests use their own so parallel devices do not share storage. */
   readonly name?: string;
   readonly storage: StorageChoice;
-  /** Validate every write against the schema with ajv (default true). */
+  /**
+   * Validate every storage write against the JSON schema with ajv. Default: on in development
+   * and tests, off in the production build — every write of the app already goes through the
+   * entity's zod schema (src/data/writes.ts) and the server validates what it sends, so the
+   * second check would only add ajv (≈ 70 KB gzipped) to the phone's first download.
+   */
   readonly validate?: boolean;
   /** Share the database between tabs of one browser (default: true for dexie). */
   readonly multiInstance?: boolean;
@@ -68,12 +69,17 @@ export interface OpenOptions {
   readonly migrations?: Partial<Record<LocalCollection, MigrationStrategies>>;
 }
 
-function storageOf(choice: StorageChoice, validate: boolean): RxStorage<unknown, unknown> {
+const PRODUCTION = (import.meta as { env?: { PROD?: boolean } }).env?.PROD === true;
+
+/** The storage; the memory storage and the ajv validator are loaded only when used. */
+async function storageOf(choice: StorageChoice, validate: boolean): Promise<RxStorage<unknown, unknown>> {
   const base: RxStorage<unknown, unknown> =
     choice.kind === 'memory'
-      ? (getRxStorageMemory() as RxStorage<unknown, unknown>)
+      ? ((await import('rxdb/plugins/storage-memory')).getRxStorageMemory() as RxStorage<unknown, unknown>)
       : (getRxStorageDexie(choice.indexedDB ? { indexedDB: choice.indexedDB, IDBKeyRange: choice.IDBKeyRange } : {}) as RxStorage<unknown, unknown>);
-  return (validate ? wrappedValidateAjvStorage({ storage: base }) : base) as RxStorage<unknown, unknown>;
+  if (!validate) return base;
+  const { wrappedValidateAjvStorage } = await import('rxdb/plugins/validate-ajv');
+  return wrappedValidateAjvStorage({ storage: base }) as RxStorage<unknown, unknown>;
 }
 
 /** Opens (or creates) cb_localDB with every local collection. */
@@ -81,7 +87,7 @@ export async function openLocalDatabase(opts: OpenOptions): Promise<CbDatabase> 
   addPlugins();
   const db = (await createRxDatabase<CbCollections>({
     name: opts.name ?? LOCAL_DB_NAME,
-    storage: storageOf(opts.storage, opts.validate ?? true),
+    storage: await storageOf(opts.storage, opts.validate ?? !PRODUCTION),
     multiInstance: opts.multiInstance ?? opts.storage.kind === 'dexie',
     eventReduce: true,
     closeDuplicates: true,
