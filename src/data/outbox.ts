@@ -4,20 +4,20 @@
  * answers the push (accepted, merged or refused: either way the device then holds the server's
  * state). The count feeds the sync indicator and the sign-out guard.
  */
+import { Listeners } from './listeners';
 import type { AppStore, OutboxItem } from './appStore';
 
 export class Outbox {
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners();
 
   constructor(private readonly store: AppStore) {}
 
   onChange(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   private emit(): void {
-    for (const l of this.listeners) l();
+    this.listeners.emit();
   }
 
   async mark(collection: string, id: string, at = Date.now()): Promise<void> {

@@ -7,6 +7,7 @@
  * 401 refreshes the token once and retries; any other 4xx parks the item visibly; an item leaves
  * the queue only after a 2xx.
  */
+import { Listeners } from './listeners';
 import type { AppStore, UploadItem } from './appStore';
 
 export const MAX_BACKOFF_MS = 64_000;
@@ -41,17 +42,16 @@ export interface UploadDeps {
 
 export class UploadQueue {
   private running: Promise<void> | null = null;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners();
 
   constructor(private readonly store: AppStore) {}
 
   onChange(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   private emit(): void {
-    for (const l of this.listeners) l();
+    this.listeners.emit();
   }
 
   async enqueue(path: string, body: Blob, contentType: string, now = Date.now()): Promise<void> {

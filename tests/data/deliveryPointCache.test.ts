@@ -2,28 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openLocalDatabase, type CbDatabase } from '../../src/data/database';
 import { newestCachedUpdate, startDeliveryPointCache, type DeliveryPointSource } from '../../src/data/deliveryPointCache';
 import type { DeliveryPoint } from '../../src/domain/entities/operation';
+import { point as fixturePoint } from '../helpers/fixtures';
 
 function point(id: string, updated_at: number, name = `Bar ${id}`): DeliveryPoint {
-  return {
-    id,
-    name,
-    hub: 1,
-    ref_providers: ['PASCUAL-000001'],
-    client_providers: ['pascual-CLI00001'],
-    kind: 'bar',
-    address: 'Calle de Toledo 12',
-    postal_code: '28005',
-    city: 'Madrid',
-    lat: 40.41,
-    lng: -3.71,
-    contact_name: '',
-    phone: '',
-    opens: '08:00',
-    closes: '14:00',
-    notes: '',
-    active: true,
-    updated_at,
-  };
+  return { ...fixturePoint(id), name, updated_at };
 }
 
 class FakeSource implements DeliveryPointSource {

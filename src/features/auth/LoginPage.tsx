@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { z } from 'zod';
 import { t } from '../../i18n';
 import { signIn, useSession } from '../../data/session';
-import { BackendError } from '../../backend/types';
+import { errorText } from '../../ui/errors';
 import { zodValidate } from '../../ui/form/validate';
 
 const schema = z.object({
@@ -37,8 +37,7 @@ export function LoginPage() {
       const target = search.redirect && search.redirect.startsWith('/') && !search.redirect.startsWith('/login') ? search.redirect : homeOf(groups);
       await navigate({ to: target, replace: true });
     } catch (err) {
-      if (err instanceof BackendError) setError(err.isNetwork ? t('auth.offlineLogin') : err.message);
-      else setError(err instanceof Error ? err.message : String(err));
+      setError(errorText(err));
     } finally {
       setBusy(false);
     }

@@ -5,17 +5,13 @@ import { Link, useSearch } from '@tanstack/react-router';
 import { z } from 'zod';
 import { t } from '../../i18n';
 import { sessionBackend } from '../../data/session';
-import { BackendError } from '../../backend/types';
+import { errorText } from '../../ui/errors';
 import { zodValidate } from '../../ui/form/validate';
 
 const requestSchema = z.object({
   email: z.string().trim().min(1, { error: t('auth.emailRequired') }).email({ error: t('auth.emailInvalid') }),
 });
 
-function messageOf(err: unknown): string {
-  if (err instanceof BackendError) return err.isNetwork ? t('auth.offlineLogin') : err.message;
-  return err instanceof Error ? err.message : String(err);
-}
 
 /** /reset: ask for the e-mail with the link. Never says whether the address exists. */
 export function ResetRequestPage() {
@@ -29,7 +25,7 @@ export function ResetRequestPage() {
     try {
       setSent(await sessionBackend().auth.requestPasswordReset(email.trim()));
     } catch (err) {
-      setError(messageOf(err));
+      setError(errorText(err));
     } finally {
       setBusy(false);
     }
@@ -84,7 +80,7 @@ export function ResetFormPage() {
       await sessionBackend().auth.resetPassword(token, password);
       setDone(true);
     } catch (err) {
-      setError(messageOf(err));
+      setError(errorText(err));
     } finally {
       setBusy(false);
     }

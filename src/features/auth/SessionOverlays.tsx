@@ -4,7 +4,7 @@ import { useIdle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { t } from '../../i18n';
 import { lockNow, signIn, unlock, useSession } from '../../data/session';
-import { BackendError } from '../../backend/types';
+import { errorText } from '../../ui/errors';
 
 /** Re-enter the password: the inactivity lock (checked on the device) or an expired session. */
 function PasswordModal(props: { title: string; body: string; submitLabel: string; onSubmit: (password: string) => Promise<string | null> }) {
@@ -85,8 +85,7 @@ export function SessionOverlays() {
             await signIn(user.email, password);
             return null;
           } catch (err) {
-            if (err instanceof BackendError) return err.isNetwork ? t('auth.offlineLogin') : err.message;
-            return String(err);
+            return errorText(err);
           }
         }}
       />

@@ -36,7 +36,7 @@ import { PAYMENT_METHODS, type Order, type PaymentMethod } from '../../domain/en
 import { SignaturePad, SignatureView, signatureToPng, type Stroke } from '../../ui/signature/SignaturePad';
 import { EntityTable } from '../../ui/crud/EntityTable';
 import { navigationUrl } from './RoutePages';
-import { useActor, useDeliveryStatuses, useOrder, useOrderEvents, usePoint, useRoute, useRouteEvents } from './hooks';
+import { useActor, useDeliveryStatuses, useOrder, useOrderEvents, useOrderOnRoute, usePoint, useRoute, useRouteEvents } from './hooks';
 
 const OUTCOME_COLOR: Record<OrderOutcome, string> = { pending: 'gray', delivered: 'teal', partial: 'orange', failed: 'red' };
 
@@ -153,9 +153,7 @@ export function StopPage({ params }: ScreenProps) {
 export function OrderDeliveryPage({ params }: ScreenProps) {
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as { summary?: string };
-  const { data: order, loading } = useOrder(params.id);
-  const { data: route } = useRoute(params.routeId);
-  const { data: events } = useOrderEvents(params.id);
+  const { order, route, events, loading } = useOrderOnRoute(params.id, params.routeId);
   const [lines, setLines] = useState<DeliveredLine[] | null>(null);
   if (loading) return null;
   if (!order || !route) return <Alert color="orange">{t('delivery.orderNotFound')}</Alert>;
@@ -250,9 +248,7 @@ export function SignCollectPage({ params }: ScreenProps) {
   const engine = useEngine();
   const actor = useActor();
   const navigate = useNavigate();
-  const { data: order, loading } = useOrder(params.id);
-  const { data: route } = useRoute(params.route_id);
-  const { data: events } = useOrderEvents(params.id);
+  const { order, route, events, loading } = useOrderOnRoute(params.id, params.route_id);
   const lines = useMemo(() => (order ? decodeSummary(order, params.summary) : []), [order, params.summary]);
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const [tendered, setTendered] = useState<number | null>(null);
@@ -398,10 +394,8 @@ export function FailedPage({ params }: ScreenProps) {
   const engine = useEngine();
   const actor = useActor();
   const navigate = useNavigate();
-  const { data: order, loading } = useOrder(params.id);
-  const { data: route } = useRoute(params.route_id);
+  const { order, route, events, loading } = useOrderOnRoute(params.id, params.route_id);
   const { data: statuses } = useDeliveryStatuses();
-  const { data: events } = useOrderEvents(params.id);
   const [reason, setReason] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const [outcome, setOutcome] = useState<'return_to_hub' | 'reschedule'>('return_to_hub');

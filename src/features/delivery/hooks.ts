@@ -53,3 +53,11 @@ export function useActor(): Actor {
   const user = useSession((s) => s.user);
   return { userId: user?.id ?? '', role: user?.base_role ?? 'anonimus' };
 }
+
+/** An order on its route with the order's delivery events: what every order screen starts from. */
+export function useOrderOnRoute(orderId: string | undefined, routeId: string | undefined) {
+  const order = useOrder(orderId);
+  const route = useRoute(routeId);
+  const events = useOrderEvents(orderId);
+  return { order: order.data, route: route.data, events: events.data, loading: order.loading || route.loading };
+}

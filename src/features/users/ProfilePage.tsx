@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { t } from '../../i18n';
 import { useEngine } from '../../data/hooks';
 import { sessionBackend, setLockMinutes, useSession } from '../../data/session';
-import { BackendError } from '../../backend/types';
+import { errorText } from '../../ui/errors';
 import { EntityForm } from '../../ui/crud/EntityForm';
 import { useUsers } from './shared';
 import { userSchema } from '../../domain/entities/operation';
@@ -65,7 +65,7 @@ export function ProfilePage() {
               setNext('');
               setPwMessage({ color: 'teal', text: t('users.passwordChanged') });
             } catch (err) {
-              setPwMessage({ color: 'red', text: err instanceof BackendError ? (err.isNetwork ? t('auth.offlineLogin') : err.message) : String(err) });
+              setPwMessage({ color: 'red', text: errorText(err) });
             }
           }}
         >

@@ -18,7 +18,7 @@ import { EntityTable, type Column } from '../../ui/crud/EntityTable';
 import { EntityForm, type FieldDef } from '../../ui/crud/EntityForm';
 import { ConfirmButton } from '../../ui/crud/ConfirmButton';
 import { hubOptions, roleOptions, useHubs, useRoles, useUsers } from './shared';
-import { BackendError } from '../../backend/types';
+import { errorText } from '../../ui/errors';
 
 export function UserModelPage() {
   const { data: users } = useUsers();
@@ -172,8 +172,7 @@ export function UserEditPage({ params }: ScreenProps) {
   if (!user) return <Alert color="orange">{t('crud.notFound', { id: params.user_id ?? '' })}</Alert>;
   const self = me?.id === user.id;
 
-  const report = (err: unknown) =>
-    setMessage({ color: 'red', text: err instanceof BackendError ? (err.isNetwork ? t('auth.offlineLogin') : err.message) : String(err) });
+  const report = (err: unknown) => setMessage({ color: 'red', text: errorText(err) });
 
   return (
     <Stack>
