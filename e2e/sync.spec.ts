@@ -127,3 +127,25 @@ test('a queued signature survives a reload while offline and arrives exactly onc
   expect(await files()).toEqual([path]);
   await ctx.close();
 });
+
+test('one tab replicates; every tab of the browser shows the sync status', async ({ browser }) => {
+  const ctx = await browser.newContext();
+  const first = await ctx.newPage();
+  await signIn(first, 'rider5@cargobici.test');
+  await first.goto('/profile-user');
+  await expect(first.getByLabel('Nombre')).not.toHaveValue('');
+  const second = await ctx.newPage();
+  await second.goto('/profile-user');
+  await expect(second.getByLabel('Nombre')).not.toHaveValue('');
+  await ctx.setOffline(true);
+  // A change made in the second tab is counted in both.
+  await second.getByLabel('Nombre').fill('Rider Cinco, dos pestañas');
+  await second.getByRole('button', { name: 'Guardar' }).first().click();
+  await expect(first.getByTestId('pending-count')).toBeVisible({ timeout: 10_000 });
+  await expect(second.getByTestId('pending-count')).toBeVisible();
+  await expect(first.getByLabel('Nombre')).toHaveValue('Rider Cinco, dos pestañas');
+  await ctx.setOffline(false);
+  await expect(first.getByTestId('pending-count')).toHaveCount(0, { timeout: 30_000 });
+  await expect(second.getByTestId('pending-count')).toHaveCount(0, { timeout: 30_000 });
+  await ctx.close();
+});

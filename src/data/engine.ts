@@ -3,7 +3,7 @@
  * outbox, the file upload queue, the replication (leader tab only) and the sync status.
  * Screens reach it through the hooks of src/data; they never touch storage or network.
  */
-import { Subject, type Observable, type Subscription } from 'rxjs';
+import { auditTime, Subject, type Observable, type Subscription } from 'rxjs';
 import { BackendError, type Backend } from '../backend/types';
 import { openLocalDatabase, type CbDatabase, type StorageChoice } from './database';
 import type { AppStore } from './appStore';
@@ -96,6 +96,9 @@ export class DataEngine {
     await this.refreshCounts();
     this.cleanups.push(this.outbox.onChange(() => void this.refreshCounts()));
     this.cleanups.push(this.uploads.onChange(() => void this.refreshCounts()));
+    // Writes made in another tab reach this one as database changes (the outbox and the upload
+    // queue are shared in IndexedDB): count again, so the leader broadcasts the right figures.
+    this.subs.push(this.db.$.pipe(auditTime(300)).subscribe(() => void this.refreshCounts()));
 
     if (typeof window !== 'undefined') {
       const onOnline = () => {
