@@ -4,7 +4,7 @@
  * «Publicar», which writes the `config-synlab` document and removes the draft (src/domain/synlab.ts).
  */
 import { useMemo, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Loader, Stack } from '@mantine/core';
+import { Alert, Button, Loader, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { IconPlus } from '@tabler/icons-react';
@@ -15,7 +15,7 @@ import { useEngine } from '../../data/hooks';
 import { useCatalog } from '../../data/reference';
 import { synlabDraftSchema, type Client, type Hub, type SynlabDraft } from '../../domain/entities/reference';
 import { draftFromConfig, draftIdFor, publishDraft, synlabRows, type SynlabRow, type SynlabState } from '../../domain/synlab';
-import { EntityTable, type Column } from '../../ui/crud/EntityTable';
+import { EntityTable, RowLink, RowTag, type Column } from '../../ui/crud/EntityTable';
 import { EntityForm, type FieldDef } from '../../ui/crud/EntityForm';
 import { ConfirmButton } from '../../ui/crud/ConfirmButton';
 import { newId } from '../../ui/crud/entity';
@@ -42,11 +42,7 @@ export function SynlabListPage() {
         key: 'name',
         header: t('synlab.name'),
         value: (r) => r.doc.name,
-        render: (r) => (
-          <Anchor component={Link} to={`/synlab/form/${encodeURIComponent(r.id)}`}>
-            {r.doc.name}
-          </Anchor>
-        ),
+        render: (r) => <RowLink to={`/synlab/form/${encodeURIComponent(r.id)}`}>{r.doc.name}</RowLink>,
         width: '2fr',
       },
       { key: 'client', header: t('synlab.client'), value: (r) => clients.find((c) => c.id === r.doc.client_id)?.name ?? r.doc.client_id, width: '2fr' },
@@ -56,11 +52,7 @@ export function SynlabListPage() {
         key: 'state',
         header: t('synlab.state'),
         value: (r) => t(`synlab.state_${r.state === 'published' ? 'published' : r.state === 'new-draft' ? 'newDraft' : 'withDraft'}`),
-        render: (r) => (
-          <Badge color={STATE_COLOR[r.state]} variant="light">
-            {t(`synlab.state_${r.state === 'published' ? 'published' : r.state === 'new-draft' ? 'newDraft' : 'withDraft'}`)}
-          </Badge>
-        ),
+        render: (r) => <RowTag color={STATE_COLOR[r.state]}>{t(`synlab.state_${r.state === 'published' ? 'published' : r.state === 'new-draft' ? 'newDraft' : 'withDraft'}`)}</RowTag>,
         width: '2fr',
       },
       { key: 'published', header: t('synlab.publishedAt'), value: (r) => r.published?.published_at ?? null, render: (r) => (r.published ? formatDate(r.published.published_at) : '—'), width: '2fr' },
@@ -80,10 +72,11 @@ export function SynlabListPage() {
           {t('synlab.create')}
         </Button>
       }
+      actionsWidth="90px"
       actions={(r) => (
-        <Button size="xs" variant="subtle" component={Link} to={`/synlab/form/${encodeURIComponent(r.id)}`}>
+        <RowLink button to={`/synlab/form/${encodeURIComponent(r.id)}`}>
           {t('common.edit')}
-        </Button>
+        </RowLink>
       )}
     />
   );

@@ -3,7 +3,6 @@
  * (src/ui/crud/entity.tsx): bikes, bike models, hubs, products, clients, taxes and statuses.
  */
 import { useMemo } from 'react';
-import { Badge, ColorSwatch, Group } from '@mantine/core';
 import { z } from 'zod';
 import { formatMoney, t, type MessageKey } from '../../i18n';
 import { useCatalog } from '../../data/reference';
@@ -13,6 +12,7 @@ import { bikeSchema, productSchema, PAYMENT_METHODS, type Bike, type Product } f
 import { bikeModelSchema, clientSchema, hubSchema, statusSchema, taxSchema, type BikeModel, type Client, type Hub, type Status, type Tax } from '../../domain/entities/reference';
 import { MACHINES, STATUS_FAMILIES, type StatusFamily } from '../../domain/status/machines';
 import { catalogRows, collectionRows, type EntityConfig } from '../../ui/crud/entity';
+import { RowTag } from '../../ui/crud/EntityTable';
 import { activeColumn, activeFilter, formatRate, formSchema, hubFilter, hubLabel, hubOptions, hubSelect, refSelect, type Option } from '../../ui/crud/options';
 import { LocationPicker } from '../../ui/map/LocationPicker';
 
@@ -53,11 +53,7 @@ export const bikeConfig: EntityConfig<Bike, BikeForm, FleetRefs> = {
       key: 'status',
       header: t('bikes.status'),
       value: (b) => label(`bikes.status_${b.status}`),
-      render: (b) => (
-        <Badge color={BIKE_COLOR[b.status]} variant="light">
-          {label(`bikes.status_${b.status}`)}
-        </Badge>
-      ),
+      render: (b) => <RowTag color={BIKE_COLOR[b.status]}>{label(`bikes.status_${b.status}`)}</RowTag>,
     },
     { key: 'battery', header: t('bikes.battery'), value: (b) => b.battery_pct, render: (b) => `${b.battery_pct} %`, width: '100px' },
   ],
@@ -389,10 +385,10 @@ export const statusConfig: EntityConfig<Status, Status, null> = {
       header: t('statuses.color'),
       value: (s) => s.color,
       render: (s) => (
-        <Group gap={6} wrap="nowrap">
-          <ColorSwatch color={s.color} size={16} />
+        <span>
+          <span aria-hidden style={{ display: 'inline-block', width: 12, height: 12, borderRadius: 6, marginRight: 6, verticalAlign: 'middle', background: s.color }} />
           {s.color}
-        </Group>
+        </span>
       ),
       width: '120px',
     },

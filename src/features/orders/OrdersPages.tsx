@@ -4,7 +4,7 @@
  * (src/domain/status/machines.ts); the server checks them again.
  */
 import { useMemo, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Loader, Stack, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Loader, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { IconPlus } from '@tabler/icons-react';
@@ -19,7 +19,7 @@ import type { DeliveryPoint, Order } from '../../domain/entities/operation';
 import { orderTotals } from '../../domain/money';
 import { newOrderCode } from '../../domain/orderForm';
 import { MACHINES, nextStatuses, ORDER_STATUSES, type OrderStatus } from '../../domain/status/machines';
-import { EntityTable, type Column } from '../../ui/crud/EntityTable';
+import { EntityTable, RowLink, RowTag, type Column } from '../../ui/crud/EntityTable';
 import { ConfirmButton } from '../../ui/crud/ConfirmButton';
 import { newId } from '../../ui/crud/entity';
 import { hubFilter, hubLabel } from '../../ui/crud/options';
@@ -64,18 +64,14 @@ export function OrdersListPage() {
         key: 'code',
         header: t('orders.code'),
         value: (o) => o.code,
-        render: (o) => (
-          <Anchor component={Link} to={`/edit-order/${encodeURIComponent(o.id)}`}>
-            {o.code}
-          </Anchor>
-        ),
+        render: (o) => <RowLink to={`/edit-order/${encodeURIComponent(o.id)}`}>{o.code}</RowLink>,
         width: '1.3fr',
       },
       { key: 'window', header: t('orders.window'), value: (o) => `${o.window_start}–${o.window_end}`, width: '110px' },
       { key: 'client', header: t('orders.client'), value: (o) => clients.find((c) => c.id === o.client_id)?.name ?? o.client_id, width: '1.5fr' },
       { key: 'point', header: t('orders.point'), value: (o) => points.get(o.delivery_point_id)?.name ?? o.delivery_point_id, width: '2fr' },
       { key: 'hub', header: t('backoffice.hub'), value: (o) => hubLabel(hubs, o.hub), width: '1.3fr' },
-      { key: 'status', header: t('orders.status'), value: (o) => MACHINES.order.labels[o.status], render: (o) => <OrderStatusBadge status={o.status} />, width: '150px' },
+      { key: 'status', header: t('orders.status'), value: (o) => MACHINES.order.labels[o.status], render: (o) => <RowTag color={STATUS_COLOR[o.status] ?? 'gray'}>{MACHINES.order.labels[o.status]}</RowTag>, width: '170px' },
       { key: 'lines', header: t('orders.lineCount'), value: (o) => o.lines.length, width: '80px' },
       { key: 'gross', header: t('orders.gross'), value: (o) => gross.get(o.id) ?? 0, render: (o) => formatMoney(gross.get(o.id) ?? 0), width: '110px' },
     ],
@@ -105,10 +101,11 @@ export function OrdersListPage() {
           </Button>
         </>
       }
+      actionsWidth="90px"
       actions={(o) => (
-        <Button size="xs" variant="subtle" component={Link} to={`/edit-order/${encodeURIComponent(o.id)}`}>
+        <RowLink button to={`/edit-order/${encodeURIComponent(o.id)}`}>
           {t('common.edit')}
-        </Button>
+        </RowLink>
       )}
     />
   );

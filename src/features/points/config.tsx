@@ -5,8 +5,6 @@
  * `updated_at` with the current time.
  */
 import { useMemo } from 'react';
-import { Button } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
 import { t, type MessageKey } from '../../i18n';
 import { useCatalog } from '../../data/reference';
 import { useAllDeliveryPoints } from '../../data/pointsStore';
@@ -14,6 +12,7 @@ import { changeHub, parseHub } from '../../domain/deliveryPoints';
 import { deliveryPointSchema, type DeliveryPoint } from '../../domain/entities/operation';
 import type { Hub } from '../../domain/entities/reference';
 import type { EntityConfig } from '../../ui/crud/entity';
+import { RowLink } from '../../ui/crud/EntityTable';
 import { activeColumn, activeFilter, formSchema, hubFilter, hubLabel, hubOptions, hubSelect, type Option } from '../../ui/crud/options';
 import { LocationPicker } from '../../ui/map/LocationPicker';
 
@@ -56,9 +55,9 @@ export const pointConfig: EntityConfig<DeliveryPoint, PointForm, PointRefs> = {
     activeFilter<DeliveryPoint>(),
   ],
   rowActions: (p) => (
-    <Button size="xs" variant="subtle" component={Link} to={`/delivery-points-data/${encodeURIComponent(p.id)}`}>
+    <RowLink button to={`/delivery-points-data/${encodeURIComponent(p.id)}`}>
       {t('points.record')}
-    </Button>
+    </RowLink>
   ),
   fields: (r) => [
     { name: 'name', label: t('points.name'), kind: 'text', wide: true },

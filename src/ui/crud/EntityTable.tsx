@@ -3,12 +3,14 @@
  * the visible rows are in the DOM, so 20,000 rows stay smooth), plus CSV export of what is shown.
  * Configured per entity with columns; it knows nothing about storage.
  */
-import { useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
 import { Box, Button, Group, Select, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconDownload, IconSearch } from '@tabler/icons-react';
 import { t } from '../../i18n';
+import { useNavigate } from '@tanstack/react-router';
 import { downloadCsv, toCsv } from './csv';
+import classes from './EntityTable.module.css';
 
 export interface Column<T> {
   readonly key: string;
@@ -43,6 +45,8 @@ export interface EntityTableProps<T> {
   readonly emptyText?: string;
   readonly label: string;
   readonly rowHeight?: number;
+  /** CSS grid track of the actions column (default 'auto'; a fixed width aligns every row). */
+  readonly actionsWidth?: string;
 }
 
 type Sort = { key: string; dir: 'asc' | 'desc' } | null;
@@ -61,14 +65,149 @@ function normalise(s: string): string {
   return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 }
 
+/**
+ * A link for list rows. It has no router hooks of its own (a list shows many): the table
+ * navigates in the app when it is clicked; a new tab or window opens it as a normal link.
+ */
+export function RowLink({ to, children, button = false, label }: { to: string; children: ReactNode; button?: boolean; label?: string }) {
+  return (
+    <a href={to} data-row-link="" className={button ? classes.button : classes.link} aria-label={label}>
+      {children}
+    </a>
+  );
+}
+
+/** A light button for list rows (actions that stay on the page). */
+export function RowButton({ onClick, children, link = false }: { onClick: () => void; children: ReactNode; link?: boolean }) {
+  return (
+    <button type="button" className={link ? classes.link : classes.button} onClick={onClick} style={link ? { background: 'none', border: 0, padding: 0, font: 'inherit', cursor: 'pointer' } : undefined}>
+      {children}
+    </button>
+  );
+}
+
+/** A light tag (status, active…) for list rows. */
+export function RowTag({ children, color = 'gray' }: { children: ReactNode; color?: string }) {
+  const style = { '--tag-bg': `var(--mantine-color-${color}-light)`, '--tag-fg': `var(--mantine-color-${color}-light-color)` } as CSSProperties;
+  return (
+    <span className={classes.tag} style={style}>
+      {children}
+    </span>
+  );
+}
+
+type FilterValues = Record<string, string | null>;
+
+/** A filter of the list; memoised so typing in the search box does not render it again. */
+const FilterSelect = memo(function FilterSelect(props: {
+  name: string;
+  label: string;
+  options: readonly { value: string; label: string }[];
+  value: string | null;
+  onChange: (update: (s: FilterValues) => FilterValues) => void;
+}) {
+  const { name, onChange } = props;
+  return (
+    <Select
+      label={props.label}
+      data={props.options as { value: string; label: string }[]}
+      value={props.value}
+      onChange={(v) => onChange((s) => ({ ...s, [name]: v }))}
+      clearable
+      placeholder={t('crud.all')}
+      style={{ flex: '0 1 200px' }}
+    />
+  );
+});
+
+interface RowProps<T> {
+  readonly row: T;
+  readonly index: number;
+  readonly top: number;
+  readonly height: number;
+  readonly template: string;
+  readonly columns: readonly Column<T>[];
+  readonly actions?: (row: T) => ReactNode;
+}
+
+/**
+ * One row. Memoised: while scrolling, a row that stays on screen keeps its position (its `top`
+ * is fixed by its index) and is not rendered again; only rows coming into view are.
+ */
+const Row = memo(function Row<T>({ row, index, top, height, template, columns, actions }: RowProps<T>) {
+  return (
+    <div role="row" aria-rowindex={index + 2} data-testid="crud-row" className={classes.row} style={{ height, transform: `translateY(${top}px)`, gridTemplateColumns: template }}>
+      {columns.map((c) => (
+        <div role="cell" key={c.key} className={classes.cell}>
+          {c.render ? c.render(row) : String(c.value(row) ?? '')}
+        </div>
+      ))}
+      {actions && (
+        <div role="cell" className={classes.actions}>
+          {actions(row)}
+        </div>
+      )}
+    </div>
+  );
+}) as <T>(props: RowProps<T> & { key?: string }) => ReactNode;
+
+interface BodyProps<T> {
+  readonly rows: readonly T[];
+  readonly columns: readonly Column<T>[];
+  readonly rowKey: (row: T) => string;
+  readonly actions?: (row: T) => ReactNode;
+  readonly template: string;
+  readonly rowHeight: number;
+  readonly empty: ReactNode;
+}
+
+/**
+ * The scrolling part: the only component that renders again while the window scrolls (the
+ * search box, filters and header do not).
+ */
+function VirtualBody<T>({ rows, columns, rowKey, actions, template, rowHeight, empty }: BodyProps<T>) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+  const [margin, setMargin] = useState(0);
+  // Distance from the top of the document, measured after layout (not during each render).
+  useLayoutEffect(() => {
+    const measure = () => {
+      const el = listRef.current;
+      if (!el) return;
+      const top = Math.round(el.getBoundingClientRect().top + window.scrollY);
+      setMargin((m) => (m === top ? m : top));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [rows.length]);
+  const virtualizer = useWindowVirtualizer({ count: rows.length, estimateSize: () => rowHeight, overscan: 4, scrollMargin: margin });
+  const onClick = (e: MouseEvent<HTMLDivElement>) => {
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    const link = (e.target as Element).closest('a[data-row-link]');
+    const to = link?.getAttribute('href');
+    if (!to) return;
+    e.preventDefault();
+    void navigate({ to });
+  };
+  return (
+    // Clicks on row links are handled here (links handle the keyboard themselves).
+    <div role="rowgroup" ref={listRef} className={classes.body} style={{ height: Math.max(virtualizer.getTotalSize(), rows.length === 0 ? 56 : 0) }} onClick={onClick}>
+      {rows.length === 0 && empty}
+      {virtualizer.getVirtualItems().map((item) => {
+        const row = rows[item.index] as T;
+        return <Row<T> key={rowKey(row)} row={row} index={item.index} top={item.start - margin} height={item.size} template={template} columns={columns} actions={actions} />;
+      })}
+    </div>
+  );
+}
+
 export function EntityTable<T>(props: EntityTableProps<T>) {
   const { rows, columns, rowKey, filters = [], actions, rowHeight = 52 } = props;
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
   const [sort, setSort] = useState<Sort>(null);
-  const [filterValues, setFilterValues] = useState<Record<string, string | null>>({});
-  const listRef = useRef<HTMLDivElement>(null);
-
+  const [filterValues, setFilterValues] = useState<FilterValues>({});
   // Search text of each row, cached per row object: rows that did not change keep theirs when
   // the data changes. It is filled in small slices after each data change (never in one long
   // task), and computed on demand for a row not reached yet.
@@ -100,13 +239,14 @@ export function EntityTable<T>(props: EntityTableProps<T>) {
 
   const visible = useMemo(() => {
     const needle = normalise(deferredSearch.trim());
-    let out = rows.filter((row) => {
-      if (needle && !haystackOf(row).includes(needle)) return false;
-      return filters.every((f) => {
-        const v = filterValues[f.key];
-        return v === null || v === undefined || v === '' || f.test(row, v);
-      });
+    const active = filters.flatMap((f) => {
+      const v = filterValues[f.key];
+      return v === null || v === undefined || v === '' ? [] : [{ test: f.test, value: v }];
     });
+    let out =
+      needle === '' && active.length === 0
+        ? rows.slice()
+        : rows.filter((row) => (needle === '' || haystackOf(row).includes(needle)) && active.every((f) => f.test(row, f.value)));
     if (sort) {
       const col = columns.find((c) => c.key === sort.key);
       if (col) {
@@ -117,14 +257,7 @@ export function EntityTable<T>(props: EntityTableProps<T>) {
     return out;
   }, [rows, haystackOf, deferredSearch, filters, filterValues, sort, columns]);
 
-  const virtualizer = useWindowVirtualizer({
-    count: visible.length,
-    estimateSize: () => rowHeight,
-    overscan: 8,
-    scrollMargin: listRef.current?.offsetTop ?? 0,
-  });
-
-  const template = [...columns.map((c) => c.width ?? '1fr'), ...(actions ? ['auto'] : [])].join(' ');
+  const template = [...columns.map((c) => c.width ?? '1fr'), ...(actions ? [props.actionsWidth ?? 'auto'] : [])].join(' ');
   const toggleSort = (key: string) =>
     setSort((s) => (s?.key !== key ? { key, dir: 'asc' } : s.dir === 'asc' ? { key, dir: 'desc' } : null));
 
@@ -152,16 +285,7 @@ export function EntityTable<T>(props: EntityTableProps<T>) {
           data-testid="crud-search"
         />
         {filters.map((f) => (
-          <Select
-            key={f.key}
-            label={f.label}
-            data={[...f.options]}
-            value={filterValues[f.key] ?? null}
-            onChange={(v) => setFilterValues((s) => ({ ...s, [f.key]: v }))}
-            clearable
-            placeholder={t('crud.all')}
-            style={{ flex: '0 1 200px' }}
-          />
+          <FilterSelect key={f.key} name={f.key} label={f.label} options={f.options} value={filterValues[f.key] ?? null} onChange={setFilterValues} />
         ))}
         {props.csvName && (
           <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={exportCsv}>
@@ -199,49 +323,23 @@ export function EntityTable<T>(props: EntityTableProps<T>) {
             )}
           </div>
         </div>
-        <div role="rowgroup" ref={listRef} style={{ position: 'relative', height: virtualizer.getTotalSize() }}>
-          {visible.length === 0 && !props.loading && (
-            <div role="row">
-              <div role="cell" style={{ padding: 16 }}>
-                <Text c="dimmed">{props.emptyText ?? t('crud.empty')}</Text>
+        <VirtualBody<T>
+          rows={visible}
+          columns={columns}
+          rowKey={rowKey}
+          actions={actions}
+          template={template}
+          rowHeight={rowHeight}
+          empty={
+            !props.loading && (
+              <div role="row">
+                <div role="cell" style={{ padding: 16 }}>
+                  <Text c="dimmed">{props.emptyText ?? t('crud.empty')}</Text>
+                </div>
               </div>
-            </div>
-          )}
-          {virtualizer.getVirtualItems().map((item) => {
-            const row = visible[item.index] as T;
-            return (
-              <div
-                role="row"
-                aria-rowindex={item.index + 2}
-                key={rowKey(row)}
-                data-testid="crud-row"
-                style={{
-                  position: 'absolute',
-                  top: 0,
-                  left: 0,
-                  right: 0,
-                  height: item.size,
-                  transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
-                  display: 'grid',
-                  gridTemplateColumns: template,
-                  alignItems: 'center',
-                  borderBottom: '1px solid var(--mantine-color-gray-2)',
-                }}
-              >
-                {columns.map((c) => (
-                  <div role="cell" key={c.key} style={{ padding: '4px 10px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-                    {c.render ? c.render(row) : String(c.value(row) ?? '')}
-                  </div>
-                ))}
-                {actions && (
-                  <div role="cell" style={{ padding: '4px 10px' }}>
-                    {actions(row)}
-                  </div>
-                )}
-              </div>
-            );
-          })}
-        </div>
+            )
+          }
+        />
       </div>
     </Box>
   );

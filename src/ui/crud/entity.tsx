@@ -9,7 +9,7 @@
  * are soft (tombstones) and asked for confirmation. Notifications use the app-wide 5000 ms.
  */
 import { useMemo, useState, type ReactNode } from 'react';
-import { Alert, Anchor, Button, Card, Group, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Button, Card, Loader, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { IconPlus } from '@tabler/icons-react';
@@ -21,7 +21,7 @@ import { ValidationFailed } from '../../data/writes';
 import type { LocalCollection } from '../../domain/collections';
 import type { CatalogKind } from '../../domain/entities/reference';
 import type { FieldError } from '../../domain/validation';
-import { EntityTable, type Column, type Filter } from './EntityTable';
+import { EntityTable, RowButton, RowLink, type Column, type Filter } from './EntityTable';
 import { EntityForm, type FieldDef, type FormApi, type SubmitAction } from './EntityForm';
 import { ConfirmButton } from './ConfirmButton';
 
@@ -140,13 +140,11 @@ export function EntityList<D extends { id: string }, F extends Record<string, un
       ...first,
       render: (d) =>
         onEdit ? (
-          <Anchor component="button" type="button" onClick={() => onEdit(d.id)}>
+          <RowButton link onClick={() => onEdit(d.id)}>
             {String(first.value(d) ?? '')}
-          </Anchor>
+          </RowButton>
         ) : (
-          <Anchor component={Link} to={config.paths.edit(d.id)}>
-            {String(first.value(d) ?? '')}
-          </Anchor>
+          <RowLink to={config.paths.edit(d.id)}>{String(first.value(d) ?? '')}</RowLink>
         ),
     };
     return [link, ...rest];
@@ -154,18 +152,16 @@ export function EntityList<D extends { id: string }, F extends Record<string, un
   const filters = useMemo(() => config.filters?.(refs) ?? [], [config, refs]);
   const actions = useMemo(
     () => (d: D) => (
-      <Group gap={4} wrap="nowrap">
+      <>
         {config.rowActions?.(d)}
         {onEdit ? (
-          <Button size="xs" variant="subtle" onClick={() => onEdit(d.id)}>
-            {t('common.edit')}
-          </Button>
+          <RowButton onClick={() => onEdit(d.id)}>{t('common.edit')}</RowButton>
         ) : (
-          <Button size="xs" variant="subtle" component={Link} to={config.paths.edit(d.id)}>
+          <RowLink button to={config.paths.edit(d.id)}>
             {t('common.edit')}
-          </Button>
+          </RowLink>
         )}
-      </Group>
+      </>
     ),
     [config, onEdit],
   );
@@ -191,6 +187,7 @@ export function EntityList<D extends { id: string }, F extends Record<string, un
         csvName={config.labels.csv}
         toolbar={newButton}
         actions={actions}
+        actionsWidth={config.rowActions ? '150px' : '90px'}
       />
     </Stack>
   );

@@ -2,11 +2,10 @@
  * Small shared pieces of the entity configurations: option lists, the hub select (numbers held
  * as strings by the select), the «active» column and filter, and form-schema helpers.
  */
-import { Badge } from '@mantine/core';
 import { z } from 'zod';
 import { t } from '../../i18n';
 import type { Hub } from '../../domain/entities/reference';
-import type { Column, Filter } from './EntityTable';
+import { RowTag, type Column, type Filter } from './EntityTable';
 
 export interface Option {
   readonly value: string;
@@ -61,11 +60,7 @@ export function activeColumn<D extends { active: boolean }>(): Column<D> {
     key: 'active',
     header: t('crud.active'),
     value: (d) => (d.active ? t('crud.active') : t('crud.inactive')),
-    render: (d) => (
-      <Badge color={d.active ? 'teal' : 'gray'} variant="light">
-        {d.active ? t('crud.active') : t('crud.inactive')}
-      </Badge>
-    ),
+    render: (d) => <RowTag color={d.active ? 'teal' : 'gray'}>{d.active ? t('crud.active') : t('crud.inactive')}</RowTag>,
     width: '110px',
   };
 }

@@ -1,0 +1,404 @@
+import { expect, test, type Page } from '@playwright/test';
+import { makeEan13 } from '../src/domain/barcode';
+import { formatEuros, orderTotals } from '../src/domain/money';
+import { signIn } from './support';
+
+/**
+ * The back-office (issue 7): an admin creates, edits and deletes a record of every kind; a bad
+ * value shows its Spanish message at the field and saves nothing; an order's totals match the
+ * domain's calculation; an operator cannot open the configuration screens. Each test makes its
+ * own uniquely named records.
+ */
+
+const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
+
+/** Signs in and waits until the first sync brought the reference data (hubs). */
+async function signInAndSync(page: Page, email = 'admin@cargobici.test'): Promise<void> {
+  await signIn(page, email);
+  await page.goto('/hub');
+  await expect(page.getByTestId('crud-count')).toHaveText(/^[1-9]\d* de [1-9]\d*$/, { timeout: 30_000 });
+}
+
+async function search(page: Page, text: string) {
+  await page.getByTestId('crud-search').fill(text);
+  return page.getByTestId('crud-row').filter({ hasText: text });
+}
+
+async function expectRow(page: Page, text: string) {
+  const row = await search(page, text);
+  await expect(row).toHaveCount(1);
+  return row;
+}
+
+async function expectNoRow(page: Page, text: string) {
+  await page.getByTestId('crud-search').fill(text);
+  await expect(page.getByTestId('crud-count')).toHaveText(/^0 de \d+$/);
+}
+
+async function pick(page: Page, label: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+async function save(page: Page, message = 'Guardado') {
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
+}
+
+async function deleteFromForm(page: Page) {
+  await page.getByRole('button', { name: 'Borrar', exact: true }).first().click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Borrar', exact: true }).click();
+  await expect(page.getByText('Borrado', { exact: true }).first()).toBeVisible();
+}
+
+test('bike models, bikes and hubs: create, edit, delete', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAndSync(page);
+  const id = uid();
+
+  // Bike model
+  await page.goto('/bike-model/bike-model-formulario');
+  await page.getByLabel('Modelo', { exact: true }).fill(`Modelo ${id}`);
+  await page.getByLabel('Marca').fill('Urban Arrow');
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(page).toHaveURL(/\/bike-model$/);
+  await (await expectRow(page, `Modelo ${id}`)).getByRole('link', { name: `Modelo ${id}` }).click();
+  await expect(page).toHaveURL(/\/bike-model\/bike-model-formulario\/model-/);
+  await page.getByLabel('Marca').fill('Bullitt');
+  await save(page);
+  await page.goto('/bike-model');
+  await expect(await expectRow(page, `Modelo ${id}`)).toContainText('Bullitt');
+
+  // Bike of that model
+  await page.goto('/bike/bike-formulario');
+  await page.getByLabel('Código').fill(`CB-${id}`);
+  await pick(page, 'Modelo', `Bullitt · Modelo ${id}`);
+  await pick(page, 'Hub', /^2 · /);
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(page).toHaveURL(/\/bike$/);
+  const bikeRow = await expectRow(page, `CB-${id}`);
+  await expect(bikeRow).toContainText(`Modelo ${id}`);
+  await bikeRow.getByRole('link', { name: 'Editar' }).click();
+  await page.getByLabel('Batería (%)').fill('42');
+  await pick(page, 'Estado', 'En taller');
+  await save(page);
+  await page.goto('/bike');
+  await expect(await expectRow(page, `CB-${id}`)).toContainText('En taller');
+
+  // A model in use cannot be deleted; the bike can.
+  await page.goto('/bike-model');
+  await (await expectRow(page, `Modelo ${id}`)).getByRole('link', { name: 'Editar' }).click();
+  await expect(page.getByTestId('delete-blocked')).toContainText('lo usan 1 bicicletas');
+  await page.goto('/bike');
+  await (await expectRow(page, `CB-${id}`)).getByRole('link', { name: 'Editar' }).click();
+  await deleteFromForm(page);
+  await expect(page).toHaveURL(/\/bike$/);
+  await expectNoRow(page, `CB-${id}`);
+  await page.goto('/bike-model');
+  await (await expectRow(page, `Modelo ${id}`)).getByRole('link', { name: 'Editar' }).click();
+  await deleteFromForm(page);
+  await expectNoRow(page, `Modelo ${id}`);
+
+  // Hub, placed on the map; a repeated number is refused at the field.
+  await page.goto('/hub/hub-formulario');
+  await page.getByLabel('Nombre').fill(`Hub ${id}`);
+  await page.getByLabel('Ciudad').fill('Madrid');
+  await page.getByLabel('Dirección').fill('Calle de Atocha 1');
+  const lat = page.getByLabel('Latitud');
+  const before = await lat.inputValue();
+  const map = page.getByTestId('map');
+  await expect(map).toBeVisible();
+  await map.click({ position: { x: 60, y: 60 } });
+  await expect(lat).not.toHaveValue(before);
+  const number = page.getByLabel('Número');
+  const free = await number.inputValue();
+  await number.fill('1');
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(page.getByText('Ya existe un hub con el número 1')).toBeVisible();
+  await expect(page).toHaveURL(/\/hub\/hub-formulario$/);
+  await number.fill(free);
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(page).toHaveURL(/\/hub$/);
+  await (await expectRow(page, `Hub ${id}`)).getByRole('link', { name: `Hub ${id}` }).click();
+  await page.getByLabel('Dirección').fill('Calle de Atocha 2');
+  await save(page);
+  await page.goto('/hub');
+  await expect(await expectRow(page, `Hub ${id}`)).toContainText('Calle de Atocha 2');
+  await (await expectRow(page, `Hub ${id}`)).getByRole('link', { name: 'Editar' }).click();
+  await deleteFromForm(page);
+  await expectNoRow(page, `Hub ${id}`);
+});
+
+test('products: a wrong barcode is refused at the field and saves nothing', async ({ page }) => {
+  await signInAndSync(page);
+  const id = uid();
+  const name = `Producto ${id}`;
+  await page.goto('/product-create');
+  await page.getByLabel('Nombre').fill(name);
+  await page.getByLabel('Referencia (SKU)').fill(`SKU-${id}`);
+  const good = makeEan13('842000' + String(Date.now()).slice(-6));
+  const bad = good.slice(0, 12) + String((Number(good[12]) + 1) % 10);
+  await page.getByLabel('Código de barras').fill(bad);
+  await page.getByLabel('Precio (sin IVA)').fill('2,35');
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(page.getByText('Código de barras EAN-13 no válido (13 cifras con dígito de control correcto)')).toBeVisible();
+  await expect(page).toHaveURL(/\/product-create$/);
+  await page.goto('/product-crud');
+  await expectNoRow(page, name);
+
+  await page.goto('/product-create');
+  await page.getByLabel('Nombre').fill(name);
+  await page.getByLabel('Referencia (SKU)').fill(`SKU-${id}`);
+  await page.getByLabel('Código de barras').fill(good);
+  await page.getByLabel('Precio (sin IVA)').fill('2,35');
+  await pick(page, 'Impuesto', /^IVA.*\(10 %\)$/);
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(page).toHaveURL(/\/product-crud$/);
+  const row = await expectRow(page, name);
+  await expect(row).toContainText('2,35');
+  await row.getByRole('link', { name }).click();
+  await expect(page).toHaveURL(/\/product-edit\/prod-/);
+  await page.getByLabel('Precio (sin IVA)').fill('3,10');
+  await save(page);
+  await page.goto('/product-crud');
+  await expect(await expectRow(page, name)).toContainText('3,10');
+  await (await expectRow(page, name)).getByRole('link', { name: 'Editar' }).click();
+  await deleteFromForm(page);
+  await expectNoRow(page, name);
+});
+
+test('delivery points: create, record with map and hub change, edit, delete', async ({ page }) => {
+  await signInAndSync(page);
+  const id = uid();
+  const name = `Bar ${id}`;
+  await page.goto('/delivery-points-model');
+  await expect(page.getByTestId('points-hub-card').first()).toBeVisible();
+  await page.getByRole('link', { name: 'Nuevo punto de entrega' }).click();
+  await expect(page).toHaveURL(/\/delivery-create$/);
+  await page.getByLabel('Nombre').fill(name);
+  await pick(page, 'Hub', /^1 · /);
+  await page.getByLabel('Dirección').fill('Calle de Toledo 12');
+  await page.getByLabel('C. P.').fill('280');
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(page.getByText('Código postal de 5 cifras')).toBeVisible();
+  await expect(page).toHaveURL(/\/delivery-create$/);
+  await page.getByLabel('C. P.').fill('28005');
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(page).toHaveURL(/\/delivery-points$/);
+
+  const row = await expectRow(page, name);
+  await row.getByRole('link', { name: 'Ficha' }).click();
+  await expect(page).toHaveURL(/\/delivery-points-data\/pe-/);
+  await expect(page.getByTestId('point-card')).toContainText(name);
+  await expect(page.getByTestId('map')).toBeVisible();
+  await expect(page.getByText('Este punto no tiene pedidos.')).toBeVisible();
+  await expect(page.getByTestId('point-hub')).toContainText('Hub: 1 ·');
+  await pick(page, 'Cambiar de hub', /^3 · /);
+  await page.getByRole('button', { name: 'Cambiar hub' }).click();
+  await expect(page.getByTestId('point-hub')).toContainText('Hub: 3 ·');
+
+  await page.getByRole('link', { name: 'Editar' }).click();
+  await expect(page).toHaveURL(/\/delivery-points-edit\/pe-/);
+  await page.getByLabel('Nombre').fill(`${name} bis`);
+  await save(page);
+  await page.goto('/delivery-points');
+  await expect(await expectRow(page, `${name} bis`)).toContainText('3 ·');
+  await (await expectRow(page, `${name} bis`)).getByRole('link', { name: 'Editar' }).click();
+  await deleteFromForm(page);
+  await expect(page).toHaveURL(/\/delivery-points$/);
+  await expectNoRow(page, name);
+});
+
+/** Cents from «2,35 €» as the price inputs show them. */
+const cents = (text: string) => Math.round(Number(text.replace(/[^\d,]/g, '').replace(',', '.')) * 100);
+
+test('orders: totals on screen match orderTotals; create, edit, delete', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInAndSync(page);
+  await page.goto('/create-order');
+  await pick(page, 'Cliente', /Qualianza/);
+  await page.getByRole('combobox', { name: 'Punto de entrega' }).click();
+  await page.getByRole('combobox', { name: 'Punto de entrega' }).fill('a');
+  await page.getByRole('option').first().click();
+  await expect(page.getByTestId('order-hub')).not.toContainText('—');
+
+  // A window that ends before it starts is refused; nothing is saved.
+  await page.getByLabel('Franja desde').fill('14:00');
+  await page.getByLabel('Franja hasta').fill('10:00');
+
+  await page.getByRole('combobox', { name: 'Producto de la línea 1' }).click();
+  await page.getByRole('option').nth(0).click();
+  await page.getByLabel('Cantidad de la línea 1').fill('3');
+  await page.getByRole('button', { name: 'Añadir línea' }).click();
+  await page.getByRole('combobox', { name: 'Producto de la línea 2' }).click();
+  await page.getByRole('option').nth(3).click();
+  await page.getByLabel('Cantidad de la línea 2').fill('7');
+  await page.getByLabel('Precio de la línea 2').fill('1,99');
+  await pick(page, 'Impuesto de la línea 2', /\(4 %\)$/);
+  await page.getByRole('button', { name: 'Añadir línea' }).click();
+  await page.getByRole('combobox', { name: 'Producto de la línea 3' }).click();
+  await page.getByRole('option').nth(5).click();
+  await page.getByLabel('Cantidad de la línea 3').fill('2');
+
+  const lines = [];
+  for (const n of [1, 2, 3]) {
+    const quantity = Number(await page.getByLabel(`Cantidad de la línea ${n}`).inputValue());
+    const unit_price_cents = cents(await page.getByLabel(`Precio de la línea ${n}`).inputValue());
+    const taxText = await page.getByRole('combobox', { name: `Impuesto de la línea ${n}` }).inputValue();
+    const rate = /\(([\d,]+) %\)$/.exec(taxText)?.[1] ?? '';
+    lines.push({ quantity, unit_price_cents, tax_rate_bp: Math.round(Number(rate.replace(',', '.')) * 100) });
+  }
+  const expected = orderTotals(lines);
+  const totals = page.getByTestId('order-totals');
+  await expect(totals.getByTestId('totals-net')).toHaveText(formatEuros(expected.net_cents));
+  for (const x of expected.taxes) await expect(totals.getByTestId(`totals-tax-${x.rate_bp}`)).toHaveText(formatEuros(x.tax_cents));
+  await expect(totals.getByTestId('totals-gross')).toHaveText(formatEuros(expected.gross_cents));
+
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(page.getByText('El final de la franja debe ser posterior al inicio')).toBeVisible();
+  await expect(page).toHaveURL(/\/create-order$/);
+  await page.getByLabel('Franja hasta').fill('17:00');
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(page).toHaveURL(/\/edit-order\/ord-/);
+  const code = ((await page.getByTestId('order-code').innerText()).match(/P-\d{8}-\w{4}/) ?? [''])[0];
+  expect(code).not.toBe('');
+  await expect(page.getByTestId('totals-gross')).toHaveText(formatEuros(expected.gross_cents));
+
+  // Edit: one more unit on line 1; the totals follow the domain's rule again.
+  await page.getByLabel('Cantidad de la línea 1').fill(String((lines[0]?.quantity ?? 0) + 1));
+  const edited = orderTotals(lines.map((l, i) => (i === 0 ? { ...l, quantity: l.quantity + 1 } : l)));
+  await expect(page.getByTestId('totals-gross')).toHaveText(formatEuros(edited.gross_cents));
+  await save(page);
+
+  await page.goto('/orders');
+  const row = await expectRow(page, code);
+  await expect(row).toContainText(formatEuros(edited.gross_cents));
+  await row.getByRole('link', { name: 'Editar' }).click();
+  await deleteFromForm(page);
+  await expect(page).toHaveURL(/\/orders$/);
+  await expectNoRow(page, code);
+});
+
+test('configuration: taxes, statuses, Synlab (draft and publish) and clients', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAndSync(page);
+  const id = uid();
+
+  // Taxes: rate typed in %, stored in basis points.
+  await page.goto('/create-taxes');
+  await page.getByLabel('Nombre').fill(`IGIC ${id}`);
+  await page.getByLabel('Tipo (%)').fill('7,5');
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(page).toHaveURL(/\/config\/taxes$/);
+  await expect(await expectRow(page, `IGIC ${id}`)).toContainText('7,5 %');
+  await (await expectRow(page, `IGIC ${id}`)).getByRole('link', { name: `IGIC ${id}` }).click();
+  await page.getByLabel('Tipo (%)').fill('7');
+  await save(page);
+  await page.goto('/config/taxes');
+  await expect(await expectRow(page, `IGIC ${id}`)).toContainText('7 %');
+  await (await expectRow(page, `IGIC ${id}`)).getByRole('link', { name: 'Editar' }).click();
+  await deleteFromForm(page);
+  await expectNoRow(page, `IGIC ${id}`);
+
+  // Statuses: the system status offered is one of the family's.
+  await page.goto('/config/create-status');
+  await pick(page, 'Familia', 'Entregas');
+  await page.getByLabel('Etiqueta').fill(`Cerrado ${id}`);
+  await page.getByRole('combobox', { name: 'Estado del sistema' }).click();
+  await expect(page.getByRole('option', { name: 'Fallida' })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'En picking' })).toHaveCount(0);
+  await page.getByRole('option', { name: 'Fallida' }).click();
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(page).toHaveURL(/\/config\/status$/);
+  await expect(await expectRow(page, `Cerrado ${id}`)).toContainText('Entregas');
+  await (await expectRow(page, `Cerrado ${id}`)).getByRole('link', { name: `Cerrado ${id}` }).click();
+  await expect(page).toHaveURL(/\/config\/status-edit\/st-/);
+  await page.getByLabel('Lo ve el rider').check();
+  await save(page);
+  await page.goto('/config/status');
+  await expect(await expectRow(page, `Cerrado ${id}`)).toContainText('Sí');
+  await (await expectRow(page, `Cerrado ${id}`)).getByRole('link', { name: 'Editar' }).click();
+  await deleteFromForm(page);
+  await expectNoRow(page, `Cerrado ${id}`);
+
+  // Synlab: a new configuration is a draft until it is published; edits go to the draft.
+  await page.goto('/synlab/form');
+  await page.getByLabel('Nombre').fill(`Synlab ${id}`);
+  await page.getByRole('button', { name: 'Guardar borrador' }).click();
+  await expect(page).toHaveURL(/\/synlab\/form\/synlab-draft-/);
+  await page.goto('/synlab');
+  await expect(await expectRow(page, `Synlab ${id}`)).toContainText('Borrador sin publicar');
+  await (await expectRow(page, `Synlab ${id}`)).getByRole('link', { name: 'Editar' }).click();
+  await page.getByRole('button', { name: 'Publicar' }).click();
+  await expect(page).toHaveURL(/\/synlab$/);
+  await expect(await expectRow(page, `Synlab ${id}`)).toContainText('Publicada');
+  await (await expectRow(page, `Synlab ${id}`)).getByRole('link', { name: 'Editar' }).click();
+  await page.getByLabel('Nombre').fill(`Synlab ${id} v2`);
+  await page.getByRole('button', { name: 'Guardar borrador' }).click();
+  await expect(page.getByTestId('synlab-state')).toContainText('sin publicar');
+  await page.goto('/synlab');
+  await expect(await expectRow(page, `Synlab ${id} v2`)).toContainText('Publicada, con cambios sin publicar');
+  await (await expectRow(page, `Synlab ${id} v2`)).getByRole('link', { name: 'Editar' }).click();
+  await page.getByRole('button', { name: 'Publicar' }).click();
+  await expect(page).toHaveURL(/\/synlab$/);
+  const published = await expectRow(page, `Synlab ${id} v2`);
+  await expect(published).not.toContainText('sin publicar');
+  await published.getByRole('link', { name: 'Editar' }).click();
+  await deleteFromForm(page);
+  await expect(page).toHaveURL(/\/synlab$/);
+  await expectNoRow(page, `Synlab ${id}`);
+
+  // Clients: a section of /config.
+  await page.goto('/config');
+  const section = page.getByTestId('clients-section');
+  await section.getByRole('button', { name: 'Nuevo cliente' }).click();
+  const form = page.getByTestId('clients-section-form');
+  await form.getByLabel('Nombre').fill(`Cliente ${id}`);
+  await form.getByLabel('Clave').fill(`Mala Clave`);
+  await form.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(form.getByText('Solo minúsculas, números y guiones')).toBeVisible();
+  await form.getByLabel('Clave').fill(`cli-${id.toLowerCase()}`);
+  await form.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(form).toHaveCount(0);
+  const client = await expectRow(page, `Cliente ${id}`);
+  await client.getByRole('button', { name: `Cliente ${id}` }).click();
+  await form.getByLabel('CIF').fill('B12345678');
+  await form.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(page.getByText('Guardado', { exact: true }).first()).toBeVisible();
+  await form.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(await expectRow(page, `Cliente ${id}`)).toContainText('B12345678');
+  await (await expectRow(page, `Cliente ${id}`)).getByRole('button', { name: 'Editar' }).click();
+  await deleteFromForm(page);
+  await expectNoRow(page, `Cliente ${id}`);
+});
+
+test('an operator cannot open the configuration screens', async ({ page }) => {
+  await signInAndSync(page, 'operador@cargobici.test');
+  for (const path of ['/config', '/config/taxes', '/create-taxes', '/tax-edit/iva-21', '/config/status', '/config/create-status', '/synlab', '/synlab/form']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sin permiso');
+    await expect(page.getByTestId('forbidden')).toBeVisible();
+  }
+  // What operators manage opens.
+  await page.goto('/bike');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bicicletas');
+  await expect(page.getByTestId('crud-row').first()).toBeVisible();
+});
+
+test('Home: the day at a glance for operations, a short card for riders', async ({ page, browser }) => {
+  await signInAndSync(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Panel de operación');
+  await expect(page.getByTestId('home-orders-value')).not.toHaveText('0');
+  await expect(page.getByTestId('home-by-hub').getByRole('row').nth(4)).toBeVisible();
+  await expect(page.getByTestId('home-cash-value')).toContainText('€');
+
+  const rider = await browser.newContext();
+  const riderPage = await rider.newPage();
+  await signIn(riderPage, 'rider2@cargobici.test');
+  await riderPage.goto('/');
+  await expect(riderPage.getByTestId('rider-home')).toBeVisible();
+  await riderPage.getByRole('link', { name: 'Ir a Reparto' }).click();
+  await expect(riderPage).toHaveURL(/\/distribution$/);
+  await rider.close();
+});
