@@ -18,6 +18,7 @@ import { madridDate } from '../../domain/dates';
 import { MACHINES } from '../../domain/status/machines';
 import type { Route, User } from '../../domain/entities/operation';
 import { LazyMap } from '../../ui/map/LazyMap';
+import { ROUTE_STATUS_COLOR } from '../../ui/statusColors';
 import { useActor, usePoints, useProducts, useRoute, useRouteEvents, useRouteIncidences, useRouteOrders } from './hooks';
 
 const STATE_COLOR: Record<StopState, string> = { pending: 'gray', done: 'teal', partial: 'orange', failed: 'red' };
@@ -29,9 +30,8 @@ const STATE_LABEL: Record<StopState, string> = {
 };
 
 export function RouteStatusBadge({ route }: { route: Route }) {
-  const color = route.status === 'completed' ? 'teal' : route.status === 'cancelled' ? 'red' : route.status === 'in_progress' ? 'blue' : 'gray';
   return (
-    <Badge color={color} variant="light" data-testid="route-status">
+    <Badge color={ROUTE_STATUS_COLOR[route.status]} variant="light" data-testid="route-status">
       {MACHINES.route.labels[route.status]}
     </Badge>
   );

@@ -17,31 +17,8 @@ import { summariseDay, statusSections, type DaySummary } from '../../domain/dash
 import { madridDate } from '../../domain/dates';
 import type { DeliveryEvent, Incidence } from '../../domain/entities/events';
 import type { Order, Route } from '../../domain/entities/operation';
-import { MACHINES, ORDER_STATUSES, ROUTE_STATUSES, type OrderStatus, type RouteStatus } from '../../domain/status/machines';
-
-const ORDER_COLOR: Record<OrderStatus, string> = {
-  pending: 'gray',
-  planned: 'blue',
-  picking: 'violet',
-  picked: 'indigo',
-  out_for_delivery: 'cyan',
-  delivered: 'teal',
-  partially_delivered: 'lime',
-  failed: 'red',
-  returned: 'orange',
-  cancelled: 'dark',
-};
-
-const ROUTE_COLOR: Record<RouteStatus, string> = {
-  draft: 'gray',
-  planned: 'blue',
-  picking: 'violet',
-  ready: 'indigo',
-  loaded: 'grape',
-  in_progress: 'cyan',
-  completed: 'teal',
-  cancelled: 'dark',
-};
+import { MACHINES, ORDER_STATUSES, ROUTE_STATUSES } from '../../domain/status/machines';
+import { ORDER_STATUS_COLOR, ROUTE_STATUS_COLOR } from '../../ui/statusColors';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -159,8 +136,8 @@ function OpsDashboard() {
         </Stat>
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <StatusBar title={t('home.ordersByStatus')} counts={s.orders.byStatus} order={ORDER_STATUSES} colors={ORDER_COLOR} labels={MACHINES.order.labels} testId="home-orders-status" />
-        <StatusBar title={t('home.routesByStatus')} counts={s.routes.byStatus} order={ROUTE_STATUSES} colors={ROUTE_COLOR} labels={MACHINES.route.labels} testId="home-routes-status" />
+        <StatusBar title={t('home.ordersByStatus')} counts={s.orders.byStatus} order={ORDER_STATUSES} colors={ORDER_STATUS_COLOR} labels={MACHINES.order.labels} testId="home-orders-status" />
+        <StatusBar title={t('home.routesByStatus')} counts={s.routes.byStatus} order={ROUTE_STATUSES} colors={ROUTE_STATUS_COLOR} labels={MACHINES.route.labels} testId="home-routes-status" />
       </SimpleGrid>
       <Card withBorder>
         <Title order={2} size="h4" mb="sm">

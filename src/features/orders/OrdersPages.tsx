@@ -24,23 +24,11 @@ import { ConfirmButton } from '../../ui/crud/ConfirmButton';
 import { newId } from '../../ui/crud/entity';
 import { hubFilter, hubLabel } from '../../ui/crud/options';
 import { OrderForm } from './OrderForm';
-
-const STATUS_COLOR: Partial<Record<OrderStatus, string>> = {
-  pending: 'gray',
-  planned: 'blue',
-  picking: 'violet',
-  picked: 'indigo',
-  out_for_delivery: 'cyan',
-  delivered: 'teal',
-  partially_delivered: 'lime',
-  failed: 'red',
-  returned: 'orange',
-  cancelled: 'dark',
-};
+import { ORDER_STATUS_COLOR } from '../../ui/statusColors';
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return (
-    <Badge color={STATUS_COLOR[status] ?? 'gray'} variant="light">
+    <Badge color={ORDER_STATUS_COLOR[status] ?? 'gray'} variant="light">
       {MACHINES.order.labels[status]}
     </Badge>
   );
@@ -71,7 +59,7 @@ export function OrdersListPage() {
       { key: 'client', header: t('orders.client'), value: (o) => clients.find((c) => c.id === o.client_id)?.name ?? o.client_id, width: '1.5fr' },
       { key: 'point', header: t('orders.point'), value: (o) => points.get(o.delivery_point_id)?.name ?? o.delivery_point_id, width: '2fr' },
       { key: 'hub', header: t('backoffice.hub'), value: (o) => hubLabel(hubs, o.hub), width: '1.3fr' },
-      { key: 'status', header: t('orders.status'), value: (o) => MACHINES.order.labels[o.status], render: (o) => <RowTag color={STATUS_COLOR[o.status] ?? 'gray'}>{MACHINES.order.labels[o.status]}</RowTag>, width: '170px' },
+      { key: 'status', header: t('orders.status'), value: (o) => MACHINES.order.labels[o.status], render: (o) => <RowTag color={ORDER_STATUS_COLOR[o.status] ?? 'gray'}>{MACHINES.order.labels[o.status]}</RowTag>, width: '170px' },
       { key: 'lines', header: t('orders.lineCount'), value: (o) => o.lines.length, width: '80px' },
       { key: 'gross', header: t('orders.gross'), value: (o) => gross.get(o.id) ?? 0, render: (o) => formatMoney(gross.get(o.id) ?? 0), width: '110px' },
     ],
