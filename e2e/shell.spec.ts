@@ -42,6 +42,9 @@ test.describe('phone', () => {
 
 test('keyboard: skip link and visible focus', async ({ page }) => {
   await page.goto('/login');
+  // The app renders after restoring the session: Tab only once the page is there.
+  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+  await page.locator('body').focus();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: t('app.skipToContent') });
   await expect(skip).toBeFocused();
