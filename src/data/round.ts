@@ -4,7 +4,7 @@
  * status changes of orders and routes the state machines allow.
  */
 import type { Position } from '../domain/entities/fields';
-import type { DeliveredLine, DeliveryEvent, Incidence, IncidenceType, Receipt } from '../domain/entities/events';
+import { emptyDeliveryFields, type DeliveredLine, type DeliveryEvent, type Incidence, type IncidenceType, type Receipt } from '../domain/entities/events';
 import type { Order, Payment, Route } from '../domain/entities/operation';
 import { MACHINES, canTransition, type OrderStatus, type RouteStatus } from '../domain/status/machines';
 import { deliveryEventId, orderOutcome, type Collection, type LoadLine } from '../domain/delivery';
@@ -44,18 +44,7 @@ function baseEvent(order: Order, route: Route, actor: Actor, at: number, positio
     route_id: route.id,
     rider_id: route.rider_id || actor.userId,
     delivery_point_id: order.delivery_point_id,
-    lines: [] as DeliveredLine[],
-    reason_status_id: '',
-    outcome: '' as DeliveryEvent['outcome'],
-    note: '',
-    signer_name: '',
-    signature_strokes: [] as DeliveryEvent['signature_strokes'],
-    signature_file: '',
-    payment_method: '' as DeliveryEvent['payment_method'],
-    amount_due_cents: 0,
-    amount_collected_cents: 0,
-    change_cents: 0,
-    photo_file: '',
+    ...emptyDeliveryFields(),
   };
 }
 

@@ -1,7 +1,7 @@
 /** Small, valid documents for server and sync tests (the demo generator makes the big ones). */
 import type { Order, Route, DeliveryPoint, User, Product } from '../../src/domain/entities/operation';
 import type { Role } from '../../src/domain/entities/reference';
-import type { DeliveryEvent } from '../../src/domain/entities/events';
+import { emptyDeliveryFields, type DeliveryEvent } from '../../src/domain/entities/events';
 import { DEFAULT_ROLE_GROUPS, SYSTEM_ROLES } from '../../src/domain/access/groups';
 
 export const T0 = 1_763_800_000_000;
@@ -111,18 +111,8 @@ export function deliveryEvent(id: string, o: Order, riderId: string, kind: Deliv
     route_id: o.route_id,
     rider_id: riderId,
     delivery_point_id: o.delivery_point_id,
+    ...emptyDeliveryFields(),
     lines: o.lines.map((l) => ({ line_id: l.line_id, product_id: l.product_id, delivered: l.quantity, refused: 0 })),
-    reason_status_id: '',
-    outcome: '',
-    note: '',
-    signer_name: '',
-    signature_strokes: [],
-    signature_file: '',
-    payment_method: '',
-    amount_due_cents: 0,
-    amount_collected_cents: 0,
-    change_cents: 0,
-    photo_file: '',
   };
 }
 

@@ -31,7 +31,7 @@
 import { DEFAULT_ROLE_GROUPS, SYSTEM_ROLES, type SystemRole } from '../access/groups';
 import { makeEan13 } from '../barcode';
 import type { LocalCollection } from '../collections';
-import type { DeliveredLine, DeliveryEvent, Incidence, IncidenceType, Pick as PickEvent, Receipt } from '../entities/events';
+import { emptyDeliveryFields, type DeliveredLine, type DeliveryEvent, type Incidence, type IncidenceType, type Pick as PickEvent, type Receipt } from '../entities/events';
 import type { Position } from '../entities/fields';
 import type { Bike, DeliveryPoint, Order, OrderLine, Payment, PaymentMethod, Product, Route, RouteStop, User } from '../entities/operation';
 import type { BikeModel, CatalogDoc, Client, Hub, Role, Status, SynlabConfig, Tax } from '../entities/reference';
@@ -1126,18 +1126,7 @@ class DemoBuilder {
   private deliveryEvent(base: Pick<DeliveryEvent, 'id' | 'at' | 'created_by' | 'position' | 'kind' | 'order_id' | 'route_id' | 'rider_id' | 'delivery_point_id'>): DeliveryEvent {
     return {
       ...base,
-      lines: [],
-      reason_status_id: '',
-      outcome: '',
-      note: '',
-      signer_name: '',
-      signature_strokes: [],
-      signature_file: '',
-      payment_method: '',
-      amount_due_cents: 0,
-      amount_collected_cents: 0,
-      change_cents: 0,
-      photo_file: '',
+      ...emptyDeliveryFields(),
     };
   }
 

@@ -87,6 +87,26 @@ export const deliveryEventSchema = z
   });
 export type DeliveryEvent = z.infer<typeof deliveryEventSchema>;
 
+type KindFields = 'lines' | 'reason_status_id' | 'outcome' | 'note' | 'signer_name' | 'signature_strokes' | 'signature_file' | 'payment_method' | 'amount_due_cents' | 'amount_collected_cents' | 'change_cents' | 'photo_file';
+
+/** The empty values of the fields that belong to other kinds of delivery event (each event fills only its own). */
+export function emptyDeliveryFields(): { [K in KindFields]: DeliveryEvent[K] } {
+  return {
+    lines: [],
+    reason_status_id: '',
+    outcome: '',
+    note: '',
+    signer_name: '',
+    signature_strokes: [],
+    signature_file: '',
+    payment_method: '',
+    amount_due_cents: 0,
+    amount_collected_cents: 0,
+    change_cents: 0,
+    photo_file: '',
+  };
+}
+
 export const INCIDENCE_KINDS = ['picker-product', 'delivery-product', 'picker-error'] as const;
 export type IncidenceKind = (typeof INCIDENCE_KINDS)[number];
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import { t } from '../../i18n';
 import { signIn, useSession } from '../../data/session';
 import { errorText } from '../../ui/errors';
 import { zodValidate } from '../../ui/form/validate';
+import { AuthCard } from '../../ui/page/AuthCard';
 
 const schema = z.object({
   email: z.string().trim().min(1, { error: t('auth.emailRequired') }).email({ error: t('auth.emailInvalid') }),
@@ -44,7 +45,7 @@ export function LoginPage() {
   });
 
   return (
-    <Paper withBorder p="lg" radius="md" maw={420} mx="auto" w="100%">
+    <AuthCard>
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text c="dimmed">{t('auth.loginIntro')}</Text>
@@ -72,6 +73,6 @@ export function LoginPage() {
           </Anchor>
         </Stack>
       </form>
-    </Paper>
+    </AuthCard>
   );
 }

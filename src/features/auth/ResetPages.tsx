@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useSearch } from '@tanstack/react-router';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import { t } from '../../i18n';
 import { sessionBackend } from '../../data/session';
 import { errorText } from '../../ui/errors';
 import { zodValidate } from '../../ui/form/validate';
+import { AuthCard } from '../../ui/page/AuthCard';
 
 const requestSchema = z.object({
   email: z.string().trim().min(1, { error: t('auth.emailRequired') }).email({ error: t('auth.emailInvalid') }),
@@ -31,7 +32,7 @@ export function ResetRequestPage() {
     }
   });
   return (
-    <Paper withBorder p="lg" radius="md" maw={420} mx="auto" w="100%">
+    <AuthCard>
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text c="dimmed">{t('auth.resetIntro')}</Text>
@@ -54,7 +55,7 @@ export function ResetRequestPage() {
           </Anchor>
         </Stack>
       </form>
-    </Paper>
+    </AuthCard>
   );
 }
 
@@ -86,7 +87,7 @@ export function ResetFormPage() {
     }
   });
   return (
-    <Paper withBorder p="lg" radius="md" maw={420} mx="auto" w="100%">
+    <AuthCard>
       {done ? (
         <Stack>
           <Alert color="teal" role="status">
@@ -120,6 +121,6 @@ export function ResetFormPage() {
           </Stack>
         </form>
       )}
-    </Paper>
+    </AuthCard>
   );
 }
