@@ -24,6 +24,8 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  // Workers as ES modules: the import worker loads its XLSX reader as a separate chunk.
+  worker: { format: 'es' },
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -5,22 +5,27 @@
  * given data directory, listens on 127.0.0.1 and reports over IPC:
  *   → { type: 'ready', url, seedMs, counts, head }
  *   ← { type: 'cpu' }  → { type: 'cpu', ms }   (CPU time of the server process so far)
+ *   ← { type: 'streams' }  → { type: 'streams', stats }   (the change streams' figures)
  *   ← { type: 'stop' } → exits
  * It also exits when the parent goes away. bench/sync.ts removes the data directory.
  */
 import { join } from 'node:path';
 import { createApp } from '../server/app';
+import type { StreamStats } from '../server/stream';
 import { LOCAL_COLLECTIONS, type LocalCollection } from '../src/domain/collections';
 
 export interface BenchServerConfig {
   readonly dataDir: string;
   readonly seed: number;
   readonly scale: { readonly deliveryPoints: number; readonly ordersPerDay: number; readonly ridersPerHub: number };
+  /** Streams one account may hold (benchmarks open many with few accounts; the server's default is 8). */
+  readonly maxStreamsPerUser?: number;
 }
 
 export type BenchServerMessage =
   | { type: 'ready'; url: string; seedMs: number; counts: Record<LocalCollection, number>; head: number }
   | { type: 'cpu'; ms: number }
+  | { type: 'streams'; stats: StreamStats }
   | { type: 'error'; message: string };
 
 const send = (m: BenchServerMessage): void => {
@@ -39,6 +44,7 @@ try {
     dataDir: cfg.dataDir,
     staticDir: join(cfg.dataDir, 'no-pwa'),
     seed: { mode: 'demo', seed: cfg.seed, scale: cfg.scale },
+    streams: { maxPerUser: cfg.maxStreamsPerUser ?? 200 },
   });
   const seedMs = performance.now() - started;
   await app.server.listen({ port: 0, host: '127.0.0.1' });
@@ -61,6 +67,7 @@ try {
   };
   process.on('message', (m: { type?: string }) => {
     if (m.type === 'stop') void stop();
+    if (m.type === 'streams') send({ type: 'streams', stats: app.streams.getStats() });
     if (m.type === 'cpu') {
       const u = process.cpuUsage();
       send({ type: 'cpu', ms: (u.user + u.system) / 1000 });

@@ -27,6 +27,11 @@
  *   npm run bench:sync                # 20k delivery points, ~50k orders (about 2–4 minutes)
  *   npm run bench:sync -- --quick     # 2k delivery points, ~5k orders (well under a minute)
  *   npm run bench:sync -- --no-ajv    # the devices' RxDB without ajv validation of storage writes
+ *   npm run bench:sync -- --no-firestore   # without part 4
+ *
+ * 4. The same initial sync (1b) and change latency (2, Writer) against the Cloud Firestore
+ *    EMULATOR with the Firebase transport (bench/sync-firestore.ts), next to the server's figures
+ *    as a ratio. The emulator is not production: the output says so.
  */
 import 'fake-indexeddb/auto';
 import { fork, type ChildProcess } from 'node:child_process';
@@ -35,6 +40,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppStore } from '../src/data/appStore';
+import { PushLedger } from '../src/data/pushLedger';
 import { openLocalDatabase, removeLocalDatabase, type CbDatabase } from '../src/data/database';
 import { Outbox } from '../src/data/outbox';
 import { startReplication, type ReplicationHandle } from '../src/data/replication';
@@ -45,10 +51,12 @@ import type { MasterState, PullPage, PushRow, SyncDoc, SyncTransport } from '../
 import { LOCAL_COLLECTIONS, type LocalCollection } from '../src/domain/collections';
 import { DEMO_PASSWORD } from '../src/domain/demo/generate';
 import type { BenchServerConfig, BenchServerMessage } from './sync-server';
+import { runFirestore } from './sync-firestore';
 
 const quick = process.argv.includes('--quick');
 /** ajv validation of every storage write: openLocalDatabase's default in development and tests (the production build leaves it off). */
 const validate = !process.argv.includes('--no-ajv');
+const withFirestore = !process.argv.includes('--no-firestore');
 const SCALE = quick
   ? { deliveryPoints: 2_000, ordersPerDay: 2_500, ridersPerHub: 10 }
   : { deliveryPoints: 20_000, ordersPerDay: 25_000, ridersPerHub: 10 };
@@ -321,7 +329,7 @@ async function openDevice(label: string, email: string, collections: readonly Lo
   };
   const cpu0 = await cpuMark();
   const t0 = now();
-  const replication = startReplication({ db, transport, outbox, userId: session.user.id, collections, waitForLeadership: false, retryTime: 1_000 });
+  const replication = startReplication({ db, transport, outbox, ledger: new PushLedger(appStore), userId: session.user.id, collections, waitForLeadership: false, retryTime: 1_000 });
   const sub = replication.errors$.subscribe((e) => errors.push(e));
   await withTimeout(replication.awaitInSync(), SYNC_TIMEOUT_MS, `réplica inicial de ${label}`);
   const syncMs = now() - t0;
@@ -473,6 +481,8 @@ try {
   const routes: SyncDoc[] = [];
   const users: SyncDoc[] = [];
   const perCollection: { c: LocalCollection; docs: number; requests: number; bytes: number; ms: number }[] = [];
+  /** Every document, for part 4 (the same data written into the Firestore emulator). */
+  const allDocs = new Map<LocalCollection, SyncDoc[]>();
   info(`1a. pull HTTP de las ${LOCAL_COLLECTIONS.length} colecciones (admin, páginas de ${int(RAW_PAGE)})…`);
   const rawCpu0 = await cpuMark();
   for (const c of LOCAL_COLLECTIONS) {
@@ -488,6 +498,7 @@ try {
       docs += page.documents.length;
       bytes += b;
       if (c === 'orders' || c === 'routes' || c === 'users') kept.push(...page.documents);
+      if (withFirestore) allDocs.set(c, [...(allDocs.get(c) ?? []), ...page.documents]);
       seq = page.checkpoint.seq;
       if (page.documents.length < RAW_PAGE) break;
     }
@@ -656,6 +667,7 @@ try {
       '(src/data/replication.ts); la medida acaba cuando el cambio está escrito en su RxDB.',
   );
 
+  const serverFigures = { docs: deviceB.docs, syncMs: deviceB.syncMs, latencies: writerTotal, admin: deviceB.userId, operator: deviceA.userId };
   // The RxDB devices go: part 3 is about the stream alone (and the 13-collection limit).
   for (const d of devices.splice(0)) await d.close();
 
@@ -775,6 +787,48 @@ try {
   );
   if (leaks.length > 0) warnings.push(`3: ${leaks.length} entrega(s) fuera del ámbito del usuario, p. ej. ${leaks.slice(0, 3).join('; ')}`);
   for (const c of conns) warnings.push(...c.errors);
+  for (const c of conns.splice(0)) c.close();
+
+  // ── 4. The Firestore emulator ──
+  if (withFirestore) {
+    const fs = await runFirestore({
+      docs: allDocs,
+      collections: LOCAL_COLLECTIONS,
+      admin: { id: serverFigures.admin },
+      operator: { id: serverFigures.operator },
+      changes: CHANGES,
+      validate,
+      timeoutMs: SYNC_TIMEOUT_MS,
+      info,
+    });
+    for (const e of fs.errors) warnings.push(`4: ${e}`);
+    if (fs.docs !== serverFigures.docs) warnings.push(`4: el dispositivo del admin tiene ${int(fs.docs)} documentos desde Firestore; el servidor le dio ${int(serverFigures.docs)}`);
+    console.log(
+      '\n4. La misma carga contra el EMULADOR de Cloud Firestore (transporte Firebase). El emulador es un proceso Java local en memoria ' +
+        'que evalúa las reglas en cada petición: NO es Firestore en producción (sin red, sin réplicas, sin cuotas). ' +
+        'Las cifras comparan los dos transportes en esta máquina, nada más; sin meta.\n',
+    );
+    const sortedS = [...serverFigures.latencies].sort((x, y) => x - y);
+    const sortedF = [...fs.latencies].sort((x, y) => x - y);
+    const rateS = (serverFigures.docs / serverFigures.syncMs) * 1000;
+    const rateF = (fs.docs / fs.syncMs) * 1000;
+    const ratio = (f: number, s: number) => (Number.isFinite(f) && s > 0 ? `${(f / s).toFixed(2)}×` : '—');
+    table(
+      ['medida', 'servidor integrado', 'emulador Firestore', 'Firestore / servidor'],
+      [
+        [`réplica inicial del admin (${LOCAL_COLLECTIONS.length} colecciones), docs/s`, int(rateS), int(rateF), ratio(rateF, rateS)],
+        ['  documentos · tiempo', `${int(serverFigures.docs)} · ${secs(serverFigures.syncMs)}`, `${int(fs.docs)} · ${secs(fs.syncMs)}`, ''],
+        ['Writer de A → RxDB de B, p50 ms', ms(percentile(sortedS, 0.5)), ms(percentile(sortedF, 0.5)), ratio(percentile(sortedF, 0.5), percentile(sortedS, 0.5))],
+        ['Writer de A → RxDB de B, p95 ms', ms(percentile(sortedS, 0.95)), ms(percentile(sortedF, 0.95)), ratio(percentile(sortedF, 0.95), percentile(sortedS, 0.95))],
+        ['  cambios perdidos', String(sortedS.filter((v) => !Number.isFinite(v)).length), String(sortedF.filter((v) => !Number.isFinite(v)).length), ''],
+      ],
+      [false, true, true, true],
+    );
+    console.log(
+      `\nSiembra del emulador: ${int(fs.docs)} documentos en ${secs(fs.seedMs)} (lotes de 400, como propietario). En Firestore, B recibe el cambio ` +
+        'por un listener onSnapshot del documento más reciente de la colección, lo toma como RESYNC y tira de la colección por (hora del servidor, id).',
+    );
+  }
 } catch (err) {
   failed = true;
   console.error(`\nEl benchmark falló: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { makeEan13 } from '../src/domain/barcode';
 import { formatEuros, orderTotals } from '../src/domain/money';
-import { signIn } from './support';
+import { gotoSynced, signInSynced } from './support';
 
 /**
  * The back-office (issue 7): an admin creates, edits and deletes a record of every kind; a bad
@@ -12,11 +12,11 @@ import { signIn } from './support';
 
 const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
 
-/** Signs in and waits until the first sync brought the reference data (hubs). */
+/** Signs in and waits until the first sync brought everything (reference data, orders…). */
 async function signInAndSync(page: Page, email = 'admin@cargobici.test'): Promise<void> {
-  await signIn(page, email);
-  await page.goto('/hub');
-  await expect(page.getByTestId('crud-count')).toHaveText(/^[1-9]\d* de [1-9]\d*$/, { timeout: 30_000 });
+  await signInSynced(page, email);
+  await gotoSynced(page, '/hub');
+  await expect(page.getByTestId('crud-count')).toHaveText(/^[1-9]\d* de [1-9]\d*$/);
 }
 
 async function search(page: Page, text: string) {
@@ -387,16 +387,17 @@ test('an operator cannot open the configuration screens', async ({ page }) => {
 
 test('Home: the day at a glance for operations, a short card for riders', async ({ page, browser }) => {
   await signInAndSync(page);
-  await page.goto('/');
+  await gotoSynced(page, '/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Panel de operación');
-  await expect(page.getByTestId('home-orders-value')).not.toHaveText('0');
+  await expect(page.getByTestId('awaiting-first-sync')).toHaveCount(0);
+  await expect(page.getByTestId('home-orders-value')).toHaveText(/^[1-9]\d*$/);
   await expect(page.getByTestId('home-by-hub').getByRole('row').nth(4)).toBeVisible();
   await expect(page.getByTestId('home-cash-value')).toContainText('€');
 
   const rider = await browser.newContext();
   const riderPage = await rider.newPage();
-  await signIn(riderPage, 'rider2@cargobici.test');
-  await riderPage.goto('/');
+  await signInSynced(riderPage, 'rider2@cargobici.test');
+  await gotoSynced(riderPage, '/');
   await expect(riderPage.getByTestId('rider-home')).toBeVisible();
   await riderPage.getByRole('link', { name: 'Ir a Reparto' }).click();
   await expect(riderPage).toHaveURL(/\/distribution$/);

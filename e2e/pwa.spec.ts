@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { t } from '../src/i18n';
-import { signIn, waitForServiceWorker } from './support';
+import { signInSynced, waitForServiceWorker } from './support';
 
 test('the manifest describes an installable Spanish app', async ({ request }) => {
   const res = await request.get('/manifest.webmanifest');
@@ -18,7 +18,7 @@ test('the manifest describes an installable Spanish app', async ({ request }) =>
 });
 
 test('after one online visit the app opens offline, on any path, still signed in', async ({ page, context }) => {
-  await signIn(page, 'operador@cargobici.test');
+  await signInSynced(page, 'operador@cargobici.test');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('routeTitles.home'));
   await waitForServiceWorker(page);
   await context.setOffline(true);

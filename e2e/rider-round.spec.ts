@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { pullAll, signIn, waitForServiceWorker } from './support';
+import { adminToken, gotoSynced, pullAll, signInSynced, waitForServiceWorker, waitForSync } from './support';
 
 /**
  * The rider's round on a phone, offline: goods received at the hub, two deliveries with
@@ -20,6 +20,11 @@ async function sign(page: Page): Promise<void> {
   await page.mouse.up();
 }
 
+/** The figure of a card of the route summary (delivered, partial, failed, pending, incidences). */
+function summaryFigure(page: Page, key: string) {
+  return page.getByTestId(`summary-${key}`).locator('p').last();
+}
+
 /** From the route page: the next pending stop, then the first order still to deliver there. */
 async function openNextOrder(page: Page, routeUrl: string): Promise<string> {
   await page.goto(routeUrl);
@@ -31,18 +36,21 @@ async function openNextOrder(page: Page, routeUrl: string): Promise<string> {
 }
 
 test('a rider runs his round offline and everything reaches the server once', async ({ page, context, browser, request }) => {
-  test.setTimeout(240_000);
-  await signIn(page, 'rider1@cargobici.test');
+  test.setTimeout(300_000);
+  await signInSynced(page, 'rider1@cargobici.test');
   await expect(page).toHaveURL(/\/distribution$/);
   await page.getByRole('link', { name: 'Abrir' }).first().click();
   await expect(page.getByTestId('route-status')).toHaveText('Preparada');
   const routeUrl = page.url();
   const routeId = routeUrl.split('/').pop() ?? '';
   await waitForServiceWorker(page);
-  // Incidences the route already had (the demo data's picking incidences).
-  await page.goto(`/distribution/route-summary/${routeId}`);
-  const incidencesBefore = Number(await page.getByTestId('summary-incidences').locator('p').last().innerText());
-  await page.goto(routeUrl);
+  // Incidences the route already had (the demo data's picking incidences): read once the first
+  // sync has brought them, and the same number the server holds.
+  const token = await adminToken(request);
+  const incidencesBefore = (await pullAll(request, token, 'incidences')).filter((i) => i.route_id === routeId).length;
+  await gotoSynced(page, `/distribution/route-summary/${routeId}`);
+  await expect(summaryFigure(page, 'incidences')).toHaveText(String(incidencesBefore));
+  await gotoSynced(page, routeUrl);
 
   // ── No signal from here on ───────────────────────────────────────────────────────────────
   await context.setOffline(true);
@@ -111,19 +119,18 @@ test('a rider runs his round offline and everything reaches the server once', as
   await expect(page.getByTestId('online-badge')).toHaveText('Sin conexión');
   await expect(page.getByTestId('pending-count')).toBeVisible();
   await page.goto(`/distribution/route-summary/${routeId}`);
-  await expect(page.getByTestId('summary-delivered').locator('p').last()).toHaveText('1');
-  await expect(page.getByTestId('summary-partial').locator('p').last()).toHaveText('1');
-  await expect(page.getByTestId('summary-failed').locator('p').last()).toHaveText('1');
-  await expect(page.getByTestId('summary-incidences').locator('p').last()).toHaveText(String(incidencesBefore + 2));
+  await expect(summaryFigure(page, 'delivered')).toHaveText('1');
+  await expect(summaryFigure(page, 'partial')).toHaveText('1');
+  await expect(summaryFigure(page, 'failed')).toHaveText('1');
+  await expect(summaryFigure(page, 'incidences')).toHaveText(String(incidencesBefore + 2));
   const cash = await page.getByTestId('summary-cash').innerText();
   expect(cash).not.toBe('0,00 €');
 
   // ── Back online ──────────────────────────────────────────────────────────────────────────
   await context.setOffline(false);
-  await expect(page.getByTestId('pending-count')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByTestId('pending-count')).toHaveCount(0, { timeout: 90_000 });
+  await waitForSync(page);
 
-  const admin = await request.post('/api/auth/login', { data: { email: 'admin@cargobici.test', password: 'cargobici-demo' } });
-  const token = ((await admin.json()) as { accessToken: string }).accessToken;
   const auth = { Authorization: `Bearer ${token}` };
   const pull = async (collection: string) => (await pullAll(request, token, collection)).filter((d) => d.route_id === routeId);
   const events = await pull('deliveries');
@@ -141,7 +148,7 @@ test('a rider runs his round offline and everything reaches the server once', as
   const signedPaths = mine.filter((e) => e.kind === 'signed').map((e) => String(e.signature_file));
   await expect
     .poll(async () => ((await (await request.get('/api/files?prefix=deliveries/u-rider1/sig-', { headers: auth })).json()) as { fullPath: string }[]).map((f) => f.fullPath).sort(), {
-      timeout: 30_000,
+      timeout: 60_000,
     })
     .toEqual([...signedPaths].sort());
   for (const p of signedPaths) {
@@ -153,13 +160,14 @@ test('a rider runs his round offline and everything reaches the server once', as
   // ── An operator's browser shows the progress, the incidence and the cash ───────────────────
   const desk = await browser.newContext({ viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false });
   const op = await desk.newPage();
-  await signIn(op, 'operador@cargobici.test');
-  await op.goto(`/distribution/${routeId}`);
+  await signInSynced(op, 'operador@cargobici.test');
+  await gotoSynced(op, `/distribution/${routeId}`);
   await expect(op.getByTestId('route-status')).toHaveText('En reparto');
-  await expect(op.getByTestId('route-progress')).not.toHaveText(/^0 de/);
-  await op.goto('/incidence-all-delivered');
+  await expect(op.getByTestId('route-progress')).toHaveText(/^[1-9]\d* de \d+ paradas$/);
+  await gotoSynced(op, '/incidence-all-delivered');
   await expect(op.getByTestId('crud-row').filter({ hasText: 'Caja aplastada' })).toBeVisible();
-  await op.goto(`/distribution/route-summary/${routeId}`);
+  await gotoSynced(op, `/distribution/route-summary/${routeId}`);
+  await expect(summaryFigure(op, 'incidences')).toHaveText(String(incidencesBefore + 2));
   await expect(op.getByTestId('summary-cash')).toHaveText(cash);
   await desk.close();
 });

@@ -1,9 +1,32 @@
-import { expect, test } from '@playwright/test';
-import { ROUTES, samplePath } from '../src/routes/registry';
+import { expect, test, type Page } from '@playwright/test';
+import { ROUTES, samplePath, type RouteEntry } from '../src/routes/registry';
 import { t } from '../src/i18n';
-import { signIn } from './support';
+import { signIn, signInSynced } from './support';
+
+/** Opens each entry's sample path as a deep link and checks what every page must have. */
+async function visitEvery(page: Page, entries: readonly RouteEntry[]): Promise<void> {
+  for (const entry of entries) {
+    const url = samplePath(entry);
+    await page.goto(url);
+    const h1 = page.locator('h1');
+    await expect(h1, `${url} shows its title`).toHaveText(t(entry.title));
+    await expect(h1, `${url} has exactly one h1`).toHaveCount(1);
+    await expect(page.locator(`[data-route-id="${entry.id}"]`), `${url} renders entry ${entry.id}`).toBeVisible();
+    if (entry.pending !== undefined) {
+      await expect(page.getByTestId('under-construction')).toContainText('En construcción');
+    } else {
+      await expect(page.getByTestId('under-construction')).toHaveCount(0);
+    }
+    const nav = page.getByRole('navigation', { name: t('app.navigation') });
+    if (entry.layout === 'shell') await expect(nav).toBeAttached();
+    else await expect(nav).toHaveCount(0);
+  }
+}
 
 test.describe('route registry', () => {
+  // Independent read-only tests (each its own browser context): they may share the workers.
+  test.describe.configure({ mode: 'parallel' });
+
   test('public paths render signed out; private ones send to /login', async ({ page }) => {
     for (const entry of ROUTES.filter((r) => r.access === 'public')) {
       await page.goto(samplePath(entry));
@@ -16,26 +39,20 @@ test.describe('route registry', () => {
     await expect(page).toHaveURL(/\/bike\/bike-formulario\/7$/);
   });
 
-  test('every path of the specification renders its page with one <h1>', async ({ page }) => {
-    test.setTimeout(300_000);
-    await signIn(page, 'admin@cargobici.test');
-    for (const entry of ROUTES.filter((r) => r.access !== 'public')) {
-      const url = samplePath(entry);
-      await page.goto(url);
-      const h1 = page.locator('h1');
-      await expect(h1, `${url} shows its title`).toHaveText(t(entry.title));
-      await expect(h1, `${url} has exactly one h1`).toHaveCount(1);
-      await expect(page.locator(`[data-route-id="${entry.id}"]`), `${url} renders entry ${entry.id}`).toBeVisible();
-      if (entry.pending !== undefined) {
-        await expect(page.getByTestId('under-construction')).toContainText('En construcción');
-      } else {
-        await expect(page.getByTestId('under-construction')).toHaveCount(0);
-      }
-      const nav = page.getByRole('navigation', { name: t('app.navigation') });
-      if (entry.layout === 'shell') await expect(nav).toBeAttached();
-      else await expect(nav).toHaveCount(0);
-    }
-  });
+  // Every path is a full page load (a deep link): in four parts, each with its own time budget,
+  // that may run side by side (each signs in on its own browser context).
+  const PRIVATE = ROUTES.filter((r) => r.access !== 'public');
+  const PARTS = 4;
+  const size = Math.ceil(PRIVATE.length / PARTS);
+  for (let part = 0; part < PARTS; part += 1) {
+    const entries = PRIVATE.slice(part * size, (part + 1) * size);
+    test(`every path of the specification renders its page with one <h1> (part ${part + 1} of ${PARTS})`, async ({ page }) => {
+      test.setTimeout(300_000);
+      // Synced first: each page load then starts from a full local database.
+      await signInSynced(page, 'admin@cargobici.test');
+      await visitEvery(page, entries);
+    });
+  }
 
   test('an unknown path shows «Página no encontrada» with a link to Home', async ({ page }) => {
     await signIn(page, 'operador@cargobici.test');

@@ -6,12 +6,15 @@ import type { ServerConfig } from './config';
 import { AuthError, AuthService, type AuthOptions } from './auth';
 import { DocStore } from './store';
 import { SyncService } from './sync';
+import { ServerRules } from './rules';
 import { createMailer } from './mail';
 import { registerAuthRoutes } from './routes/auth';
 import { registerSyncRoutes } from './routes/sync';
 import { registerFileRoutes } from './routes/files';
 import { registerAdminRoutes } from './routes/admin';
 import { seedIfEmpty, type SeedOptions } from './seed';
+import { StreamHub, type StreamOptions } from './stream';
+import { API_HEADERS, securityHeaders } from './headers';
 
 export interface AppOptions extends Pick<ServerConfig, 'dataDir' | 'staticDir'> {
   readonly logger?: boolean;
@@ -22,6 +25,10 @@ export interface AppOptions extends Pick<ServerConfig, 'dataDir' | 'staticDir'> 
   /** Address of the app in e-mails (password reset links). */
   readonly publicUrl?: string;
   readonly heartbeatMs?: number;
+  /** Limits of the change streams (tests make them small). */
+  readonly streams?: Omit<StreamOptions, 'heartbeatMs'>;
+  /** Trust X-Forwarded-For from a reverse proxy in front of the server (TRUST_PROXY). */
+  readonly trustProxy?: boolean;
 }
 
 export interface App {
@@ -29,7 +36,25 @@ export interface App {
   readonly store: DocStore;
   readonly auth: AuthService;
   readonly sync: SyncService;
+  readonly streams: StreamHub;
+  /** Every API route (method and path), for the test that each one outside PUBLIC_API asks for a session. */
+  readonly routes: readonly ApiRoute[];
 }
+
+export interface ApiRoute {
+  readonly method: string;
+  readonly url: string;
+}
+
+/** The API routes open without a session; every other /api route answers 401 without a valid one. */
+export const PUBLIC_API: readonly string[] = [
+  'GET /api/health',
+  'POST /api/auth/login',
+  'POST /api/auth/refresh',
+  'POST /api/auth/logout',
+  'POST /api/auth/reset-request',
+  'POST /api/auth/reset',
+];
 
 /**
  * The embedded server: the API under /api (auth, sync, files, admin) and the built PWA with a
@@ -39,26 +64,55 @@ export async function createApp(opts: AppOptions): Promise<App> {
   const store = new DocStore(opts.dataDir);
   const auth = new AuthService(store, opts.auth);
   const sync = new SyncService(store, (collection, doc) => {
-    if (collection === 'users' && typeof doc.email === 'string') auth.syncEmail(doc.id, doc.email);
-  });
-  if (opts.seed !== false) await seedIfEmpty(store, auth, opts.seed ?? {});
+    if (collection !== 'users') return;
+    if (doc._deleted) auth.forget(doc.id);
+    else if (typeof doc.email === 'string') auth.syncEmail(doc.id, doc.email);
+  }, new ServerRules(store, auth));
+  if (opts.seed !== false) {
+    try {
+      await seedIfEmpty(store, auth, opts.seed ?? {});
+    } catch (err) {
+      store.close();
+      throw err;
+    }
+  }
 
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 2 * 1024 * 1024 });
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: opts.trustProxy ?? false });
   app.addHook('onClose', async () => store.close());
+  const routes: ApiRoute[] = [];
+  app.addHook('onRoute', (r) => {
+    if (!r.url.startsWith('/api')) return;
+    for (const method of Array.isArray(r.method) ? r.method : [r.method]) if (method !== 'HEAD') routes.push({ method, url: r.url });
+  });
+  // Security headers on every answer: the page, assets, API and files (server/headers.ts).
+  app.addHook('onRequest', async (req, reply) => {
+    void reply.headers(securityHeaders(req.url));
+  });
+  const streams = new StreamHub(auth, sync, API_HEADERS, { heartbeatMs: opts.heartbeatMs, ...opts.streams });
 
   app.setErrorHandler((err, _req, reply) => {
     if (err instanceof AuthError) return reply.code(err.status).send({ error: err.code, message: err.message });
     const status = typeof (err as { statusCode?: unknown }).statusCode === 'number' ? (err as { statusCode: number }).statusCode : 500;
     if (status === 415) return reply.code(415).send({ error: 'unsupported_type', message: 'Tipo de contenido no admitido' });
     if (status === 413) return reply.code(413).send({ error: 'too_large', message: 'El envío es demasiado grande' });
-    if (status >= 400 && status < 500) return reply.code(status).send({ error: 'bad_request', message: `Petición no válida: ${err instanceof Error ? err.message : String(err)}` });
+    if (status >= 400 && status < 500) {
+      // Fastify's own messages are English: say in Spanish what is wrong.
+      const code = (err as { code?: unknown }).code;
+      const message =
+        code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
+          ? 'Petición no válida: el cuerpo no es un JSON válido'
+          : code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+            ? 'Petición no válida: el cuerpo JSON está vacío'
+            : 'Petición no válida';
+      return reply.code(status).send({ error: 'bad_request', message });
+    }
     app.log.error(err);
     return reply.code(500).send({ error: 'internal', message: 'Error interno del servidor; inténtalo de nuevo' });
   });
 
   app.get('/api/health', async () => ({ status: 'ok', time: new Date().toISOString(), seq: store.head() }));
   registerAuthRoutes(app, { auth, mailer: createMailer(app.log, opts.smtpUrl), publicUrl: opts.publicUrl ?? 'http://localhost:8080' });
-  registerSyncRoutes(app, { auth, sync, heartbeatMs: opts.heartbeatMs });
+  registerSyncRoutes(app, { auth, sync, streams });
   registerFileRoutes(app, { auth, store, dataDir: opts.dataDir });
   registerAdminRoutes(app, { auth, store });
 
@@ -95,7 +149,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     return reply.code(404).type('text/plain; charset=utf-8').send('No encontrado');
   });
 
-  return { server: app, store, auth, sync };
+  return { server: app, store, auth, sync, streams, routes };
 }
 
 /** The Fastify instance alone (tests of the HTTP surface). */

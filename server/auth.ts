@@ -1,11 +1,20 @@
 /**
- * Authentication of the embedded server: e-mail + password (scrypt), short-lived signed access
- * tokens, rotating refresh tokens, sign-out, password reset with one-time tokens, and a login
- * rate limit. User profiles are documents of the `users` collection; credentials live only here.
+ * Authentication of the embedded server: e-mail + password (scrypt, off the event loop),
+ * sessions, short-lived signed access tokens, rotating refresh tokens, sign-out, password reset
+ * with one-time tokens, and attempt limits that slow guessing without letting a stranger lock a
+ * rider out. User profiles are documents of the `users` collection; credentials live only here.
+ *
+ * A session is one sign-in on one device (a refresh-token family). Access tokens name their
+ * session (`sid`) and are refused as soon as it ends: sign-out, a password change (every other
+ * session), a password reset (every session), or a spent refresh token used again (theft).
+ * A session belongs to the password it was opened with (`password_at` = the account's
+ * `password_changed_at`): a new password ends every session not carried over to it.
  */
-import { createHash, createHmac, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DocStore, StoredDoc } from './store';
 import { DEFAULT_ROLE_GROUPS, SYSTEM_ROLES, type InterfaceGroup, type SystemRole } from '../src/domain/access/groups';
+import { Backoff, FixedWindow, waitText } from './throttle';
+import { BusyError, hashPassword, hashPasswordSync, verifyPassword, type PasswordHash } from './passwords';
 
 export const ACCOUNT_SCHEMA = `
 CREATE TABLE IF NOT EXISTS accounts (
@@ -30,7 +39,29 @@ CREATE TABLE IF NOT EXISTS reset_tokens (
   expires_at INTEGER NOT NULL,
   used INTEGER NOT NULL DEFAULT 0
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS sessions (
+  id TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  password_at INTEGER NOT NULL,
+  revoked INTEGER NOT NULL DEFAULT 0
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS sessions_user ON sessions (user_id);
+CREATE TABLE IF NOT EXISTS known_devices (
+  device_hash TEXT NOT NULL,
+  user_id TEXT NOT NULL,
+  last_seen INTEGER NOT NULL,
+  PRIMARY KEY (device_hash, user_id)
+) WITHOUT ROWID;
 `;
+
+/** Columns added after the first release, for data folders made before them. */
+const ADDED_COLUMNS: readonly [table: string, column: string, definition: string][] = [
+  ['refresh_tokens', 'rotated_at', 'INTEGER NOT NULL DEFAULT 0'],
+  ['refresh_tokens', 'family', "TEXT NOT NULL DEFAULT ''"],
+  ['refresh_tokens', 'grace_used', 'INTEGER NOT NULL DEFAULT 0'],
+  ['reset_tokens', 'created_at', 'INTEGER NOT NULL DEFAULT 0'],
+];
 
 export interface AuthOptions {
   /** Lifetime of access tokens in seconds (default 15 minutes). */
@@ -39,9 +70,6 @@ export interface AuthOptions {
   readonly refreshTtlS?: number;
   /** Lifetime of password-reset tokens in seconds (default 1 hour). */
   readonly resetTtlS?: number;
-  /** Login attempts allowed per e-mail and per address within the window (default 10 per 10 minutes). */
-  readonly loginAttempts?: number;
-  readonly loginWindowS?: number;
   readonly now?: () => number;
 }
 
@@ -51,6 +79,13 @@ export interface Principal {
   readonly roleId: string;
   readonly groups: InterfaceGroup[];
   readonly profile: StoredDoc;
+}
+
+/** The principal of a request with an access token: his session and when the token expires. */
+export interface Authenticated extends Principal {
+  readonly sessionId: string;
+  /** Expiry of the access token (epoch ms). */
+  readonly expiresAt: number;
 }
 
 export class AuthError extends Error {
@@ -64,98 +99,159 @@ export class AuthError extends Error {
 }
 
 const b64url = (buf: Buffer) => buf.toString('base64url');
-/** How long a just-rotated refresh token may still be exchanged (a lost answer on a bad network). */
+/** How long a just-rotated refresh token may still be exchanged — once (a lost answer on a bad network). */
 export const ROTATION_GRACE_MS = 60_000;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
-export function hashPassword(password: string, salt = randomBytes(16).toString('hex')): { salt: string; hash: string } {
-  return { salt, hash: scryptSync(password, salt, 32, { N: 16384, r: 8, p: 1 }).toString('hex') };
+/**
+ * Attempt limits (DESIGN: docs/decisions.md «Sign-in limits»). Delays double from 1 s up to 15
+ * minutes after the free failures; a key forgets its failures after a day without any.
+ */
+export const LIMITS = {
+  /** Per account and address (unknown device): a guesser at one place. */
+  pair: { free: 5, baseMs: 1000, maxMs: 15 * 60_000, forgetMs: 24 * 3600_000 },
+  /** Per account from anywhere (unknown devices): guessing spread over many addresses. */
+  account: { free: 10, baseMs: 1000, maxMs: 15 * 60_000, forgetMs: 24 * 3600_000 },
+  /** Per address over every account (unknown devices): a hub's shared connection has many users. */
+  address: { free: 30, baseMs: 1000, maxMs: 15 * 60_000, forgetMs: 24 * 3600_000 },
+  /** Per account and known device: a stolen phone. */
+  device: { free: 5, baseMs: 1000, maxMs: 15 * 60_000, forgetMs: 24 * 3600_000 },
+  /** Per user, for password checks with a valid access token (unlock, change password). */
+  signedIn: { free: 5, baseMs: 1000, maxMs: 15 * 60_000, forgetMs: 24 * 3600_000 },
+} as const;
+/** Password-reset requests: per e-mail and per address, per hour. */
+export const RESET_LIMITS = { perEmail: 5, perAddress: 20, windowMs: 3600_000 } as const;
+
+const INVALID_SESSION = 'Sesión no válida: vuelve a iniciar sesión';
+
+/** Who tries to sign in: his address, and the device id of the `cb_device` cookie if any. */
+export interface ClientInfo {
+  readonly address: string;
+  readonly deviceId: string | null;
 }
 
-function verifyPassword(password: string, salt: string, hash: string): boolean {
-  const candidate = Buffer.from(hashPassword(password, salt).hash, 'hex');
-  const expected = Buffer.from(hash, 'hex');
-  return candidate.length === expected.length && timingSafeEqual(candidate, expected);
-}
-
-/** A fixed-window counter of attempts per key. */
-class RateLimiter {
-  private readonly hits = new Map<string, { start: number; count: number }>();
-  constructor(
-    private readonly max: number,
-    private readonly windowMs: number,
-    private readonly now: () => number,
-  ) {}
-  /** Seconds to wait when the key is over its limit, else 0. */
-  blockedFor(key: string): number {
-    const h = this.hits.get(key);
-    if (!h) return 0;
-    const elapsed = this.now() - h.start;
-    if (elapsed >= this.windowMs) {
-      this.hits.delete(key);
-      return 0;
-    }
-    return h.count >= this.max ? Math.ceil((this.windowMs - elapsed) / 1000) : 0;
-  }
-  hit(key: string): void {
-    const now = this.now();
-    const h = this.hits.get(key);
-    if (!h || now - h.start >= this.windowMs) this.hits.set(key, { start: now, count: 1 });
-    else h.count += 1;
-  }
-  clear(key: string): void {
-    this.hits.delete(key);
-  }
-}
+export type SessionListener = (userId: string) => void;
 
 export class AuthService {
   private readonly secret: Buffer;
   private readonly now: () => number;
-  private readonly limiter: RateLimiter;
   readonly accessTtlS: number;
   private readonly refreshTtlS: number;
   private readonly resetTtlS: number;
+  private readonly pairLimit: Backoff;
+  private readonly accountLimit: Backoff;
+  private readonly addressLimit: Backoff;
+  private readonly deviceLimit: Backoff;
+  private readonly signedInLimit: Backoff;
+  private readonly resetPerEmail: FixedWindow;
+  private readonly resetPerAddress: FixedWindow;
+  private readonly listeners = new Set<SessionListener>();
+  /** A hash made for unknown addresses, so a wrong e-mail costs the same time as a wrong password. */
+  private readonly decoy: PasswordHash;
 
   constructor(
     private readonly store: DocStore,
     opts: AuthOptions = {},
   ) {
     store.db.exec(ACCOUNT_SCHEMA);
-    // Data directories made before refresh-token rotation times existed get the column.
-    const columns = store.db.prepare('PRAGMA table_info(refresh_tokens)').all() as { name: string }[];
-    if (!columns.some((c) => c.name === 'rotated_at')) store.db.exec('ALTER TABLE refresh_tokens ADD COLUMN rotated_at INTEGER NOT NULL DEFAULT 0');
+    for (const [table, column, definition] of ADDED_COLUMNS) {
+      const columns = store.db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
+      if (!columns.some((c) => c.name === column)) store.db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
+    }
     this.now = opts.now ?? Date.now;
     this.accessTtlS = opts.accessTtlS ?? 15 * 60;
     this.refreshTtlS = opts.refreshTtlS ?? 30 * 24 * 3600;
     this.resetTtlS = opts.resetTtlS ?? 3600;
-    this.limiter = new RateLimiter(opts.loginAttempts ?? 10, (opts.loginWindowS ?? 600) * 1000, this.now);
+    this.pairLimit = new Backoff(LIMITS.pair, this.now);
+    this.accountLimit = new Backoff(LIMITS.account, this.now);
+    this.addressLimit = new Backoff(LIMITS.address, this.now);
+    this.deviceLimit = new Backoff(LIMITS.device, this.now);
+    this.signedInLimit = new Backoff(LIMITS.signedIn, this.now);
+    this.resetPerEmail = new FixedWindow(RESET_LIMITS.perEmail, RESET_LIMITS.windowMs, this.now);
+    this.resetPerAddress = new FixedWindow(RESET_LIMITS.perAddress, RESET_LIMITS.windowMs, this.now);
     let secret = store.kvGet('token_secret');
     if (!secret) {
       secret = randomBytes(32).toString('hex');
       store.kvSet('token_secret', secret);
     }
     this.secret = Buffer.from(secret, 'hex');
+    this.decoy = hashPasswordSync(randomBytes(12).toString('hex'));
+    this.prune();
   }
 
-  /** Creates or replaces the credentials of a user. */
-  setPassword(userId: string, email: string, password: string): void {
-    const { salt, hash } = hashPassword(password);
+  /** Forgets what can never be used again (at start): expired tokens and ended sessions without them. */
+  private prune(): void {
+    const now = this.now();
+    this.store.db.prepare('DELETE FROM refresh_tokens WHERE expires_at <= ?').run(now);
+    this.store.db.prepare('DELETE FROM reset_tokens WHERE expires_at <= ?').run(now);
+    this.store.db
+      .prepare('DELETE FROM sessions WHERE created_at <= ? AND NOT EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family = sessions.id AND r.revoked = 0)')
+      .run(now - this.refreshTtlS * 1000);
+  }
+
+  /** Called with the user id whenever sessions of that user end (open change streams re-check themselves). */
+  onSessionsEnded(listener: SessionListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private sessionsEnded(userId: string): void {
+    for (const l of this.listeners) l(userId);
+  }
+
+  private writeHash(userId: string, email: string, { salt, hash }: PasswordHash): void {
     this.store.db
       .prepare(
         `INSERT INTO accounts (user_id, email, salt, hash, password_changed_at) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (user_id) DO UPDATE SET email = excluded.email, salt = excluded.salt, hash = excluded.hash,
            password_changed_at = excluded.password_changed_at`,
       )
-      .run(userId, email.toLowerCase(), salt, hash, this.now());
+      .run(userId, email.toLowerCase(), salt, hash, this.changeTime(userId));
+    // Reset links made before this password are dead.
+    this.store.db.prepare('UPDATE reset_tokens SET used = 1 WHERE user_id = ?').run(userId);
+  }
+
+  /** A new password time, strictly after the previous one (sessions are tied to it). */
+  private changeTime(userId: string): number {
+    const row = this.store.db.prepare('SELECT password_changed_at AS t FROM accounts WHERE user_id = ?').get(userId) as { t: number } | undefined;
+    return Math.max(this.now(), (row?.t ?? 0) + 1);
+  }
+
+  /**
+   * Creates or replaces the credentials of a user, blocking (the start-up seed and tests only;
+   * requests use `storePassword`). Every session of the user ends.
+   */
+  setPassword(userId: string, email: string, password: string): void {
+    this.writeHash(userId, email, hashPasswordSync(password));
+    this.sessionsEnded(userId);
+  }
+
+  /** Creates or replaces the credentials of a user, hashing off the event loop. Every session of the user ends. */
+  async storePassword(userId: string, email: string, password: string): Promise<void> {
+    const hashed = await this.hash(password);
+    this.writeHash(userId, email, hashed);
+    this.sessionsEnded(userId);
   }
 
   hasAccount(userId: string): boolean {
     return this.store.db.prepare('SELECT 1 FROM accounts WHERE user_id = ?').get(userId) !== undefined;
   }
 
+  /** The user holding a sign-in e-mail, if any. */
+  accountOfEmail(email: string): string | null {
+    const row = this.store.db.prepare('SELECT user_id FROM accounts WHERE email = ?').get(email.toLowerCase()) as { user_id: string } | undefined;
+    return row?.user_id ?? null;
+  }
+
   /** Keeps the sign-in e-mail equal to the profile's (called when a users document is written). */
   syncEmail(userId: string, email: string): void {
     this.store.db.prepare('UPDATE accounts SET email = ? WHERE user_id = ?').run(email.toLowerCase(), userId);
+  }
+
+  /** A deleted user loses his credentials and sessions (his e-mail is free for another user). */
+  forget(userId: string): void {
+    this.store.db.prepare('DELETE FROM accounts WHERE user_id = ?').run(userId);
+    this.revokeSessions(userId, null);
   }
 
   /** The signed-in identity of a user id: profile, system role and interface groups. */
@@ -185,84 +281,203 @@ export class AuthService {
     return `${body}.${mac}`;
   }
 
-  /** The user id of a valid access token. */
-  verifyAccessToken(token: string): string {
-    const [body, mac] = token.split('.');
-    if (!body || !mac) throw new AuthError(401, 'invalid_token', 'Sesión no válida: vuelve a iniciar sesión');
+  /** The user, session and expiry of a valid access token (signature checked in constant time). */
+  verifyAccessToken(token: string): { userId: string; sessionId: string; expiresAt: number } {
+    const [body, mac, extra] = token.split('.');
+    if (!body || !mac || extra !== undefined) throw new AuthError(401, 'invalid_token', INVALID_SESSION);
     const expected = createHmac('sha256', this.secret).update(body).digest();
     const given = Buffer.from(mac, 'base64url');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new AuthError(401, 'invalid_token', 'Sesión no válida: vuelve a iniciar sesión');
+      throw new AuthError(401, 'invalid_token', INVALID_SESSION);
     }
-    const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { sub?: unknown; exp?: unknown; typ?: unknown };
-    if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.exp !== 'number') {
-      throw new AuthError(401, 'invalid_token', 'Sesión no válida: vuelve a iniciar sesión');
+    let payload: { sub?: unknown; sid?: unknown; exp?: unknown; typ?: unknown };
+    try {
+      payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as typeof payload;
+    } catch {
+      throw new AuthError(401, 'invalid_token', INVALID_SESSION);
     }
-    if (payload.exp * 1000 <= this.now()) throw new AuthError(401, 'token_expired', 'La sesión ha caducado');
-    return payload.sub;
+    if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') {
+      throw new AuthError(401, 'invalid_token', INVALID_SESSION);
+    }
+    const expiresAt = payload.exp * 1000;
+    if (expiresAt <= this.now()) throw new AuthError(401, 'token_expired', 'La sesión ha caducado');
+    if (!this.sessionAlive(payload.sid, payload.sub)) throw new AuthError(401, 'session_ended', 'La sesión ha terminado: vuelve a iniciar sesión');
+    return { userId: payload.sub, sessionId: payload.sid, expiresAt };
   }
 
-  /** Principal of an `Authorization: Bearer …` header; 401 without a valid token or active user. */
-  authenticate(header: string | undefined): Principal {
+  /** Whether a session is open: not revoked, and opened with (or carried over to) the current password. */
+  sessionAlive(sessionId: string, userId: string): boolean {
+    const row = this.store.db
+      .prepare('SELECT s.user_id, s.revoked, s.password_at, a.password_changed_at AS changed FROM sessions s JOIN accounts a ON a.user_id = s.user_id WHERE s.id = ?')
+      .get(sessionId) as { user_id: string; revoked: number; password_at: number; changed: number } | undefined;
+    return !!row && row.user_id === userId && row.revoked === 0 && row.password_at === row.changed;
+  }
+
+  /** Principal of an `Authorization: Bearer …` header; 401 without a valid token, open session and active user. */
+  authenticate(header: string | undefined): Authenticated {
     if (!header || !header.startsWith('Bearer ')) throw new AuthError(401, 'no_token', 'Falta la sesión: inicia sesión');
-    const userId = this.verifyAccessToken(header.slice('Bearer '.length).trim());
+    const { userId, sessionId, expiresAt } = this.verifyAccessToken(header.slice('Bearer '.length).trim());
     const principal = this.principal(userId);
     if (!principal) throw new AuthError(401, 'inactive', 'Tu usuario no existe o está desactivado');
-    return principal;
+    return { ...principal, sessionId, expiresAt };
   }
 
-  private issue(userId: string): { accessToken: string; refreshToken: string; expiresIn: number } {
+  /**
+   * Whether an authenticated principal still holds: token not expired, session open, user active
+   * with the same role and interface groups. Open change streams ask before every send.
+   */
+  stillValid(p: Authenticated): boolean {
+    if (p.expiresAt <= this.now() || !this.sessionAlive(p.sessionId, p.id)) return false;
+    const now = this.principal(p.id);
+    return !!now && now.role === p.role && now.roleId === p.roleId && [...now.groups].sort().join() === [...p.groups].sort().join();
+  }
+
+  private openSession(userId: string): string {
+    const id = b64url(randomBytes(16));
+    const account = this.store.db.prepare('SELECT password_changed_at AS t FROM accounts WHERE user_id = ?').get(userId) as { t: number };
+    this.store.db.prepare('INSERT INTO sessions (id, user_id, created_at, password_at) VALUES (?, ?, ?, ?)').run(id, userId, this.now(), account.t);
+    return id;
+  }
+
+  private issue(userId: string, sessionId: string): { accessToken: string; refreshToken: string; expiresIn: number } {
     const iat = Math.floor(this.now() / 1000);
-    const accessToken = this.sign({ typ: 'access', sub: userId, iat, exp: iat + this.accessTtlS, jti: b64url(randomBytes(6)) });
+    const accessToken = this.sign({ typ: 'access', sub: userId, sid: sessionId, iat, exp: iat + this.accessTtlS, jti: b64url(randomBytes(6)) });
     const refreshToken = b64url(randomBytes(32));
     this.store.db
-      .prepare('INSERT INTO refresh_tokens (token_hash, user_id, expires_at) VALUES (?, ?, ?)')
-      .run(sha256(refreshToken), userId, this.now() + this.refreshTtlS * 1000);
+      .prepare('INSERT INTO refresh_tokens (token_hash, user_id, expires_at, family) VALUES (?, ?, ?, ?)')
+      .run(sha256(refreshToken), userId, this.now() + this.refreshTtlS * 1000, sessionId);
     return { accessToken, refreshToken, expiresIn: this.accessTtlS };
   }
 
-  login(email: string, password: string, clientKey: string) {
-    const keys = [`e:${email.toLowerCase()}`, `c:${clientKey}`];
-    const wait = Math.max(...keys.map((k) => this.limiter.blockedFor(k)));
-    if (wait > 0) throw new AuthError(429, 'too_many_attempts', `Demasiados intentos. Espera ${Math.ceil(wait / 60)} min y vuelve a probar`);
-    const account = this.store.db.prepare('SELECT user_id, salt, hash FROM accounts WHERE email = ?').get(email.toLowerCase()) as
+  /** Ends sessions of a user (all, or all but `keep`) and their refresh tokens. */
+  private revokeSessions(userId: string, keep: string | null): void {
+    this.store.db.prepare('UPDATE sessions SET revoked = 1 WHERE user_id = ? AND id <> ?').run(userId, keep ?? '');
+    this.store.db.prepare('UPDATE refresh_tokens SET revoked = 1 WHERE user_id = ? AND family <> ?').run(userId, keep ?? '');
+    this.sessionsEnded(userId);
+  }
+
+  private revokeSession(sessionId: string, userId: string): void {
+    this.store.db.prepare('UPDATE sessions SET revoked = 1 WHERE id = ?').run(sessionId);
+    this.store.db.prepare('UPDATE refresh_tokens SET revoked = 1 WHERE family = ?').run(sessionId);
+    this.sessionsEnded(userId);
+  }
+
+  private async hash(password: string): Promise<PasswordHash> {
+    try {
+      return await hashPassword(password);
+    } catch (err) {
+      if (err instanceof BusyError) throw new AuthError(503, 'busy', 'El servidor está ocupado; vuelve a intentarlo en un momento');
+      throw err;
+    }
+  }
+
+  private async check(password: string, stored: PasswordHash): Promise<boolean> {
+    try {
+      return await verifyPassword(password, stored);
+    } catch (err) {
+      if (err instanceof BusyError) throw new AuthError(503, 'busy', 'El servidor está ocupado; vuelve a intentarlo en un momento');
+      throw err;
+    }
+  }
+
+  private isKnownDevice(deviceId: string | null, userId: string | null): boolean {
+    if (!deviceId || !userId) return false;
+    return this.store.db.prepare('SELECT 1 FROM known_devices WHERE device_hash = ? AND user_id = ?').get(sha256(deviceId), userId) !== undefined;
+  }
+
+  /**
+   * Sign-in. Wrong passwords slow down what they come from, never the account's own devices:
+   * - from a device that signed in to this account before (the `cb_device` cookie): only that
+   *   device and account wait after repeated failures;
+   * - from anywhere else: the account at that address, the account from everywhere and the
+   *   address over every account wait (with free failures first, generous for an address,
+   *   where a hub's users share one connection).
+   * While a key waits, attempts are answered 429 without trying the password.
+   * Returns the tokens and the device id to keep in the cookie.
+   */
+  async login(email: string, password: string, client: ClientInfo) {
+    const address = email.toLowerCase();
+    const account = this.store.db.prepare('SELECT user_id, salt, hash FROM accounts WHERE email = ?').get(address) as
       | { user_id: string; salt: string; hash: string }
       | undefined;
+    const known = this.isKnownDevice(client.deviceId, account?.user_id ?? null);
+    const limits: [Backoff, string][] = known
+      ? [[this.deviceLimit, `${sha256(client.deviceId ?? '')}|${address}`]]
+      : [
+          [this.pairLimit, `${address}|${client.address}`],
+          [this.accountLimit, address],
+          [this.addressLimit, client.address],
+        ];
+    const wait = Math.max(...limits.map(([limit, key]) => limit.wait(key)));
+    if (wait > 0) throw new AuthError(429, 'too_many_attempts', `Demasiados intentos. Espera ${waitText(wait)} y vuelve a probar`);
     // Hash even for unknown addresses so timing does not reveal which exist.
-    const ok = account ? verifyPassword(password, account.salt, account.hash) : (hashPassword(password), false);
+    const ok = await this.check(password, account ?? this.decoy);
     if (!account || !ok) {
-      keys.forEach((k) => this.limiter.hit(k));
+      for (const [limit, key] of limits) limit.fail(key);
       throw new AuthError(401, 'wrong_credentials', 'Correo o contraseña incorrectos');
     }
     const principal = this.principal(account.user_id);
     if (!principal) throw new AuthError(403, 'inactive', 'Tu usuario está desactivado. Habla con un administrador');
-    this.limiter.clear(keys[0] as string);
-    return { ...this.issue(account.user_id), user: publicUser(principal) };
+    // Success clears what the failures of this account at this place (or device) counted.
+    const [ownLimit, ownKey] = limits[0] as [Backoff, string];
+    ownLimit.clear(ownKey);
+    const deviceId = client.deviceId && /^[A-Za-z0-9_-]{20,64}$/.test(client.deviceId) ? client.deviceId : b64url(randomBytes(24));
+    this.store.db
+      .prepare('INSERT INTO known_devices (device_hash, user_id, last_seen) VALUES (?, ?, ?) ON CONFLICT (device_hash, user_id) DO UPDATE SET last_seen = excluded.last_seen')
+      .run(sha256(deviceId), account.user_id, this.now());
+    const tokens = this.store.transaction(() => this.issue(account.user_id, this.openSession(account.user_id)));
+    return { body: { ...tokens, user: publicUser(principal) }, deviceId };
   }
 
   /**
    * New tokens for a refresh token, which is spent (rotation). A token spent less than
-   * ROTATION_GRACE_MS ago may be used once more: the answer to the first exchange can be lost on a
-   * bad connection, and without this the device would be signed out although nobody stole anything.
+   * ROTATION_GRACE_MS ago may be exchanged ONCE more: the answer to the first exchange can be
+   * lost on a bad connection, and without this the device would be signed out although nobody
+   * stole anything. Any further use of a spent token means two parties hold it: the whole
+   * session (token family) ends.
    */
   refresh(refreshToken: string) {
-    const row = this.store.db.prepare('SELECT user_id, expires_at, revoked, rotated_at FROM refresh_tokens WHERE token_hash = ?').get(sha256(refreshToken)) as
-      | { user_id: string; expires_at: number; revoked: number; rotated_at: number }
+    const hash = sha256(refreshToken);
+    const row = this.store.db.prepare('SELECT user_id, expires_at, revoked, rotated_at, family, grace_used FROM refresh_tokens WHERE token_hash = ?').get(hash) as
+      | { user_id: string; expires_at: number; revoked: number; rotated_at: number; family: string; grace_used: number }
       | undefined;
-    const inGrace = !!row && row.revoked === 1 && row.rotated_at > 0 && this.now() - row.rotated_at < ROTATION_GRACE_MS;
-    if (!row || (row.revoked && !inGrace) || row.expires_at <= this.now()) {
-      throw new AuthError(401, 'invalid_refresh', 'La sesión ha caducado: vuelve a iniciar sesión');
+    const expired = () => new AuthError(401, 'invalid_refresh', 'La sesión ha caducado: vuelve a iniciar sesión');
+    if (!row || row.expires_at <= this.now()) throw expired();
+    // Tokens made before sessions existed start one on their first exchange.
+    const legacy = row.family === '';
+    if (!legacy && !this.sessionAlive(row.family, row.user_id)) throw expired();
+    if (row.revoked) {
+      const spent = row.rotated_at > 0;
+      const graceOpen = spent && row.grace_used === 0 && this.now() - row.rotated_at < ROTATION_GRACE_MS;
+      if (!graceOpen) {
+        if (spent && !legacy) this.revokeSession(row.family, row.user_id);
+        throw expired();
+      }
     }
     const principal = this.principal(row.user_id);
     if (!principal) throw new AuthError(401, 'inactive', 'Tu usuario no existe o está desactivado');
-    if (!row.revoked) {
-      this.store.db.prepare('UPDATE refresh_tokens SET revoked = 1, rotated_at = ? WHERE token_hash = ?').run(this.now(), sha256(refreshToken));
-    }
-    return { ...this.issue(row.user_id), user: publicUser(principal) };
+    const tokens = this.store.transaction(() => {
+      if (row.revoked) this.store.db.prepare('UPDATE refresh_tokens SET grace_used = 1 WHERE token_hash = ?').run(hash);
+      else this.store.db.prepare('UPDATE refresh_tokens SET revoked = 1, rotated_at = ? WHERE token_hash = ?').run(this.now(), hash);
+      return this.issue(row.user_id, legacy ? this.openSession(row.user_id) : row.family);
+    });
+    return { ...tokens, user: publicUser(principal) };
   }
 
+  /** Sign-out: the session of this refresh token ends (its access tokens too). */
   logout(refreshToken: string): void {
-    this.store.db.prepare('UPDATE refresh_tokens SET revoked = 1 WHERE token_hash = ?').run(sha256(refreshToken));
+    const row = this.store.db.prepare('SELECT user_id, family FROM refresh_tokens WHERE token_hash = ?').get(sha256(refreshToken)) as
+      | { user_id: string; family: string }
+      | undefined;
+    if (!row) return;
+    if (row.family === '') this.store.db.prepare('UPDATE refresh_tokens SET revoked = 1 WHERE token_hash = ?').run(sha256(refreshToken));
+    else this.revokeSession(row.family, row.user_id);
+  }
+
+  /** Counts a password-reset request; 429 over the limits (the same for known and unknown addresses). */
+  limitResetRequest(email: string, address: string): void {
+    const wait = Math.max(this.resetPerEmail.take(email.toLowerCase()), this.resetPerAddress.take(address));
+    if (wait > 0) throw new AuthError(429, 'too_many_requests', `Demasiadas peticiones para cambiar la contraseña. Espera ${waitText(wait)} y vuelve a probar`);
   }
 
   /** A one-time reset token for the address, or null when no account has it (never revealed to the caller). */
@@ -271,40 +486,73 @@ export class AuthService {
     if (!account || !this.principal(account.user_id)) return null;
     const token = b64url(randomBytes(24));
     this.store.db
-      .prepare('INSERT INTO reset_tokens (token_hash, user_id, expires_at) VALUES (?, ?, ?)')
-      .run(sha256(token), account.user_id, this.now() + this.resetTtlS * 1000);
+      .prepare('INSERT INTO reset_tokens (token_hash, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)')
+      .run(sha256(token), account.user_id, this.now() + this.resetTtlS * 1000, this.now());
     return { token, userId: account.user_id };
   }
 
-  resetPassword(token: string, password: string): void {
-    const row = this.store.db.prepare('SELECT user_id, expires_at, used FROM reset_tokens WHERE token_hash = ?').get(sha256(token)) as
-      | { user_id: string; expires_at: number; used: number }
-      | undefined;
-    if (!row || row.used || row.expires_at <= this.now()) {
-      throw new AuthError(400, 'invalid_reset', 'El enlace para cambiar la contraseña no es válido o ha caducado. Pide otro');
-    }
-    const account = this.store.db.prepare('SELECT email FROM accounts WHERE user_id = ?').get(row.user_id) as { email: string };
+  /**
+   * A new password through a reset link. The link works once, only if made after the current
+   * password (an older link dies when a newer one is used or the password changes), and every
+   * session of the user ends.
+   */
+  async resetPassword(token: string, password: string): Promise<void> {
+    const invalid = () => new AuthError(400, 'invalid_reset', 'El enlace para cambiar la contraseña no es válido o ha caducado. Pide otro');
+    const find = () =>
+      this.store.db
+        .prepare('SELECT r.user_id, r.expires_at, r.used, r.created_at, a.email, a.password_changed_at AS changed FROM reset_tokens r JOIN accounts a ON a.user_id = r.user_id WHERE r.token_hash = ?')
+        .get(sha256(token)) as { user_id: string; expires_at: number; used: number; created_at: number; email: string; changed: number } | undefined;
+    const usable = (r: ReturnType<typeof find>) => !!r && r.used === 0 && r.expires_at > this.now() && r.created_at >= r.changed;
+    const row = find();
+    if (!usable(row) || !row) throw invalid();
+    const hashed = await this.hash(password);
+    // Checked again after hashing: another request may have used the link meanwhile.
+    if (!usable(find())) throw invalid();
     this.store.transaction(() => {
-      this.setPassword(row.user_id, account.email, password);
-      this.store.db.prepare('UPDATE reset_tokens SET used = 1 WHERE token_hash = ?').run(sha256(token));
+      this.writeHash(row.user_id, row.email, hashed);
+      this.store.db.prepare('UPDATE sessions SET revoked = 1 WHERE user_id = ?').run(row.user_id);
       this.store.db.prepare('UPDATE refresh_tokens SET revoked = 1 WHERE user_id = ?').run(row.user_id);
     });
+    this.sessionsEnded(row.user_id);
   }
 
-  changePassword(userId: string, current: string, next: string): void {
+  /** A password check of a signed-in user (limited per user: the caller may hold a stolen token). */
+  private async checkSignedIn(userId: string, password: string): Promise<{ email: string } | null> {
+    const wait = this.signedInLimit.wait(userId);
+    if (wait > 0) throw new AuthError(429, 'too_many_attempts', `Demasiados intentos. Espera ${waitText(wait)} y vuelve a probar`);
     const account = this.store.db.prepare('SELECT email, salt, hash FROM accounts WHERE user_id = ?').get(userId) as
       | { email: string; salt: string; hash: string }
       | undefined;
-    if (!account || !verifyPassword(current, account.salt, account.hash)) {
-      throw new AuthError(400, 'wrong_password', 'La contraseña actual no es correcta');
+    const ok = await this.check(password, account ?? this.decoy);
+    if (!account || !ok) {
+      this.signedInLimit.fail(userId);
+      return null;
     }
-    this.setPassword(userId, account.email, next);
+    this.signedInLimit.clear(userId);
+    return account;
+  }
+
+  /**
+   * A new password chosen by the signed-in user. The session he changes it from stays open;
+   * every other session ends, and so do reset links.
+   */
+  async changePassword(p: Authenticated, current: string, next: string): Promise<void> {
+    const account = await this.checkSignedIn(p.id, current);
+    if (!account) throw new AuthError(400, 'wrong_password', 'La contraseña actual no es correcta');
+    const hashed = await this.hash(next);
+    this.store.transaction(() => {
+      this.writeHash(p.id, account.email, hashed);
+      const changed = (this.store.db.prepare('SELECT password_changed_at AS t FROM accounts WHERE user_id = ?').get(p.id) as { t: number }).t;
+      this.store.db.prepare('UPDATE sessions SET password_at = ? WHERE id = ? AND revoked = 0').run(changed, p.sessionId);
+      this.store.db.prepare('UPDATE sessions SET revoked = 1 WHERE user_id = ? AND id <> ?').run(p.id, p.sessionId);
+      this.store.db.prepare('UPDATE refresh_tokens SET revoked = 1 WHERE user_id = ? AND family <> ?').run(p.id, p.sessionId);
+    });
+    this.sessionsEnded(p.id);
   }
 
   /** Checks a password without issuing tokens (the inactivity lock of shared tablets). */
-  verifyUserPassword(userId: string, password: string): boolean {
-    const account = this.store.db.prepare('SELECT salt, hash FROM accounts WHERE user_id = ?').get(userId) as { salt: string; hash: string } | undefined;
-    return !!account && verifyPassword(password, account.salt, account.hash);
+  async verifyUserPassword(userId: string, password: string): Promise<boolean> {
+    return (await this.checkSignedIn(userId, password)) !== null;
   }
 }
 

@@ -1,5 +1,8 @@
 import { resolve } from 'node:path';
 
+/** A start the server refuses, with what is wrong and the way out (main.ts prints it and exits). */
+export class StartupError extends Error {}
+
 export interface ServerConfig {
   readonly port: number;
   readonly host: string;
@@ -15,13 +18,15 @@ export interface ServerConfig {
   readonly adminEmail: string | undefined;
   readonly adminPassword: string | undefined;
   readonly demoSeed: number;
+  /** Trust X-Forwarded-For from a reverse proxy in front of the server (TRUST_PROXY=1). */
+  readonly trustProxy: boolean;
 }
 
 function parsePort(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 8080;
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new Error(`PORT debe ser un número entero entre 1 y 65535 (recibido: «${raw}»)`);
+    throw new StartupError(`PORT debe ser un número entero entre 1 y 65535 (recibido: «${raw}»)`);
   }
   return port;
 }
@@ -29,7 +34,7 @@ function parsePort(raw: string | undefined): number {
 function parseSeed(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 20261122;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`DEMO_SEED debe ser un entero positivo (recibido: «${raw}»)`);
+  if (!Number.isInteger(n) || n < 0) throw new StartupError(`DEMO_SEED debe ser un entero positivo (recibido: «${raw}»)`);
   return n;
 }
 
@@ -49,5 +54,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     adminEmail: orUndefined(env.ADMIN_EMAIL),
     adminPassword: orUndefined(env.ADMIN_PASSWORD),
     demoSeed: parseSeed(env.DEMO_SEED),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   };
 }

@@ -1,17 +1,27 @@
-import { createApp } from './app';
-import { configFromEnv } from './config';
+import { createApp, type App } from './app';
+import { StartupError, configFromEnv, type ServerConfig } from './config';
 
-const config = configFromEnv();
-const { server } = await createApp({
-  dataDir: config.dataDir,
-  staticDir: config.staticDir,
-  logger: true,
-  smtpUrl: config.smtpUrl,
-  publicUrl: config.publicUrl,
-  seed: config.production
-    ? { mode: 'production', adminEmail: config.adminEmail, adminPassword: config.adminPassword }
-    : { mode: 'demo', seed: config.demoSeed },
-});
+let config: ServerConfig;
+let app: App;
+try {
+  config = configFromEnv();
+  app = await createApp({
+    dataDir: config.dataDir,
+    staticDir: config.staticDir,
+    logger: true,
+    smtpUrl: config.smtpUrl,
+    publicUrl: config.publicUrl,
+    trustProxy: config.trustProxy,
+    seed: config.production
+      ? { mode: 'production', adminEmail: config.adminEmail, adminPassword: config.adminPassword }
+      : { mode: 'demo', seed: config.demoSeed },
+  });
+} catch (err) {
+  if (!(err instanceof StartupError)) throw err;
+  console.error(`CargoBici no arranca (DATA_DIR=${process.env.DATA_DIR ?? './data'}): ${err.message}`);
+  process.exit(1);
+}
+const { server } = app;
 
 const shutdown = async (signal: string) => {
   server.log.info(`${signal}: cerrando el servidor`);

@@ -3,8 +3,10 @@
  * - demo mode (default): the deterministic demo operation of src/domain/demo, with an account for
  *   every demo user (password `cargobici-demo`);
  * - production mode (NODE_ENV=production): no demo data and no demo accounts; the system roles and
- *   one administrator from ADMIN_EMAIL / ADMIN_PASSWORD.
- * Nothing happens when the store already has users.
+ *   one administrator from ADMIN_EMAIL / ADMIN_PASSWORD (a valid password). A folder that holds
+ *   the demo data or a demo account is refused (StartupError), so a public password never
+ *   works on a production server.
+ * Nothing is created when the store already has users.
  */
 import { DEFAULT_ROLE_GROUPS, SYSTEM_ROLES } from '../src/domain/access/groups';
 import { LOCAL_COLLECTIONS } from '../src/domain/collections';
@@ -12,6 +14,9 @@ import { DEMO_PASSWORD, generateDemoData } from '../src/domain/demo/generate';
 import { madridDate } from '../src/domain/dates';
 import type { AuthService } from './auth';
 import type { DocStore, StoredDoc } from './store';
+import { passwordProblem } from './passwords';
+import { StartupError } from './config';
+import { z } from 'zod';
 
 export type SeedOptions =
   | { readonly mode?: 'demo'; readonly seed?: number; readonly today?: string; readonly now?: number; readonly scale?: { deliveryPoints?: number; ordersPerDay?: number; ridersPerHub?: number } }
@@ -20,20 +25,61 @@ export type SeedOptions =
 /** Today's date in Madrid (the operation's calendar), `YYYY-MM-DD`. */
 export const madridToday = (now = new Date()): string => madridDate(now);
 
+/** Domain of every demo account (a reserved top-level domain: no real address uses it). */
+export const DEMO_EMAIL_DOMAIN = '@cargobici.test';
+
+/** Whether the store holds the demo operation or any demo account (also in folders seeded before the marker existed). */
+export function holdsDemoData(store: DocStore): boolean {
+  if (store.kvGet('demo_data') === '1') return true;
+  const like = `%${DEMO_EMAIL_DOMAIN}`;
+  const account = store.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'accounts'").get()
+    ? store.db.prepare('SELECT 1 FROM accounts WHERE email LIKE ? LIMIT 1').get(like)
+    : undefined;
+  const profile = store.db.prepare("SELECT 1 FROM docs WHERE collection = 'users' AND deleted = 0 AND lower(json_extract(data, '$.email')) LIKE ? LIMIT 1").get(like);
+  return account !== undefined || profile !== undefined;
+}
+
+/**
+ * Production start: never with demo data or demo accounts (their password is public), and the
+ * first administrator's password meets the password rules.
+ */
+function checkProduction(store: DocStore, opts: { adminEmail?: string; adminPassword?: string }): void {
+  if (holdsDemoData(store)) {
+    throw new StartupError(
+      'Esta carpeta de datos tiene los datos de demostración y sus cuentas (por ejemplo admin@cargobici.test, con una contraseña pública). ' +
+        'El modo producción (NODE_ENV=production) no arranca con ellos. Salida: arranca con una carpeta nueva y vacía (DATA_DIR=/ruta/nueva) ' +
+        'y ADMIN_EMAIL y ADMIN_PASSWORD para el primer administrador; o, si esta carpeta solo tenía datos de prueba, bórrala y vuelve a arrancar.',
+    );
+  }
+  if (opts.adminPassword !== undefined) {
+    const problem = passwordProblem(opts.adminPassword);
+    if (problem) throw new StartupError(`ADMIN_PASSWORD no es válida: ${problem}.`);
+  }
+  if (opts.adminEmail !== undefined && !z.email().safeParse(opts.adminEmail.trim()).success) {
+    throw new StartupError(`ADMIN_EMAIL no es un correo válido: «${opts.adminEmail}».`);
+  }
+}
+
 export async function seedIfEmpty(store: DocStore, auth: AuthService, opts: SeedOptions): Promise<void> {
-  if (store.count('users') > 0) return;
+  if (opts.mode === 'production') checkProduction(store, opts);
+  if (store.count('users') > 0) {
+    if (opts.mode === 'production' && opts.adminEmail && !auth.accountOfEmail(opts.adminEmail.trim())) {
+      console.warn(`ADMIN_EMAIL (${opts.adminEmail}) no se usa: la carpeta de datos ya tiene usuarios y el primer administrador solo se crea en una carpeta vacía.`);
+    }
+    return;
+  }
   if (opts.mode === 'production') {
     const now = Date.now();
     if (!opts.adminEmail || !opts.adminPassword) {
-      console.warn('Modo producción sin usuarios: define ADMIN_EMAIL y ADMIN_PASSWORD para crear el primer administrador.');
-      return;
+      throw new StartupError('Modo producción con una carpeta de datos vacía: define ADMIN_EMAIL y ADMIN_PASSWORD para crear el primer administrador.');
     }
+    const adminEmail = opts.adminEmail.trim().toLowerCase();
     store.transaction(() => {
       for (const role of SYSTEM_ROLES) {
         store.put('catalog', { id: role, kind: 'role', name: role, active: true, updated_at: now, groups: [...DEFAULT_ROLE_GROUPS[role]], base_role: role, system: true, _deleted: false });
       }
-      store.put('users', { id: 'u-admin', name: 'Administrador', role: 'admin', email: opts.adminEmail as string, hub: 0, phone: '', active: true, updated_at: now, _deleted: false });
-      auth.setPassword('u-admin', opts.adminEmail as string, opts.adminPassword as string);
+      store.put('users', { id: 'u-admin', name: 'Administrador', role: 'admin', email: adminEmail, hub: 0, phone: '', active: true, updated_at: now, _deleted: false });
+      auth.setPassword('u-admin', adminEmail, opts.adminPassword as string);
     });
     return;
   }
@@ -46,5 +92,6 @@ export async function seedIfEmpty(store: DocStore, auth: AuthService, opts: Seed
       }
     }
     for (const user of data.users) auth.setPassword(user.id, user.email, DEMO_PASSWORD);
+    store.kvSet('demo_data', '1');
   });
 }

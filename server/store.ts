@@ -5,7 +5,7 @@
  * write time so the pull of a rider is one indexed query.
  */
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LocalCollection } from '../src/domain/collections';
 import type { RowScope } from '../src/domain/access/table';
@@ -100,17 +100,35 @@ export interface PullResult {
   readonly checkpoint: number;
 }
 
+/** Refusals of one user logged one by one per minute (the rest are counted in one entry). */
+export const REFUSALS_PER_MINUTE = 30;
+/** Refusals kept per user (older ones are deleted). */
+export const REFUSALS_KEPT_PER_USER = 200;
+
 export class DocStore {
   readonly db: Database.Database;
   private seq: number;
+  private readonly refusalBudget = new Map<string, { start: number; count: number; summarySeq: number }>();
 
-  constructor(dataDir: string) {
-    mkdirSync(dataDir, { recursive: true });
-    this.db = new Database(join(dataDir, 'cargobici.sqlite'));
+  private readonly now: () => number;
+
+  constructor(dataDir: string, opts: { now?: () => number } = {}) {
+    this.now = opts.now ?? Date.now;
+    // Password hashes and the token signing key live here: only the server's user may read it.
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    chmodSync(dataDir, 0o700);
+    const file = join(dataDir, 'cargobici.sqlite');
+    closeSync(openSync(file, 'a', 0o600));
+    // SQLite gives its -wal and -shm files the database file's permissions.
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(f)) chmodSync(f, 0o600);
+    this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('foreign_keys = ON');
     this.db.exec(SCHEMA);
+    const refusalColumns = this.db.prepare('PRAGMA table_info(refusals)').all() as { name: string }[];
+    if (!refusalColumns.some((c) => c.name === 'repeats')) this.db.exec('ALTER TABLE refusals ADD COLUMN repeats INTEGER NOT NULL DEFAULT 1');
+    this.db.exec('CREATE INDEX IF NOT EXISTS refusals_user ON refusals (user_id, seq)');
     const row = this.db.prepare('SELECT MAX(seq) AS s FROM docs').get() as { s: number | null };
     this.seq = row.s ?? 0;
   }
@@ -185,6 +203,13 @@ export class DocStore {
     );
   }
 
+  /** The live (not deleted) documents of a collection on a route. */
+  docsByRoute(collection: LocalCollection, routeId: string): StoredDoc[] {
+    if (routeId === '') return [];
+    const rows = this.db.prepare('SELECT data FROM docs WHERE collection = ? AND route_id = ? AND deleted = 0').all(collection, routeId) as { data: string }[];
+    return rows.map((r) => JSON.parse(r.data) as StoredDoc);
+  }
+
   private indexRoutePoints(route: StoredDoc): void {
     this.db.prepare('DELETE FROM route_points WHERE route_id = ?').run(route.id);
     if (route._deleted) return;
@@ -208,6 +233,12 @@ export class DocStore {
     if (scope === 'all') return '1';
     const riderRoutes = "SELECT id FROM docs WHERE collection = 'routes' AND rider_id = @user AND deleted = 0";
     if (scope === 'self') return collection === 'users' ? 'd.id = @user' : 'd.owner_id = @user';
+    if (scope === 'hub-routes') {
+      const hubRoutes =
+        "SELECT r.id FROM docs r WHERE r.collection = 'routes' AND r.deleted = 0 AND json_extract(r.data, '$.hub') = " +
+        "(SELECT json_extract(u.data, '$.hub') FROM docs u WHERE u.collection = 'users' AND u.id = @user)";
+      return collection === 'routes' ? `d.id IN (${hubRoutes})` : `d.route_id IN (${hubRoutes})`;
+    }
     switch (collection) {
       case 'routes':
         return 'd.rider_id = @user AND d.deleted = 0';
@@ -218,6 +249,17 @@ export class DocStore {
       default:
         return `(d.route_id IN (${riderRoutes}) OR (d.owner_id = @user AND d.owner_id <> ''))`;
     }
+  }
+
+  /**
+   * Whether a user may read the stored document `id` (the same row scope as `pull`). A document
+   * that is not stored is readable by nobody: there is nothing to read.
+   */
+  canRead(collection: LocalCollection, id: string, user: PullUser): boolean {
+    if (user.scope === null) return false;
+    const visible = this.scopeCondition(collection, user.scope);
+    const row = this.db.prepare(`SELECT 1 AS ok FROM docs d WHERE d.collection = @collection AND d.id = @id AND (${visible})`).get({ collection, id, user: user.id });
+    return row !== undefined;
   }
 
   /**
@@ -252,13 +294,50 @@ export class DocStore {
   logConflict(entry: { collection: LocalCollection; docId: string; userId: string; fields: string[]; local: unknown; server: unknown }): void {
     this.db
       .prepare('INSERT INTO conflicts (at, collection, doc_id, user_id, fields, local, server) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(Date.now(), entry.collection, entry.docId, entry.userId, JSON.stringify(entry.fields), JSON.stringify(entry.local), JSON.stringify(entry.server));
+      .run(this.now(), entry.collection, entry.docId, entry.userId, JSON.stringify(entry.fields), JSON.stringify(entry.local), JSON.stringify(entry.server));
   }
 
+  /**
+   * Logs a refused write, per user: at most REFUSALS_PER_MINUTE entries of a user are written
+   * one by one in a minute; the rest of that minute only count in one summary entry
+   * (`repeats`), and a user keeps his latest REFUSALS_KEPT_PER_USER entries. So one device
+   * refusing thousands of writes never pushes the others out of the admins' view.
+   */
   logRefusal(entry: { collection: LocalCollection; docId: string; userId: string; reason: string }): void {
+    const now = this.now();
+    let budget = this.refusalBudget.get(entry.userId);
+    if (!budget || now - budget.start >= 60_000) {
+      budget = { start: now, count: 0, summarySeq: 0 };
+      this.refusalBudget.set(entry.userId, budget);
+      if (this.refusalBudget.size > 10_000) this.refusalBudget.clear();
+    }
+    budget.count += 1;
+    if (budget.count <= REFUSALS_PER_MINUTE) {
+      this.db
+        .prepare('INSERT INTO refusals (at, collection, doc_id, user_id, reason) VALUES (?, ?, ?, ?, ?)')
+        .run(now, entry.collection, entry.docId, entry.userId, entry.reason);
+    } else if (budget.summarySeq > 0 && this.db.prepare('UPDATE refusals SET repeats = repeats + 1, at = ? WHERE seq = ?').run(now, budget.summarySeq).changes > 0) {
+      return;
+    } else {
+      const info = this.db
+        .prepare('INSERT INTO refusals (at, collection, doc_id, user_id, reason, repeats) VALUES (?, ?, ?, ?, ?, 1)')
+        .run(now, entry.collection, '', entry.userId, `Más rechazos de este usuario en el mismo minuto (el último: ${entry.reason})`);
+      budget.summarySeq = Number(info.lastInsertRowid);
+    }
     this.db
-      .prepare('INSERT INTO refusals (at, collection, doc_id, user_id, reason) VALUES (?, ?, ?, ?, ?)')
-      .run(Date.now(), entry.collection, entry.docId, entry.userId, entry.reason);
+      .prepare('DELETE FROM refusals WHERE user_id = ? AND seq <= (SELECT seq FROM refusals WHERE user_id = ? ORDER BY seq DESC LIMIT 1 OFFSET ?)')
+      .run(entry.userId, entry.userId, REFUSALS_KEPT_PER_USER);
+  }
+
+  /** The admins' view of the refusal log: the latest entries of every user (at most `perUser` each), newest first. */
+  refusals(perUser = 50): { seq: number; at: number; collection: string; doc_id: string; user_id: string; reason: string; repeats: number }[] {
+    return this.db
+      .prepare(
+        `SELECT seq, at, collection, doc_id, user_id, reason, repeats FROM (
+           SELECT *, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY seq DESC) AS n FROM refusals
+         ) WHERE n <= ? ORDER BY seq DESC LIMIT 5000`,
+      )
+      .all(perUser) as { seq: number; at: number; collection: string; doc_id: string; user_id: string; reason: string; repeats: number }[];
   }
 
   conflicts(limit = 200): { seq: number; at: number; collection: string; doc_id: string; user_id: string; fields: string[]; local: unknown; server: unknown }[] {

@@ -4,10 +4,11 @@
  * notifications for the stream. HTTP routes live in routes/sync.ts.
  */
 import { LOCAL_COLLECTIONS, LOCAL_COLLECTION_DEFS, type LocalCollection } from '../src/domain/collections';
-import { checkWrite } from '../src/domain/access/checkWrite';
+import { accessDenied, checkWrite } from '../src/domain/access/checkWrite';
 import { readScope } from '../src/domain/access/table';
 import type { SystemRole } from '../src/domain/access/groups';
 import { threeWayMerge } from '../src/domain/merge';
+import { statusFieldsOf } from '../src/domain/status/fields';
 import { validateDoc } from '../src/domain/validation';
 import type { DocStore, StoredDoc } from './store';
 
@@ -19,6 +20,11 @@ export interface SyncUser {
 export interface PushRow {
   readonly assumedMasterState?: Record<string, unknown> | null;
   readonly newDocumentState: Record<string, unknown>;
+  /**
+   * The device's own earlier pushed states of this document whose answer it never received
+   * (newest last). Optional: older clients do not send it.
+   */
+  readonly unansweredStates?: readonly Record<string, unknown>[];
 }
 
 export type MasterState = StoredDoc & { _refused?: string };
@@ -58,11 +64,50 @@ function stripDeleted(doc: StoredDoc): Record<string, unknown> {
   return rest;
 }
 
+/** A master state reduced to what says «this is gone for you» (and why, when refused). */
+function bare(doc: MasterState): MasterState {
+  return { id: doc.id, _deleted: true, ...(doc._refused === undefined ? {} : { _refused: doc._refused }) };
+}
+
 export function isLocalCollection(name: string): name is LocalCollection {
   return (LOCAL_COLLECTIONS as readonly string[]).includes(name);
 }
 
 export type ChangeListener = (collections: ReadonlySet<LocalCollection>) => void;
+
+/**
+ * Rules of the server that need other stored documents (server/rules.ts): fields it computes,
+ * checks beyond the access table, and documents it derives after a write. All run inside the
+ * push transaction.
+ */
+export interface WriteRules {
+  /** The document as it will be checked and stored (server-computed fields set). */
+  prepare?(user: SyncUser, collection: LocalCollection, before: StoredDoc | null, after: StoredDoc): StoredDoc;
+  /** A Spanish refusal reason, or null. */
+  check?(user: SyncUser, collection: LocalCollection, before: StoredDoc | null, after: StoredDoc): string | null;
+  /** Derived writes after a document was stored. */
+  afterWrite?(collection: LocalCollection, doc: StoredDoc, write: (collection: LocalCollection, doc: StoredDoc) => void): void;
+}
+
+interface Parsed {
+  readonly doc: StoredDoc;
+  readonly invalid: string | null;
+}
+
+/** Deepest nesting of objects and arrays a document may have (ours have 4 levels at most). */
+export const MAX_DEPTH = 32;
+
+/** Whether `value` nests objects or arrays deeper than `max` levels (iterative: any depth is safe). */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop() as [unknown, number];
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth >= max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+  }
+  return false;
+}
 
 export class SyncService {
   private readonly listeners = new Set<ChangeListener>();
@@ -71,6 +116,7 @@ export class SyncService {
     private readonly store: DocStore,
     /** Called inside the write transaction for every stored document (keeps side tables in step). */
     private readonly onWrite?: (collection: LocalCollection, doc: StoredDoc) => void,
+    private readonly rules: WriteRules = {},
   ) {}
 
   /** The newest sequence number (the head of every collection's checkpoint). */
@@ -94,18 +140,47 @@ export class SyncService {
     return { documents: rows.map((r) => r.doc), checkpoint: { seq: Math.max(seq, checkpoint?.seq ?? 0) } };
   }
 
-  private validate(collection: LocalCollection, doc: StoredDoc): string | null {
+  /**
+   * The document as its schema reads it — only the schema's fields, never the raw body (unknown
+   * fields are dropped) — or why it is not valid. Nesting is measured first, without recursion:
+   * a value nested thousands of levels deep is refused before anything walks it.
+   */
+  private parse(collection: LocalCollection, doc: StoredDoc): Parsed {
+    const label = LOCAL_COLLECTION_DEFS[collection].label;
+    if (nestedDeeperThan(doc, MAX_DEPTH)) {
+      return { doc: { id: doc.id, _deleted: true }, invalid: `Datos no válidos en ${label}: hay valores anidados a más de ${MAX_DEPTH} niveles` };
+    }
     const result = validateDoc(LOCAL_COLLECTION_DEFS[collection].schema, stripDeleted(doc));
-    if (result.ok) return null;
-    return `Datos no válidos en ${LOCAL_COLLECTION_DEFS[collection].label}: ${result.errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; ')}`;
+    if (result.ok) {
+      // The parsed values, in the order the device sent the fields (then any the schema added).
+      const value = result.value as Record<string, unknown>;
+      const out: Record<string, unknown> = {};
+      for (const k of Object.keys(doc)) if (Object.hasOwn(value, k)) out[k] = value[k];
+      for (const k of Object.keys(value)) if (!Object.hasOwn(out, k)) out[k] = value[k];
+      return { doc: { ...out, id: doc.id, _deleted: doc._deleted } as StoredDoc, invalid: null };
+    }
+    return { doc, invalid: `Datos no válidos en ${label}: ${result.errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; ')}` };
   }
 
-  /** Validation and access check of one write; returns the refusal reason, or null when allowed. */
-  private refuse(user: SyncUser, collection: LocalCollection, before: StoredDoc | null, after: StoredDoc, ownRoutes: () => Set<string>): string | null {
-    const invalid = this.validate(collection, after);
-    if (invalid) return invalid;
-    const access = checkWrite({ role: user.role, userId: user.id, collection, before, after, ownRouteIds: user.role === 'rider' ? ownRoutes() : new Set() });
-    return access.ok ? null : access.reason;
+  /**
+   * Validation, server-side rules and access check of one write: the document to store (as
+   * parsed, with the fields the server computes), or the refusal reason.
+   */
+  private admit(user: SyncUser, collection: LocalCollection, before: StoredDoc | null, parsed: Parsed, ownRoutes: () => Set<string>): { doc: StoredDoc } | { reason: string } {
+    if (parsed.invalid !== null) return { reason: parsed.invalid };
+    const doc = this.rules.prepare?.(user, collection, before, parsed.doc) ?? parsed.doc;
+    const access = checkWrite({
+      role: user.role,
+      userId: user.id,
+      collection,
+      before,
+      after: doc,
+      ownRouteIds: user.role === 'rider' ? ownRoutes() : new Set(),
+      lookup: (c, id) => this.store.get(c, id),
+    });
+    if (!access.ok) return { reason: access.reason };
+    const reason = this.rules.check?.(user, collection, before, doc) ?? null;
+    return reason === null ? { doc } : { reason };
   }
 
   /** Writes a document and makes every device re-evaluate what depends on it. */
@@ -113,6 +188,8 @@ export class SyncService {
     this.store.put(collection, after);
     this.onWrite?.(collection, after);
     touched.add(collection);
+    // Documents the server derives from this one (a payment's amount due from the delivered lines).
+    this.rules.afterWrite?.(collection, after, (c, doc) => this.write(c, this.store.get(c, doc.id), doc, touched));
     if (collection !== 'routes') return;
     const riderChanged = before?.rider_id !== after.rider_id || before?._deleted !== after._deleted;
     const stopsChanged = JSON.stringify(before?.stops ?? null) !== JSON.stringify(after.stops);
@@ -146,27 +223,57 @@ export class SyncService {
     let ownRouteCache: Set<string> | null = null;
     const ownRoutes = () => (ownRouteCache ??= this.store.riderRouteIds(user.id));
 
+    const scope = { id: user.id, scope: readScope(user.role, collection) };
     const result = this.store.transaction(() => {
       const out: MasterState[] = [];
       const refused = (current: StoredDoc | null, incoming: StoredDoc, reason: string) => {
         this.store.logRefusal({ collection, docId: incoming.id, userId: user.id, reason });
         out.push({ ...(current ?? { ...incoming, _deleted: true }), _refused: reason });
       };
+      // A stored document the user may not read: refused before anything else (no merge, no
+      // conflict log of his values, no hint whether his copy equals the server's), answered
+      // with no body, so the device drops its copy and learns nothing.
+      const hidden = (id: string) => {
+        const reason = accessDenied(def.label, id);
+        this.store.logRefusal({ collection, docId: id, userId: user.id, reason });
+        out.push({ id, _deleted: true, _refused: reason });
+      };
       for (const row of rows) {
         const raw = row.newDocumentState;
         if (typeof raw !== 'object' || raw === null || typeof raw.id !== 'string' || raw.id === '') {
           throw new PushFormatError('Cada documento enviado necesita un «id» de texto');
         }
-        const incoming = cleanDoc(raw);
-        const current = this.store.get(collection, incoming.id);
-        const assumed = row.assumedMasterState ? cleanDoc(row.assumedMasterState) : null;
+        const sent = cleanDoc(raw);
+        const current = this.store.get(collection, sent.id);
+        if (current && !this.store.canRead(collection, current.id, scope)) {
+          hidden(current.id);
+          continue;
+        }
+        const parsed = this.parse(collection, sent);
+        const incoming = parsed.doc;
+        if (row.assumedMasterState && nestedDeeperThan(row.assumedMasterState, MAX_DEPTH)) {
+          refused(current, incoming, `Datos no válidos en ${def.label}: el estado de partida tiene valores anidados a más de ${MAX_DEPTH} niveles`);
+          continue;
+        }
+        let assumed = row.assumedMasterState ? cleanDoc(row.assumedMasterState) : null;
 
         if (current && sameDoc(current, incoming)) continue; // replay of a write already stored
+        // Fast-forward: the server holds a state this device pushed earlier and never heard back
+        // about (the answer was lost, then the app restarted), so the device's new state was made
+        // on top of it. It is the base, not a change made by someone else. (When someone else
+        // wrote since, the merge still takes the device's own values in those states as bases.)
+        if (current && def.mode === 'editable' && row.unansweredStates?.some((s) => !nestedDeeperThan(s, MAX_DEPTH) && sameDoc(cleanDoc(s), current))) {
+          assumed = current;
+        }
         const conflict = current !== null && (assumed === null || !sameDoc(assumed, current));
         if (!conflict) {
-          const reason = this.refuse(user, collection, current, incoming, ownRoutes);
-          if (reason) refused(current, incoming, reason);
-          else this.write(collection, current, incoming, touched);
+          const admitted = this.admit(user, collection, current, parsed, ownRoutes);
+          if ('reason' in admitted) refused(current, incoming, admitted.reason);
+          else {
+            this.write(collection, current, admitted.doc, touched);
+            // Stored otherwise than sent (unknown fields dropped, amounts computed here): the device takes the stored state.
+            if (!sameDoc(admitted.doc, sent)) out.push(admitted.doc);
+          }
           continue;
         }
         // Conflict: the device did not know the server's current state.
@@ -175,7 +282,10 @@ export class SyncService {
           continue;
         }
         const base = assumed ? (stripDeleted(assumed) as Record<string, unknown>) : null;
-        const { merged, conflicts } = threeWayMerge(base ? { ...base, _deleted: assumed?._deleted } : null, current, incoming);
+        const { merged, conflicts } = threeWayMerge(base ? { ...base, _deleted: assumed?._deleted } : null, current, incoming, {
+          statusFields: statusFieldsOf(collection),
+          ownStates: row.unansweredStates?.map(cleanDoc),
+        });
         const mergedDoc = cleanDoc({ ...merged, id: current.id });
         if (conflicts.length > 0) {
           this.store.logConflict({
@@ -191,15 +301,17 @@ export class SyncService {
           out.push(current);
           continue;
         }
-        const reason = this.refuse(user, collection, current, mergedDoc, ownRoutes);
-        if (reason) {
-          refused(current, incoming, reason);
+        const admitted = this.admit(user, collection, current, this.parse(collection, mergedDoc), ownRoutes);
+        if ('reason' in admitted) {
+          refused(current, incoming, admitted.reason);
           continue;
         }
-        this.write(collection, current, mergedDoc, touched);
-        out.push(mergedDoc);
+        this.write(collection, current, admitted.doc, touched);
+        out.push(admitted.doc);
       }
-      return out;
+      // Every answer is checked against what the user may read now (a write may have moved a
+      // document out of his scope); a refused create echoes only what he sent.
+      return out.map((doc) => (this.store.get(collection, doc.id) === null || this.store.canRead(collection, doc.id, scope) ? doc : bare(doc)));
     });
     this.notify(touched);
     return result;

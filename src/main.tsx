@@ -4,10 +4,10 @@ import './ui/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { RouterProvider } from '@tanstack/react-router';
 import { buildRouter } from './routes/router';
 import { theme } from './ui/theme';
+import { AppNotifications } from './ui/AppNotifications';
 import { registerServiceWorker } from './ui/pwa/serviceWorker';
 import { initSession } from './data/session';
 
@@ -23,7 +23,7 @@ if (!container) throw new Error('#root missing from index.html');
 createRoot(container).render(
   <StrictMode>
     <MantineProvider theme={theme}>
-      <Notifications autoClose={NOTIFICATION_MS} position="top-right" />
+      <AppNotifications autoClose={NOTIFICATION_MS} />
       <RouterProvider router={router} />
     </MantineProvider>
   </StrictMode>,

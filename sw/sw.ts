@@ -30,7 +30,7 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 // Background Sync: the browser wakes the worker when the network is back, even with the app closed.
 self.addEventListener('sync', (event: Event) => {
   const e = event as ExtendableEvent & { tag?: string };
-  if (e.tag === UPLOAD_SYNC_TAG) e.waitUntil(processUploads());
+  if (e.tag === UPLOAD_SYNC_TAG) e.waitUntil(processUploads({ connectionBack: true }));
 });
 
 clientsClaim();

@@ -13,7 +13,12 @@ export const UPLOAD_SYNC_TAG = 'cb-uploads';
 const queue = new UploadQueue(appStore);
 const session = new SessionManager(appStore, '');
 
-export async function processUploads(): Promise<void> {
+/**
+ * Uploads due items. `connectionBack`: the browser woke the worker because the network is back
+ * (Background Sync), so items waiting for their back-off go at once.
+ */
+export async function processUploads(opts: { connectionBack?: boolean } = {}): Promise<void> {
+  if (opts.connectionBack) await queue.retryNow();
   await queue.process({
     send: async (item) => {
       const token = await session.accessToken().catch(() => null);

@@ -1,7 +1,8 @@
 /**
  * Admin views of the sync layer: GET /api/admin/conflicts (fields both a device and the server
  * changed; the server's value was kept) and GET /api/admin/refusals (writes the access table or
- * the validation refused). Only for the machine-admin group.
+ * the validation refused; the latest of every user, summarised when a device floods it). Only for
+ * the machine-admin group.
  */
 import type { FastifyInstance } from 'fastify';
 import { AuthError, type AuthService } from '../auth';
@@ -18,8 +19,9 @@ export function registerAdminRoutes(app: FastifyInstance, deps: { auth: AuthServ
     requireAdmin(req.headers.authorization);
     return store.conflicts();
   });
+  // The latest refusals of every user (one device cannot push the others out of view).
   app.get('/api/admin/refusals', async (req) => {
     requireAdmin(req.headers.authorization);
-    return store.db.prepare('SELECT * FROM refusals ORDER BY seq DESC LIMIT 200').all();
+    return store.refusals();
   });
 }

@@ -1,8 +1,9 @@
 /**
  * Authentication API:
  *   POST /api/auth/login          { email, password } → { accessToken, refreshToken, expiresIn, user }
+ *                                 (+ the `cb_device` cookie: this browser signed in to this account)
  *   POST /api/auth/refresh        { refreshToken }    → same shape, new tokens (the old refresh token is spent)
- *   POST /api/auth/logout         { refreshToken }
+ *   POST /api/auth/logout         { refreshToken }    (the session ends)
  *   POST /api/auth/reset-request  { email }           → 202, whether or not the address exists
  *   POST /api/auth/reset          { token, password }
  *   POST /api/auth/password       { currentPassword, newPassword } (signed in)
@@ -10,28 +11,43 @@
  *   GET  /api/auth/me             the signed-in user
  *   POST /api/auth/admin/password { userId, password } (users-admin: initial password of a new user)
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AuthError, publicUser, type AuthService } from '../auth';
 import type { Mailer } from '../mail';
+import { PASSWORD_MAX, passwordSchema } from '../passwords';
 
-export const PASSWORD_MIN = 8;
-
-const password = z
-  .string({ error: 'La contraseña es obligatoria' })
-  .min(PASSWORD_MIN, { error: `La contraseña necesita al menos ${PASSWORD_MIN} caracteres` })
-  .max(200, { error: 'La contraseña es demasiado larga' });
-const email = z.string({ error: 'El correo es obligatorio' }).trim().toLowerCase().email({ error: 'El correo electrónico no es válido' });
+const email = z.string({ error: 'El correo es obligatorio' }).trim().toLowerCase().max(254, { error: 'El correo es demasiado largo' }).email({ error: 'El correo electrónico no es válido' });
+const anyPassword = z.string({ error: 'La contraseña es obligatoria' }).min(1, { error: 'La contraseña es obligatoria' }).max(PASSWORD_MAX, { error: 'La contraseña es demasiado larga' });
 
 const schemas = {
-  login: z.object({ email, password: z.string({ error: 'La contraseña es obligatoria' }).min(1, { error: 'La contraseña es obligatoria' }).max(200) }),
+  login: z.object({ email, password: anyPassword }),
   refresh: z.object({ refreshToken: z.string().min(10).max(200) }),
   resetRequest: z.object({ email }),
-  reset: z.object({ token: z.string().min(10).max(200), password }),
-  change: z.object({ currentPassword: z.string().min(1).max(200), newPassword: password }),
-  verify: z.object({ password: z.string().min(1).max(200) }),
-  adminPassword: z.object({ userId: z.string().min(1).max(64), password }),
+  reset: z.object({ token: z.string().min(10).max(200), password: passwordSchema }),
+  change: z.object({ currentPassword: anyPassword, newPassword: passwordSchema }),
+  verify: z.object({ password: anyPassword }),
+  adminPassword: z.object({ userId: z.string().min(1).max(64), password: passwordSchema }),
 };
+
+/** The cookie that marks a browser as one that signed in before (see AuthService.login). */
+export const DEVICE_COOKIE = 'cb_device';
+const DEVICE_COOKIE_MAX_AGE_S = 400 * 24 * 3600;
+
+function deviceIdOf(req: FastifyRequest): string | null {
+  const header = req.headers.cookie;
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === DEVICE_COOKIE) return value.join('=') || null;
+  }
+  return null;
+}
+
+function setDeviceCookie(req: FastifyRequest, reply: FastifyReply, deviceId: string): void {
+  const secure = req.protocol === 'https' ? '; Secure' : '';
+  void reply.header('Set-Cookie', `${DEVICE_COOKIE}=${deviceId}; Path=/api/auth; Max-Age=${DEVICE_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Strict${secure}`);
+}
 
 export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthService; mailer: Mailer; publicUrl: string }): void {
   const { auth, mailer } = deps;
@@ -42,9 +58,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
     return r.data;
   }
 
-  app.post('/api/auth/login', async (req) => {
+  app.post('/api/auth/login', async (req, reply) => {
     const body = parse(schemas.login, req.body);
-    return auth.login(body.email, body.password, req.ip);
+    const { body: answer, deviceId } = await auth.login(body.email, body.password, { address: req.ip, deviceId: deviceIdOf(req) });
+    setDeviceCookie(req, reply, deviceId);
+    return answer;
   });
 
   app.post('/api/auth/refresh', async (req) => auth.refresh(parse(schemas.refresh, req.body).refreshToken));
@@ -56,34 +74,38 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
 
   app.post('/api/auth/reset-request', async (req, reply) => {
     const { email: address } = parse(schemas.resetRequest, req.body);
+    auth.limitResetRequest(address, req.ip);
     const created = auth.createResetToken(address);
     if (created) {
       const link = `${deps.publicUrl}/reset/form?token=${encodeURIComponent(created.token)}`;
-      await mailer.send(
-        address,
-        'CargoBici: cambia tu contraseña',
-        `Hola:\n\nPara elegir una contraseña nueva abre este enlace (caduca en una hora):\n${link}\n\nSi no lo has pedido tú, ignora este mensaje.`,
-      );
+      // In the background: the answer must not depend on the mail server (nor reveal the account).
+      mailer
+        .send(
+          address,
+          'CargoBici: cambia tu contraseña',
+          `Hola:\n\nPara elegir una contraseña nueva abre este enlace (caduca en una hora):\n${link}\n\nSi no lo has pedido tú, ignora este mensaje.`,
+        )
+        .catch((err: unknown) => app.log.error({ err, userId: created.userId }, 'No se pudo enviar el correo para cambiar la contraseña'));
     }
     return reply.code(202).send({ message: 'Si el correo corresponde a un usuario, le hemos enviado un enlace para cambiar la contraseña.' });
   });
 
   app.post('/api/auth/reset', async (req, reply) => {
     const body = parse(schemas.reset, req.body);
-    auth.resetPassword(body.token, body.password);
+    await auth.resetPassword(body.token, body.password);
     return reply.code(204).send();
   });
 
   app.post('/api/auth/password', async (req, reply) => {
     const principal = auth.authenticate(req.headers.authorization);
     const body = parse(schemas.change, req.body);
-    auth.changePassword(principal.id, body.currentPassword, body.newPassword);
+    await auth.changePassword(principal, body.currentPassword, body.newPassword);
     return reply.code(204).send();
   });
 
   app.post('/api/auth/verify', async (req, reply) => {
     const principal = auth.authenticate(req.headers.authorization);
-    if (!auth.verifyUserPassword(principal.id, parse(schemas.verify, req.body).password)) {
+    if (!(await auth.verifyUserPassword(principal.id, parse(schemas.verify, req.body).password))) {
       throw new AuthError(401, 'wrong_password', 'La contraseña no es correcta');
     }
     return reply.code(204).send();
@@ -100,7 +122,9 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
     const target = auth.principal(body.userId);
     const profile = target?.profile;
     if (!profile || typeof profile.email !== 'string') throw new AuthError(404, 'no_user', 'No existe un usuario activo con ese id');
-    auth.setPassword(body.userId, profile.email, body.password);
+    const holder = auth.accountOfEmail(profile.email);
+    if (holder !== null && holder !== body.userId) throw new AuthError(409, 'email_in_use', `El correo «${profile.email}» ya es el de otro usuario`);
+    await auth.storePassword(body.userId, profile.email, body.password);
     return reply.code(204).send();
   });
 }

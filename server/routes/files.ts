@@ -3,10 +3,11 @@
  * - Paths: `deliveries/<user id>/<event id>.<png|jpg|webp>` and `incidences/<user id>/<id>.<ext>`.
  *   A rider may only write and read under his own user id; operators and admins everywhere.
  * - Write-once and idempotent: the same bytes again → 200; different bytes at the same path → 409.
- * - Only PNG, JPEG and WebP images up to MAX_FILE_BYTES.
+ * - Only PNG, JPEG and WebP images up to MAX_FILE_BYTES, whose bytes are the declared type.
+ * - Stored 0600 in folders 0700 (only the server's user reads them).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AuthService, Principal } from '../auth';
@@ -59,6 +60,26 @@ function metadata(row: FileRow) {
   };
 }
 
+const TYPE_NAMES: Readonly<Record<string, string>> = { 'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/webp': 'WebP' };
+
+/** The image type of some bytes by their signature (magic bytes), or null when none of ours. */
+export function imageTypeOf(bytes: Buffer): (typeof FILE_TYPES)[number] | null {
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';
+  return null;
+}
+
+/** Folders 0700 and files 0600 under `dir` (uploads stored before the permissions were set). */
+function tighten(dir: string): void {
+  chmodSync(dir, 0o700);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) tighten(path);
+    else if (entry.isFile()) chmodSync(path, 0o600);
+  }
+}
+
 function mayAccess(p: Principal, ownerId: string): boolean {
   return p.role === 'admin' || p.role === 'operator' || (p.role === 'rider' && ownerId === p.id);
 }
@@ -67,7 +88,8 @@ export function registerFileRoutes(app: FastifyInstance, deps: { auth: AuthServi
   const { auth, store } = deps;
   store.db.exec(FILE_SCHEMA);
   const root = join(deps.dataDir, 'files');
-  mkdirSync(root, { recursive: true });
+  mkdirSync(root, { recursive: true, mode: 0o700 });
+  tighten(root);
 
   app.addContentTypeParser([...FILE_TYPES], { parseAs: 'buffer', bodyLimit: MAX_FILE_BYTES }, (_req, body, done) => done(null, body));
 
@@ -88,6 +110,14 @@ export function registerFileRoutes(app: FastifyInstance, deps: { auth: AuthServi
       return reply.code(400).send({ error: 'empty', message: 'El fichero está vacío' });
     }
     const contentType = String(req.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '';
+    // The bytes must be the image they claim to be (an HTML page stored as image/png is not).
+    const actual = imageTypeOf(body);
+    if (actual !== contentType) {
+      return reply.code(415).send({
+        error: 'type_mismatch',
+        message: actual === null ? `El fichero no es una imagen ${TYPE_NAMES[contentType] ?? ''}`.trimEnd() : `El fichero es una imagen ${TYPE_NAMES[actual]}, no ${TYPE_NAMES[contentType] ?? contentType}`,
+      });
+    }
     const sha256 = createHash('sha256').update(body).digest('hex');
     const existing = store.db.prepare('SELECT * FROM files WHERE path = ?').get(path) as FileRow | undefined;
     if (existing) {
@@ -95,9 +125,9 @@ export function registerFileRoutes(app: FastifyInstance, deps: { auth: AuthServi
       return reply.code(409).send({ error: 'exists', message: 'Ya existe un fichero distinto en esa ruta; los ficheros no se sobrescriben' });
     }
     const file = join(root, path);
-    mkdirSync(dirname(file), { recursive: true });
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, body);
+    writeFileSync(tmp, body, { mode: 0o600 });
     renameSync(tmp, file);
     const row: FileRow = {
       path,
@@ -134,6 +164,12 @@ export function registerFileRoutes(app: FastifyInstance, deps: { auth: AuthServi
     const file = join(root, path);
     if (!row || !existsSync(file)) return reply.code(404).send({ error: 'object-not-found', message: 'No existe ese fichero' });
     if (req.query.meta !== undefined) return metadata(row);
-    return reply.header('Cache-Control', 'private, max-age=31536000, immutable').type(row.content_type).send(readFileSync(file));
+    const bytes = readFileSync(file);
+    // Files stored before types were checked: bytes that are not the image they claim to be are
+    // served as a download, never rendered.
+    if (imageTypeOf(bytes) !== row.content_type) {
+      return reply.header('Content-Disposition', 'attachment').type('application/octet-stream').send(bytes);
+    }
+    return reply.header('Cache-Control', 'private, max-age=31536000, immutable').type(row.content_type).send(bytes);
   });
 }

@@ -1,25 +1,28 @@
 /**
  * HTTP of the replication protocol (DESIGN.md §3):
  *   GET  /api/sync/:collection/pull?checkpoint=<seq>&limit=<n>  → { documents, checkpoint }
- *   POST /api/sync/:collection/push  [{ assumedMasterState, newDocumentState }] → conflicting master states
+ *   POST /api/sync/:collection/push  [{ assumedMasterState, newDocumentState, unansweredStates? }] → conflicting master states
  *   GET  /api/sync/stream  → ONE server-sent-events stream for all collections
  * Every request is authenticated (Authorization: Bearer <accessToken>).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { LocalCollection } from '../../src/domain/collections';
-import { LOCAL_COLLECTIONS } from '../../src/domain/collections';
 import type { AuthService, Principal } from '../auth';
 import { isLocalCollection, PushFormatError, type SyncService, type SyncUser } from '../sync';
+import type { StreamHub } from '../stream';
 
 const MAX_PULL = 2000;
 const MAX_PUSH_ROWS = 500;
+/** Earlier states per row a device may name as its own unanswered pushes (it sends at most 4). */
+const MAX_UNANSWERED = 8;
 
 const pushBody = z
   .array(
     z.object({
       assumedMasterState: z.record(z.string(), z.unknown()).nullable().optional(),
       newDocumentState: z.record(z.string(), z.unknown()),
+      unansweredStates: z.array(z.record(z.string(), z.unknown())).max(MAX_UNANSWERED).optional(),
     }),
   )
   .max(MAX_PUSH_ROWS);
@@ -43,7 +46,7 @@ export function syncUserOf(p: Principal): SyncUser {
   return { id: p.id, role: p.role };
 }
 
-export function registerSyncRoutes(app: FastifyInstance, deps: { auth: AuthService; sync: SyncService; heartbeatMs?: number }): void {
+export function registerSyncRoutes(app: FastifyInstance, deps: { auth: AuthService; sync: SyncService; streams: StreamHub }): void {
   const { auth, sync } = deps;
 
   const collectionOf = (name: string, reply: FastifyReply): LocalCollection | null => {
@@ -92,57 +95,10 @@ export function registerSyncRoutes(app: FastifyInstance, deps: { auth: AuthServi
 
   // Open change streams never finish on their own: end them when the server closes, or
   // close() would wait for every connected device (they reconnect to the next server).
-  const streams = new Set<() => void>();
-  app.addHook('preClose', async () => {
-    for (const end of [...streams]) end();
-  });
+  app.addHook('preClose', async () => deps.streams.closeAll());
 
   app.get('/api/sync/stream', (req, reply) => {
     const principal = auth.authenticate(req.headers.authorization);
-    const user = syncUserOf(principal);
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    });
-    const cursors = new Map<LocalCollection, { seq: number }>();
-    const head = sync.head();
-    for (const c of LOCAL_COLLECTIONS) cursors.set(c, { seq: head });
-    const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    // A fresh connection may have missed changes: tell the client to pull from its checkpoints.
-    send('resync', { checkpoint: head });
-
-    let closed = false;
-    const flush = (collections: ReadonlySet<LocalCollection>) => {
-      if (closed) return;
-      for (const c of collections) {
-        let cursor = cursors.get(c) ?? { seq: head };
-        for (;;) {
-          const page = sync.pull(user, c, cursor, 500);
-          if (page.documents.length > 0) send('change', { collection: c, documents: page.documents, checkpoint: page.checkpoint });
-          cursor = page.checkpoint;
-          if (page.documents.length < 500) break;
-        }
-        cursors.set(c, cursor);
-      }
-    };
-    const unsubscribe = sync.onChange((cols) => setImmediate(() => flush(cols)));
-    const heartbeat = setInterval(() => res.write(': ping\n\n'), deps.heartbeatMs ?? 20_000);
-    const close = () => {
-      closed = true;
-      clearInterval(heartbeat);
-      unsubscribe();
-      streams.delete(end);
-    };
-    const end = () => {
-      close();
-      res.end();
-    };
-    streams.add(end);
-    req.raw.on('close', close);
-    res.on('error', close);
+    deps.streams.open(req, reply, principal);
   });
 }

@@ -73,6 +73,12 @@ export interface PullPage {
 export interface PushRow {
   readonly assumedMasterState?: Record<string, unknown> | null;
   readonly newDocumentState: Record<string, unknown>;
+  /**
+   * This device's earlier pushed states of the document whose answer never arrived, newest
+   * last (src/data/pushLedger.ts). The server takes its current state as the base when it is
+   * one of them (the device's own write, not someone else's). Optional.
+   */
+  readonly unansweredStates?: readonly Record<string, unknown>[];
 }
 
 /** A master state sent back by a push; `_refused` says why a write was not stored. */

@@ -8,7 +8,9 @@ import { BackendError, type Backend } from '../backend/types';
 import { openLocalDatabase, type CbDatabase, type StorageChoice } from './database';
 import type { AppStore } from './appStore';
 import { Outbox } from './outbox';
-import { startReplication, type Refusal, type ReplicationHandle } from './replication';
+import { PushLedger } from './pushLedger';
+import { describeSyncError, startReplication, type Refusal, type ReplicationHandle } from './replication';
+import { NoticeBook } from './syncNotices';
 import { SyncStatusHub } from './syncStatus';
 import { UploadQueue } from './uploadQueue';
 import { Writer } from './writes';
@@ -62,6 +64,8 @@ export class DataEngine {
   readonly uploads: UploadQueue;
   readonly writer: Writer;
   readonly status: SyncStatusHub;
+  readonly ledger: PushLedger;
+  readonly notices: NoticeBook;
   private readonly refusalSubject = new Subject<Refusal>();
   private replication: ReplicationHandle | null = null;
   private readonly subs: Subscription[] = [];
@@ -77,6 +81,8 @@ export class DataEngine {
     this.uploads = new UploadQueue(opts.store);
     this.writer = new Writer(db, this.outbox);
     this.status = new SyncStatusHub();
+    this.ledger = new PushLedger(opts.store);
+    this.notices = new NoticeBook(opts.store);
   }
 
   static async start(opts: EngineOptions): Promise<DataEngine> {
@@ -93,7 +99,10 @@ export class DataEngine {
   private async init(): Promise<void> {
     const lastSyncAt = (await this.opts.store.kvGet<number>(LAST_SYNC_KEY)) ?? null;
     this.status.update({ online: isOnline(), state: isOnline() ? 'idle' : 'offline', lastSyncAt });
+    this.status.askLeader();
     await this.refreshCounts();
+    await this.refreshNotices();
+    this.cleanups.push(this.notices.onChange(() => void this.refreshNotices()));
     this.cleanups.push(this.outbox.onChange(() => void this.refreshCounts()));
     this.cleanups.push(this.uploads.onChange(() => void this.refreshCounts()));
     // Writes made in another tab reach this one as database changes (the outbox and the upload
@@ -104,9 +113,10 @@ export class DataEngine {
       const onOnline = () => {
         this.status.update({ online: true, state: 'syncing', error: null });
         this.replication?.reSync();
-        void this.processUploads();
+        // Files waiting for their back-off (up to 64 s) go now: the connection is back.
+        void this.uploads.retryNow().then(() => this.processUploads());
       };
-      const onOffline = () => this.status.update({ online: false, state: 'offline' });
+      const onOffline = () => this.status.update({ online: false, state: 'offline', error: describeSyncError(null, false) });
       const onVisible = () => {
         if (document.visibilityState === 'visible') void this.processUploads();
       };
@@ -130,9 +140,10 @@ export class DataEngine {
   }
 
   private startReplication(): void {
-    const rep = startReplication({ db: this.db, transport: this.opts.backend.sync, outbox: this.outbox, userId: this.opts.userId });
+    const rep = startReplication({ db: this.db, transport: this.opts.backend.sync, outbox: this.outbox, ledger: this.ledger, userId: this.opts.userId });
     this.replication = rep;
     this.subs.push(rep.refusals$.subscribe((r) => this.refusalSubject.next(r)));
+    this.subs.push(rep.notices$.subscribe((n) => void this.notices.add(n)));
     this.subs.push(
       rep.errors$.subscribe((message) => {
         const online = isOnline();
@@ -162,6 +173,16 @@ export class DataEngine {
           });
       }),
     );
+  }
+
+  private async refreshNotices(): Promise<void> {
+    if (this.stopped) return;
+    this.status.update({ notices: await this.notices.list() });
+  }
+
+  /** The person has read these notices (all when `keys` is omitted). */
+  async dismissNotices(keys?: readonly string[]): Promise<void> {
+    await this.notices.dismiss(keys);
   }
 
   private async refreshCounts(): Promise<void> {
@@ -248,6 +269,7 @@ export class DataEngine {
     this.subs.forEach((s) => s.unsubscribe());
     this.cleanups.forEach((c) => c());
     await this.replication?.cancel();
+    this.notices.close();
     this.status.close();
   }
 

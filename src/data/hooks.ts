@@ -7,7 +7,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { RxDocument, RxQuery } from 'rxdb';
 import type { CbDatabase } from './database';
 import type { DataEngine } from './engine';
-import { INITIAL_STATUS, type SyncStatus } from './syncStatus';
+import { awaitingFirstSync, INITIAL_STATUS, type SyncStatus } from './syncStatus';
 import { useSession } from './session';
 
 export function useEngine(): DataEngine | null {
@@ -24,6 +24,16 @@ export function useSyncStatus(): SyncStatus {
     },
     () => engine?.status.value ?? INITIAL_STATUS,
   );
+}
+
+/**
+ * Whether this user's first sync on this device is still under way (see `awaitingFirstSync`),
+ * and whether the device is online. Screens that show counts or «nothing here» read it.
+ */
+export function useFirstSync(): { readonly awaiting: boolean; readonly online: boolean } {
+  const engine = useEngine();
+  const status = useSyncStatus();
+  return { awaiting: awaitingFirstSync(engine ? status : null), online: status.online };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any RxQuery of any collection

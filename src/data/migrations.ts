@@ -3,25 +3,34 @@
  * When a collection's `version` in LOCAL_COLLECTION_DEFS (src/domain/collections.ts) is raised,
  * add here the function that turns a document of the previous version into the new one
  * (strategy `n` migrates version n-1 → n). RxDB runs them when the app opens an older cb_localDB.
- * All collections are at version 0 today, so there is nothing to migrate yet; the mechanism is
- * tested with a version-1 schema in tests/data/migrations.test.ts.
+ * The mechanism is tested with a version-1 schema in tests/data/storage.test.ts.
+ *
+ * Version 1 of `catalog` (kind `import-mapping`) and of `delivery_points` (optional `located`)
+ * only add what old documents need not have: they migrate unchanged.
+ * Version 1 of routes, incidences and picks (issue 12) only added optional fields
+ * (`ready_reason`, `scanned_barcode`, `undoes`): their documents of version 0 are valid as they
+ * are, so the strategy keeps them unchanged (tests/data/storage.test.ts opens a version-0
+ * database with the new schemas).
  */
 import type { LocalCollection } from '../domain/collections';
 
 export type MigrationStrategy = (oldDoc: Record<string, unknown>) => Record<string, unknown> | null;
 export type MigrationStrategies = Readonly<Record<number, MigrationStrategy>>;
 
+/** A version that only added optional fields: the old document is a valid new one. */
+const unchanged: MigrationStrategy = (oldDoc) => oldDoc;
+
 export const MIGRATIONS: Readonly<Record<LocalCollection, MigrationStrategies>> = {
   users: {},
-  catalog: {},
+  catalog: { 1: unchanged },
   bikes: {},
   products: {},
-  delivery_points: {},
+  delivery_points: { 1: unchanged },
   orders: {},
-  routes: {},
+  routes: { 1: unchanged },
   deliveries: {},
-  incidences: {},
+  incidences: { 1: unchanged },
   payments: {},
   receipts: {},
-  picks: {},
+  picks: { 1: unchanged },
 };

@@ -6,7 +6,7 @@ import type { MangoQuery, RxCollection, RxQuery } from 'rxdb';
 import type { CbDatabase } from './database';
 import type { CatalogKind } from '../domain/entities/reference';
 import type { LocalCollection } from '../domain/collections';
-import { INCIDENCE_KINDS } from '../domain/entities/events';
+import { INCIDENCE_KINDS, type IncidenceKind } from '../domain/entities/events';
 
 /** A rider's routes (with their ordered stops) for one day. */
 export function riderRoutesForDay(db: CbDatabase, riderId: string, date: string) {
@@ -132,4 +132,26 @@ export function deliveryPointsPage(db: CbDatabase, fromName: string | null, limi
     sort: [{ name: 'asc' }, { id: 'asc' }],
     limit,
   });
+}
+
+// ── Picking (issue 12) ───────────────────────────────────────────────────────────────────────
+
+/** Routes of a day in one hub (the picker's list of routes to prepare). */
+export function routesOfDayInHub(db: CbDatabase, date: string, hub: number) {
+  return db.routes.find({ selector: { date, hub }, sort: [{ date: 'asc' }, { hub: 'asc' }] });
+}
+
+/** Picking events (picks and undos) of some orders: the progress of a route or an order is derived from them. */
+export function picksOfOrders(db: CbDatabase, orderIds: readonly string[]) {
+  return db.picks.find({ selector: { order_id: { $in: [...orderIds] } }, sort: [{ order_id: 'asc' }] });
+}
+
+/** Picking events recorded on a route. */
+export function picksOfRoute(db: CbDatabase, routeId: string) {
+  return db.picks.find({ selector: { route_id: routeId }, sort: [{ route_id: 'asc' }] });
+}
+
+/** Incidences of one kind recorded at or after `at` (picking incidences, picker errors of the day). */
+export function incidencesOfKindSince(db: CbDatabase, kind: IncidenceKind, at: number) {
+  return db.incidences.find({ selector: { kind, at: { $gte: at } }, sort: [{ kind: 'asc' }, { at: 'asc' }] });
 }

@@ -2,7 +2,9 @@
  * Replication of every local collection through the backend seam's transport (RxDB's
  * replication protocol). It runs in the leader tab only (RxDB leader election); pushes return
  * the server's conflicts, which the device adopts (the server already merged field by field or
- * refused the write, saying why).
+ * refused the write, saying why). What was pushed and not answered is kept in the push ledger
+ * (./pushLedger.ts), so a lost answer and a restart do not make the device's own earlier write
+ * look like someone else's; answers that did not keep the device's change become notices.
  */
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import { filter, map, Subject, type Observable, type Subscription } from 'rxjs';
@@ -11,6 +13,8 @@ import { LOCAL_COLLECTIONS, LOCAL_COLLECTION_DEFS, type LocalCollection } from '
 import { BackendError, type Checkpoint, type MasterState, type PushRow, type SyncTransport } from '../backend/types';
 import type { CbDatabase } from './database';
 import type { Outbox } from './outbox';
+import { contentOf, type PushLedger } from './pushLedger';
+import { noticeOf, type SyncNotice } from './syncNotices';
 
 export interface Refusal {
   readonly collection: LocalCollection;
@@ -24,6 +28,8 @@ export interface ReplicationOptions {
   readonly db: CbDatabase;
   readonly transport: SyncTransport;
   readonly outbox: Outbox;
+  /** What was pushed and not answered, per document (kept on the device). */
+  readonly ledger: PushLedger;
   /** Distinguishes the checkpoints of each signed-in user on a shared device. */
   readonly userId: string;
   readonly collections?: readonly LocalCollection[];
@@ -38,6 +44,8 @@ export interface ReplicationOptions {
 export interface ReplicationHandle {
   readonly states: ReadonlyMap<LocalCollection, RxReplicationState<unknown, Checkpoint>>;
   readonly refusals$: Observable<Refusal>;
+  /** Answers that did not keep (all of) the device's change. */
+  readonly notices$: Observable<SyncNotice>;
   /** Spanish error messages of failed pulls and pushes. */
   readonly errors$: Observable<string>;
   /** Emits when any collection starts or stops transferring. */
@@ -48,31 +56,58 @@ export interface ReplicationHandle {
   cancel(): Promise<void>;
 }
 
-const DEVICE_FIELDS = ['_rev', '_meta', '_attachments', '_deleted'];
+export const OFFLINE_MESSAGE = 'Sin conexión con el servidor: los cambios se guardan en el dispositivo y se enviarán al volver la conexión';
+const GENERIC_MESSAGE = 'No se pudo sincronizar; se reintentará';
 
-function contentOf(doc: Record<string, unknown>): string {
-  const keys = Object.keys(doc).filter((k) => !DEVICE_FIELDS.includes(k)).sort();
-  return JSON.stringify(keys.map((k) => [k, doc[k]]));
+/**
+ * Spanish text of a replication failure. RxDB hands handler errors over as plain objects
+ * (`errorToPlainJson`: name, message, code), not as the BackendError that was thrown; both are
+ * read. Without a connection the text is always the offline one.
+ */
+export function describeSyncError(err: unknown, online = typeof navigator === 'undefined' || navigator.onLine): string {
+  if (!online) return OFFLINE_MESSAGE;
+  let e: unknown = err;
+  for (let i = 0; i < 6 && e; i += 1) {
+    if (e instanceof BackendError) return e.isNetwork ? OFFLINE_MESSAGE : e.message;
+    const plain = e as { name?: unknown; code?: unknown; message?: unknown; parameters?: { errors?: unknown[] }; cause?: unknown };
+    if (plain.name === 'BackendError' && typeof plain.message === 'string') return plain.code === 'network' ? OFFLINE_MESSAGE : plain.message;
+    if (plain.name === 'TypeError' && typeof plain.message === 'string' && /fetch|network/i.test(plain.message)) return OFFLINE_MESSAGE;
+    // RxDB wraps handler errors: look for ours inside.
+    e = plain.parameters?.errors?.[0] ?? plain.cause;
+  }
+  return GENERIC_MESSAGE;
 }
 
-/** Spanish text of a replication failure. */
-export function describeSyncError(err: unknown): string {
-  let e: unknown = err;
-  // RxDB wraps handler errors: look for ours inside.
-  for (let i = 0; i < 5 && e && !(e instanceof BackendError); i += 1) {
-    const inner = e as { parameters?: { errors?: unknown[] }; cause?: unknown };
-    e = inner.parameters?.errors?.[0] ?? inner.cause;
+/** An answer that carries no document: only its id and `_deleted` (a refusal out of the user's read scope). */
+function isBare(doc: Record<string, unknown>): boolean {
+  return Object.keys(doc).every((k) => k === 'id' || k === '_deleted');
+}
+
+/**
+ * Rows RxDB pushes although the device changed nothing: the app was closed after RxDB wrote a
+ * pulled document and before it wrote that document's metadata (RxDB issue #7804), so on the
+ * next start the pulled state looks like a local change made on the older base. Pushed like that,
+ * the server would take the older base for the truth and bring back values someone has changed
+ * since (or refuse fields the user may not write). RxDB marks a state the pull wrote with
+ * `_meta.o` (the revision height it wrote); a local write raises the height. Such a row is sent
+ * with the pulled state as its own base: the server answers with what it holds now.
+ */
+async function notLocalChanges(collection: { storageInstance: { findDocumentsById(ids: string[], withDeleted: boolean): Promise<unknown[]> } }, rows: PushRow[]): Promise<PushRow[]> {
+  const ids = rows.map((r) => String(r.newDocumentState.id));
+  const stored = (await collection.storageInstance.findDocumentsById(ids, true)) as { id?: unknown; _rev?: string; _meta?: { o?: { _rev?: number } } }[];
+  const pulled = new Set<string>();
+  for (const doc of stored) {
+    const height = Number(String(doc._rev ?? '').split('-')[0]);
+    if (doc._meta?.o?._rev !== undefined && doc._meta.o._rev === height) pulled.add(String(doc.id));
   }
-  if (e instanceof BackendError) {
-    if (e.isNetwork) return 'Sin conexión con el servidor: los cambios se guardan en el dispositivo y se enviarán al volver la conexión';
-    return e.message;
-  }
-  return 'No se pudo sincronizar; se reintentará';
+  if (pulled.size === 0) return rows;
+  return rows.map((r) => (pulled.has(String(r.newDocumentState.id)) ? { ...r, assumedMasterState: r.newDocumentState } : r));
 }
 
 export function startReplication(opts: ReplicationOptions): ReplicationHandle {
-  const { db, transport, outbox } = opts;
+  const { db, transport, outbox, ledger } = opts;
   const refusals$ = new Subject<Refusal>();
+  const notices$ = new Subject<SyncNotice>();
   const errors$ = new Subject<string>();
   const active$ = new Subject<boolean>();
   const states = new Map<LocalCollection, RxReplicationState<unknown, Checkpoint>>();
@@ -81,6 +116,7 @@ export function startReplication(opts: ReplicationOptions): ReplicationHandle {
 
   for (const name of opts.collections ?? LOCAL_COLLECTIONS) {
     const collection = db.collections[name];
+    const editable = LOCAL_COLLECTION_DEFS[name].mode === 'editable';
     // Every document comes down through the pull handler, in checkpoint order: a stream event
     // only says «pull now» (RESYNC). Handing the stream's documents to RxDB instead lets a stream
     // event computed before a pull be handled after it (RxDB does not keep the order of stream
@@ -101,21 +137,6 @@ export function startReplication(opts: ReplicationOptions): ReplicationHandle {
     let pushesStarted = 0;
     const afterPushes = async () => {
       while (pushes.size > 0) await Promise.all(pushes);
-    };
-    // RxDB writes the state the server answered to a push over the device's document only if
-    // the device did not change the document meanwhile (until RxDB's write, just after this
-    // handler returns); otherwise it keeps the older base. The next push would then show the
-    // server the device's own earlier change as a change made on both sides: a false conflict
-    // the server wins (an order set to «delivered» right after «out for delivery» went back to
-    // «out for delivery»). So, per document, remember what was pushed when the server answered
-    // with another state, and the base RxDB gave. A next push still on that base means RxDB did
-    // not take the answer: it is based on what was pushed instead. (When the answer equals the
-    // old base, the base alone cannot tell; then the device's change seen here decides.)
-    const answered = new Map<string, { rxBase: string; pushed: Record<string, unknown>; ambiguous: boolean; changedHere: boolean }>();
-    const baseOf = (row: PushRow): PushRow => {
-      const previous = answered.get(String(row.newDocumentState.id));
-      const stale = previous !== undefined && contentOf(row.assumedMasterState ?? {}) === previous.rxBase && (!previous.ambiguous || previous.changedHere);
-      return stale ? { ...row, assumedMasterState: previous.pushed } : row;
     };
     const state = replicateRxCollection<unknown, Checkpoint>({
       // The identifier keys the stored checkpoints: one set per user and schema version.
@@ -145,7 +166,9 @@ export function startReplication(opts: ReplicationOptions): ReplicationHandle {
         batchSize: opts.pushBatchSize ?? 100,
         handler: async (rows) => {
           const rxRows = rows as unknown as PushRow[];
-          const pushedRows = rxRows.map(baseOf);
+          // Recorded as unanswered before the request leaves (it survives a restart). Events are
+          // insert-only: a replay is recognised as such, and their bodies (signatures) need no copy.
+          const pushedRows = await notLocalChanges(collection, editable ? await ledger.beforePush(name, rxRows) : rxRows);
           // Under way until it fails, or until the upstream task that runs this handler has
           // recorded it (RxDB writes its metadata after the handler returns).
           pushesStarted += 1;
@@ -163,12 +186,21 @@ export function startReplication(opts: ReplicationOptions): ReplicationHandle {
           const task = state.internalReplicationState?.streamQueue.up;
           if (task) void task.then(recorded, recorded);
           else recorded();
+          // Shutting down (sign-out, app closing): the stores may be closed; the ledger keeps
+          // this push as unanswered, which is safe.
+          if (state.isStopped()) return [];
           const answers = new Map<string, Record<string, unknown>>();
+          const refused = new Map<string, string>();
           const conflicts = result.map((doc) => {
             if (typeof doc._refused === 'string') {
+              refused.set(doc.id, doc._refused);
               refusals$.next({ collection: name, id: doc.id, reason: doc._refused, at: Date.now() });
             }
-            const { _refused: _r, ...master } = doc;
+            const { _refused: _r, ...answer } = doc;
+            // A document the user may not read comes back bare (id and `_deleted` only): the
+            // device drops its copy, written as the deletion of what it pushed (a valid document).
+            const pushed = pushedRows.find((r) => r.newDocumentState.id === doc.id)?.newDocumentState;
+            const master = isBare(answer) && pushed ? { ...pushed, id: doc.id, _deleted: true } : answer;
             answers.set(doc.id, master);
             return master as never;
           });
@@ -178,21 +210,21 @@ export function startReplication(opts: ReplicationOptions): ReplicationHandle {
           const ids = pushedRows.map((r) => String(r.newDocumentState.id));
           const local = await collection.findByIds(ids).exec();
           const now = Date.now();
-          for (const [i, row] of pushedRows.entries()) {
+          const changedHere = new Set<string>();
+          for (const row of pushedRows) {
             const id = String(row.newDocumentState.id);
             const current = local.get(id) as { toJSON(): Record<string, unknown> } | undefined;
             const unchanged = current !== undefined && contentOf(current.toJSON()) === contentOf(row.newDocumentState);
-            const answer = answers.get(id);
-            if (answer) {
-              const rxBase = contentOf(rxRows[i]?.assumedMasterState ?? {});
-              answered.set(id, { rxBase, pushed: row.newDocumentState, ambiguous: contentOf(answer) === rxBase, changedHere: !unchanged });
-            } else {
-              answered.delete(id);
-            }
+            if (!unchanged) changedHere.add(id);
             if (unchanged || (row.newDocumentState._deleted === true && current === undefined)) {
               await outbox.settle(name, id, now);
             }
+            // The server did not keep (all of) the device's change: tell the person.
+            const answer = answers.get(id);
+            const notice = answer ? noticeOf(name, row, answer, refused.get(id) ?? null, now) : null;
+            if (notice) notices$.next(notice);
           }
+          if (editable) await ledger.afterAnswer(name, rxRows, pushedRows, answers, changedHere);
           return conflicts;
         },
       },
@@ -205,12 +237,14 @@ export function startReplication(opts: ReplicationOptions): ReplicationHandle {
   return {
     states,
     refusals$: refusals$.asObservable(),
+    notices$: notices$.asObservable(),
     errors$: errors$.asObservable(),
     active$: active$.asObservable(),
     async awaitInSync() {
       const started = Date.now();
       await Promise.all([...states.values()].map((s) => s.awaitInSync()));
       await outbox.settleBefore(started);
+      await ledger.settleBefore(started);
     },
     reSync() {
       for (const s of states.values()) s.reSync();

@@ -51,7 +51,8 @@ function baseEvent(order: Order, route: Route, actor: Actor, at: number, positio
 async function moveOrder(engine: DataEngine, order: Order, to: OrderStatus, actor: Actor): Promise<void> {
   const current = (await engine.db.orders.findOne(order.id).exec())?.status ?? order.status;
   if (current === to || !canTransition(MACHINES.order, current, to, actor.role)) return;
-  await engine.writer.patch('orders', order.id, { status: to });
+  // An admin label (status_id) belongs to the status it was chosen for: it does not follow.
+  await engine.writer.patch('orders', order.id, { status: to, status_id: '' });
 }
 
 async function moveRoute(engine: DataEngine, route: Route, to: RouteStatus, actor: Actor, extra: Partial<Route> = {}): Promise<boolean> {
@@ -60,7 +61,7 @@ async function moveRoute(engine: DataEngine, route: Route, to: RouteStatus, acto
   if (!canTransition(MACHINES.route, current, to, actor.role)) {
     throw new Error(`No se puede pasar la ruta de «${MACHINES.route.labels[current]}» a «${MACHINES.route.labels[to]}»`);
   }
-  await engine.writer.patch('routes', route.id, { ...extra, status: to });
+  await engine.writer.patch('routes', route.id, { ...extra, status: to, status_id: '' });
   return true;
 }
 

@@ -1,7 +1,8 @@
 /**
  * The file upload queue (signatures, photos). Items are saved locally first and uploaded by the
  * service worker (Background Sync where the browser has it; otherwise on app start, `online`
- * and visibility change). Shared by the page and the service worker.
+ * and visibility change). Shared by the page and the service worker. When the connection comes
+ * back, waiting items are due at once (`retryNow`), not at the end of their back-off.
  *
  * Rules: retry on network errors, 5xx, 408 and 429 with exponential back-off capped at 64 s;
  * 401 refreshes the token once and retries; any other 4xx parks the item visibly; an item leaves
@@ -77,6 +78,22 @@ export class UploadQueue {
       if (item.state === 'parked') await db.put('uploads', { ...item, state: 'queued', nextAt: 0, error: '' });
     }
     this.emit();
+  }
+
+  /**
+   * The connection is back: queued items are due now instead of at the end of their back-off
+   * (up to 64 s). Attempts are kept, so a server that still fails backs off as before.
+   */
+  async retryNow(now = Date.now()): Promise<void> {
+    const db = await this.store.db();
+    let changed = false;
+    for (const item of await db.getAll('uploads')) {
+      if (item.state === 'queued' && item.nextAt > now) {
+        await db.put('uploads', { ...item, nextAt: now });
+        changed = true;
+      }
+    }
+    if (changed) this.emit();
   }
 
   /** Uploads every due item once; concurrent calls share one run. Returns ms until the next due retry, or null. */

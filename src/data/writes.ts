@@ -57,12 +57,18 @@ export class Writer {
     const col = this.db.collections[collection];
     const doc = await col.findOne(id).exec();
     if (!doc) throw new NotFound(collection, id);
-    const current = doc.toMutableJSON() as Record<string, unknown>;
-    const next = { ...current, ...changes, id, updated_at: this.now() } as Record<string, unknown>;
-    for (const k of ['_rev', '_meta', '_attachments', '_deleted']) delete next[k];
-    const valid = this.check(collection, next);
-    await doc.incrementalPatch(valid as never);
+    // The changes apply to the document as it is when written, not as it was read: a state
+    // pulled from the server in between (another person's change) must not be written back over.
+    let valid: DocTypes[C] | null = null;
+    await doc.incrementalModify((latest) => {
+      const data = latest as unknown as Record<string, unknown>;
+      const next = { ...data, ...changes, id, updated_at: this.now() } as Record<string, unknown>;
+      for (const k of ['_rev', '_meta', '_attachments', '_deleted']) delete next[k];
+      valid = this.check(collection, next);
+      return { ...valid, _deleted: data._deleted === true } as never;
+    });
     await this.outbox.mark(collection, id, this.now());
+    if (!valid) throw new NotFound(collection, id);
     return valid;
   }
 

@@ -106,14 +106,14 @@ export interface LocalCollectionDef {
 
 export const LOCAL_COLLECTION_DEFS: Readonly<Record<LocalCollection, LocalCollectionDef>> = {
   users: { name: 'users', schema: userSchema, mode: 'editable', version: 0, indexes: ['role', 'email'], label: 'el usuario' },
-  catalog: { name: 'catalog', schema: catalogSchema, mode: 'editable', version: 0, indexes: [['kind', 'name']], label: 'el registro del catálogo' },
+  catalog: { name: 'catalog', schema: catalogSchema, mode: 'editable', version: 1, indexes: [['kind', 'name']], label: 'el registro del catálogo' },
   bikes: { name: 'bikes', schema: bikeSchema, mode: 'editable', version: 0, indexes: ['hub'], label: 'la bicicleta' },
   products: { name: 'products', schema: productSchema, mode: 'editable', version: 0, indexes: ['barcode', 'name'], label: 'el producto' },
   delivery_points: {
     name: 'delivery_points',
     schema: deliveryPointSchema,
     mode: 'editable',
-    version: 0,
+    version: 1,
     indexes: [['hub', 'name'], 'updated_at', 'name'],
     label: 'el punto de entrega',
   },
@@ -125,12 +125,12 @@ export const LOCAL_COLLECTION_DEFS: Readonly<Record<LocalCollection, LocalCollec
     indexes: ['route_id', ['date', 'hub'], 'delivery_point_id', 'status'],
     label: 'el pedido',
   },
-  routes: { name: 'routes', schema: routeSchema, mode: 'editable', version: 0, indexes: [['rider_id', 'date'], ['date', 'hub']], label: 'la ruta' },
+  routes: { name: 'routes', schema: routeSchema, mode: 'editable', version: 1, indexes: [['rider_id', 'date'], ['date', 'hub']], label: 'la ruta' },
   deliveries: { name: 'deliveries', schema: deliveryEventSchema, mode: 'event', version: 0, indexes: ['order_id', 'route_id'], label: 'la entrega' },
-  incidences: { name: 'incidences', schema: incidenceSchema, mode: 'event', version: 0, indexes: ['route_id', ['kind', 'at'], 'order_id'], label: 'la incidencia' },
+  incidences: { name: 'incidences', schema: incidenceSchema, mode: 'event', version: 1, indexes: ['route_id', ['kind', 'at'], 'order_id'], label: 'la incidencia' },
   payments: { name: 'payments', schema: paymentSchema, mode: 'editable', version: 0, indexes: ['route_id', 'order_id'], label: 'el pago' },
   receipts: { name: 'receipts', schema: receiptSchema, mode: 'event', version: 0, indexes: ['route_id'], label: 'la recepción' },
-  picks: { name: 'picks', schema: pickSchema, mode: 'event', version: 0, indexes: ['order_id', 'route_id'], label: 'el picking' },
+  picks: { name: 'picks', schema: pickSchema, mode: 'event', version: 1, indexes: ['order_id', 'route_id'], label: 'el picking' },
 };
 
 /** Local collection and kind of a stored collection name. */

@@ -2,7 +2,13 @@
  * The Spanish message catalogue. Every text the interface shows lives here; screens read it
  * through `t()` (see `./index.ts`). Keys are grouped by area; `{name}` marks a variable.
  */
+import { syncStateMessages } from './es/syncState';
+import { intakeMessages } from './es/intake';
+import { pickingMessages } from './es/picking';
+import { syncMessages } from './es/sync';
+
 export const es = {
+  ...intakeMessages,
   common: {
     understood: 'Entendido',
     save: 'Guardar',
@@ -704,6 +710,9 @@ export const es = {
     reset: 'Recuperar contraseña',
     resetForm: 'Nueva contraseña',
   },
+  ...syncStateMessages,
+  ...pickingMessages,
+  ...syncMessages,
 } as const;
 
 export type Catalogue = typeof es;

@@ -121,7 +121,7 @@ function ShellSyncIndicator() {
   const status = useSyncStatus();
   const engine = useEngine();
   if (!engine) return <OnlineBadge />;
-  return <SyncIndicator status={status} onSyncNow={() => engine.syncNow()} />;
+  return <SyncIndicator status={status} onSyncNow={() => engine.syncNow()} onDismissNotices={() => void engine.dismissNotices()} />;
 }
 
 /**

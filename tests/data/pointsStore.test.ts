@@ -17,7 +17,7 @@ afterAll(async () => {
   await db.remove();
 });
 
-async function until(check: () => boolean, ms = 10_000): Promise<void> {
+async function until(check: () => boolean, ms = 60_000): Promise<void> {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) throw new Error('timeout');

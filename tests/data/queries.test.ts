@@ -8,6 +8,10 @@ import {
   productByBarcode,
   queryPlanOf,
   riderRoutesForDay,
+  routesOfDayInHub,
+  picksOfOrders,
+  picksOfRoute,
+  incidencesOfKindSince,
 } from '../../src/data/queries';
 
 let db: CbDatabase;
@@ -26,6 +30,9 @@ describe('hot queries use an index', () => {
     ['incidences by route', () => queryPlanOf(incidencesOfRoute(db, 'r-1')), ['route_id']],
     ['products by barcode', () => queryPlanOf(productByBarcode(db, '8412345678905')), ['barcode']],
     ['orders of a day in a hub', () => queryPlanOf(ordersOfDayInHub(db, '2026-11-22', 1)), ['date', 'hub']],
+    ['routes of a day in a hub (picking)', () => queryPlanOf(routesOfDayInHub(db, '2026-11-22', 1)), ['date', 'hub']],
+    ['picking events of a route', () => queryPlanOf(picksOfRoute(db, 'r-1')), ['route_id']],
+    ['picker errors of the day', () => queryPlanOf(incidencesOfKindSince(db, 'picker-error', 1_763_800_000_000)), ['kind', 'at']],
   ];
   for (const [name, plan, index] of cases) {
     it(name, () => {
@@ -34,6 +41,10 @@ describe('hot queries use an index', () => {
       expect(p.selectorSatisfiedByIndex).toBe(true);
     });
   }
+
+  it('picking events of some orders: the order_id index bounds the $in (RxDB filters inside the range)', () => {
+    expect(queryPlanOf(picksOfOrders(db, ['o-1', 'o-2'])).index).toEqual(['order_id']);
+  });
 
   it('a query on a field without index is a full scan (the check can fail)', () => {
     const p = queryPlanOf(db.orders.find({ selector: { notes: 'x' } }));

@@ -259,6 +259,15 @@ const catalogSamples: Record<CatalogKind, Record<string, unknown>> = {
     payment_terms: 'on_account',
     notes: '',
   },
+  'import-mapping': {
+    ...catalogBase,
+    id: 'imap-0123456789abcdef',
+    kind: 'import-mapping',
+    client_id: 'c-pascual',
+    header_key: '0123456789abcdef',
+    headers: ['Referencia', 'Fecha', 'Otra'],
+    fields: ['external_ref', 'date', ''],
+  },
 };
 
 /** The errors of an invalid document, as validateDoc reports them (path → message). */

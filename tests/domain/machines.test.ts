@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
+  isReachable,
+  laterStatus,
   MACHINES,
   STATUS_FAMILIES,
   canTransition,
@@ -188,5 +191,70 @@ describe('checkReachable (several offline steps pushed as one change)', () => {
         }
       }
     }
+  });
+});
+
+/** The oracle of reachability: the transitive closure of the table (any role), by fixpoint. */
+function closure(m: Machine<string>, avoid?: string): Map<string, Set<string>> {
+  const reach = new Map(m.statuses.map((s) => [s, new Set<string>([s])]));
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const t of m.transitions) {
+      const from = reach.get(t.from) as Set<string>;
+      const add = t.to === avoid ? [t.to] : [...(reach.get(t.to) as Set<string>)];
+      for (const s of add) {
+        if (from.has(s)) continue;
+        from.add(s);
+        changed = true;
+      }
+    }
+  }
+  return reach;
+}
+
+describe('isReachable and laterStatus (the merge orders statuses with them)', () => {
+  const anyMachine = fc.constantFrom(...machines.map(([, m]) => m));
+  const pair = anyMachine.chain((m) => fc.record({ m: fc.constant(m), a: fc.constantFrom(...m.statuses), b: fc.constantFrom(...m.statuses), avoid: fc.option(fc.constantFrom(...m.statuses), { nil: undefined }) }));
+
+  it('equals the transitive closure of the table, with and without a status to avoid', () => {
+    fc.assert(
+      fc.property(pair, ({ m, a, b, avoid }) => {
+        // A path may start at the avoided status but never pass through it.
+        const expected = a === b || (closure(m, avoid).get(a)?.has(b) ?? false);
+        expect(isReachable(m, a, b, avoid)).toBe(expected);
+      }),
+    );
+  });
+
+  it('the later status is reachable from the other, not the other way round, and the order is symmetric', () => {
+    fc.assert(
+      fc.property(pair, ({ m, a, b, avoid }) => {
+        const later = laterStatus(m, avoid, a, b);
+        expect(laterStatus(m, avoid, b, a)).toBe(later);
+        if (later === null) {
+          expect(isReachable(m, a, b, avoid)).toBe(isReachable(m, b, a, avoid));
+        } else {
+          const earlier = later === a ? b : a;
+          if (a !== b) {
+            expect(isReachable(m, earlier, later, avoid)).toBe(true);
+            expect(isReachable(m, later, earlier, avoid)).toBe(false);
+          }
+        }
+      }),
+    );
+  });
+
+  it('orders the round the way the rider makes it', () => {
+    expect(laterStatus(routeMachine, 'ready', 'loaded', 'in_progress')).toBe('in_progress');
+    expect(laterStatus(routeMachine, 'loaded', 'in_progress', 'completed')).toBe('completed');
+    for (const end of ['delivered', 'partially_delivered', 'failed'] as const) {
+      expect(laterStatus(orderMachine, 'picked', 'out_for_delivery', end)).toBe(end);
+    }
+    expect(laterStatus(orderMachine, 'out_for_delivery', 'failed', 'delivered')).toBe('delivered');
+    // Both final: the machine cannot tell.
+    expect(laterStatus(routeMachine, 'in_progress', 'completed', 'cancelled')).toBeNull();
+    // Without the base to avoid, the order machine's cycle makes these mutual.
+    expect(laterStatus(orderMachine, undefined, 'pending', 'returned')).toBeNull();
+    expect(laterStatus(orderMachine, 'failed', 'pending', 'returned')).toBe('pending');
   });
 });

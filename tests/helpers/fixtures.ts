@@ -192,9 +192,10 @@ export function newDocFor(collection: string, userId: string, n: number, kind?: 
         photo_file: '',
       };
     case 'payments':
+      // One payment per order (`pay-<order id>`): the order `o-<id>` must be on route r1 (see paymentOrder).
       return {
-        id,
-        order_id: 'o1',
+        id: `pay-o-${id}`,
+        order_id: `o-${id}`,
         route_id: 'r1',
         rider_id: 'u-rider1',
         method: 'cash',
@@ -214,4 +215,9 @@ export function newDocFor(collection: string, userId: string, n: number, kind?: 
     default:
       throw new Error(`no fixture for ${collection}`);
   }
+}
+
+/** The order a payment of `newDocFor('payments', …)` is for, on route r1. */
+export function paymentOrder(payment: Record<string, unknown>): Order {
+  return order(String(payment.order_id), 'pe1', 'r1');
 }

@@ -9,7 +9,7 @@ import { LOCAL_COLLECTIONS, type LocalCollection } from '../../src/domain/collec
 import { ACCESS_TABLE, readScope, rulesFor, type Operation } from '../../src/domain/access/table';
 import type { SystemRole } from '../../src/domain/access/groups';
 import { startTestServer, seedDocs, type TestServer } from '../helpers/server';
-import { newDocFor, order, route, user } from '../helpers/fixtures';
+import { newDocFor, order, paymentOrder, route, user } from '../helpers/fixtures';
 
 let srv: TestServer;
 const tokens = new Map<SystemRole, { token: string; userId: string }>();
@@ -28,7 +28,7 @@ beforeAll(async () => {
     if (c === 'users' || c === 'routes' || c === 'orders') continue;
     existing[c] = [newDocFor(c, 'u-rider1', 900)];
   }
-  existing.orders = [order('o-edit', 'pe1', 'r1', 'picked')];
+  existing.orders = [order('o-edit', 'pe1', 'r1', 'picked'), paymentOrder(newDocFor('payments', 'u-rider1', 900))];
   seedDocs(srv, existing);
   for (const [role, acc] of Object.entries(ACCOUNTS) as [Exclude<SystemRole, 'anonimus'>, { email: string; userId: string }][]) {
     tokens.set(role, { token: (await srv.login(acc.email)).accessToken, userId: acc.userId });
@@ -60,9 +60,9 @@ function freshTarget(role: SystemRole, collection: LocalCollection, n: number, k
   return id;
 }
 
-/** The existing payment of the rider's route, for the field tests. */
+/** The existing document of the rider's route, for the field tests. */
 function existingId(collection: LocalCollection): string {
-  return `new-${collection}-u-rider1-900`;
+  return String(newDocFor(collection, 'u-rider1', 900).id);
 }
 
 /** A change each role's rule allows on a field it may change (or a neutral field when any). */
@@ -78,7 +78,11 @@ function changed(collection: LocalCollection, doc: Row): Row {
     case 'catalog':
       return { ...doc, name: `${String(doc.name)} (editado)` };
     default:
-      return { ...doc, notes: 'editado', note: 'editado' };
+      // Only fields the document has: the server stores what the schema knows, nothing else.
+      if ('notes' in doc) return { ...doc, notes: 'editado' };
+      if ('note' in doc) return { ...doc, note: 'editado' };
+      if ('updated_at' in doc) return { ...doc, updated_at: Number(doc.updated_at) + 1 };
+      return { ...doc, at: Number(doc.at) + 1 };
   }
 }
 
@@ -113,6 +117,7 @@ describe('access table × real server', () => {
               before = null;
               after = { ...newDocFor(collection, auth?.userId ?? '', n, kind), _deleted: false };
               if (collection === 'users' && role !== 'admin') after = { ...after, id: `new-user-${role}-${n}` };
+              if (collection === 'payments') seedDocs(srv, { orders: [paymentOrder(after)] });
             } else {
               // A fresh document for every cell, in the rider's scope, so cells never interfere.
               const target = freshTarget(role, collection, n, kind);

@@ -45,11 +45,18 @@ describe('authentication', () => {
   });
 
   it('rate-limits login attempts', async () => {
-    let last = 0;
-    for (let i = 0; i < 12; i += 1) last = (await srv.api('/api/auth/login', { body: { email: 'rider1@cargobici.test', password: `wrong-${i}` } })).status;
-    expect(last).toBe(429);
-    const ok = await srv.api('/api/auth/login', { body: { email: 'rider1@cargobici.test', password: 'cargobici-demo' } });
-    expect(ok.status).toBe(429);
+    // A clock that stands still: the wait after the failures does not run out during the test.
+    const now = Date.now();
+    const clocked = await startTestServer({ auth: { now: () => now } });
+    try {
+      let last = 0;
+      for (let i = 0; i < 12; i += 1) last = (await clocked.api('/api/auth/login', { body: { email: 'rider1@cargobici.test', password: `wrong-${i}` } })).status;
+      expect(last).toBe(429);
+      const ok = await clocked.api('/api/auth/login', { body: { email: 'rider1@cargobici.test', password: 'cargobici-demo' } });
+      expect(ok.status).toBe(429);
+    } finally {
+      await clocked.stop();
+    }
   });
 
   it('rotates refresh tokens and ends them at sign-out', async () => {

@@ -50,7 +50,7 @@ async function localOrder(d: Device, id: string): Promise<Order> {
   return doc.toJSON() as unknown as Order;
 }
 
-async function waitFor(what: string, ok: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+async function waitFor(what: string, ok: () => boolean | Promise<boolean>, timeoutMs = 60_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!(await ok())) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
@@ -130,7 +130,7 @@ describe('concurrent edits of one order', () => {
       expect(await d.docs('orders'), `${d.label} differs from the server`).toEqual(await serverView(d, 'orders'));
       expect(await d.outbox.count(), `${d.label} outbox not empty`).toBe(0);
     }
-  }, 60_000);
+  }, 240_000);
 
   it("does not take a device's own change, made while its push was under way, for a conflict", async () => {
     const server = await startTestServer();
@@ -141,7 +141,7 @@ describe('concurrent edits of one order', () => {
     await quiesce(devices, () => server.store.head());
 
     // The rider works offline while the office edits the same order.
-    rider.net.goOffline(60_000);
+    rider.net.goOffline(Number.POSITIVE_INFINITY);
     await op.writer.patch('orders', 'o1', { notes: 'llamar antes' });
     await op.replication.awaitInSync();
     await rider.writer.patch('orders', 'o1', { status: 'out_for_delivery' });
@@ -175,5 +175,5 @@ describe('concurrent edits of one order', () => {
       expect(await d.docs('orders'), `${d.label} differs from the server`).toEqual(await serverView(d, 'orders'));
       expect(await d.outbox.count()).toBe(0);
     }
-  }, 30_000);
+  }, 120_000);
 });

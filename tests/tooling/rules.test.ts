@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { generateFirestoreRules, generateStorageRules } from '../../src/domain/access/firestoreRules';
 import { LOCAL_COLLECTIONS } from '../../src/domain/collections';
+import { firestoreIndexes, pullPlan } from '../../src/backend/firebase/queries';
 
 describe('Firebase rules generated from the access table', () => {
   it('firestore.rules is up to date (run `npm run rules`)', () => {
@@ -12,17 +13,42 @@ describe('Firebase rules generated from the access table', () => {
     expect(readFileSync('storage.rules', 'utf8')).toBe(generateStorageRules());
   });
 
+  it('firestore.indexes.json is up to date (run `npm run rules`) and covers every filtered query', () => {
+    const text = readFileSync('firestore.indexes.json', 'utf8');
+    expect(text).toBe(firestoreIndexes('cb_'));
+    const indexes = (JSON.parse(text) as { indexes: { collectionGroup: string; fields: { fieldPath: string }[] }[] }).indexes;
+    for (const role of ['admin', 'operator', 'rider'] as const) {
+      for (const c of LOCAL_COLLECTIONS) {
+        const plan = pullPlan(role, c);
+        const filters = plan.kind === 'mine' ? [plan.field] : plan.kind === 'routes' ? [...(plan.kinds ? ['kind'] : []), 'route_id'] : [];
+        if (filters.length === 0) continue;
+        const fields = [...filters, '_updatedAt', '__name__'];
+        expect(indexes.filter((i) => i.collectionGroup === `cb_${c}` && JSON.stringify(i.fields.map((f) => f.fieldPath)) === JSON.stringify(fields)), `${role} ${c}`).toHaveLength(2);
+      }
+    }
+  });
+
   it('covers every local collection and denies everything else', () => {
     const rules = generateFirestoreRules();
     for (const c of LOCAL_COLLECTIONS) expect(rules).toContain(`match /cb_${c}/{docId}`);
     expect(rules).toContain('match /{document=**} {\n      allow read, write: if false;');
   });
 
-  it('never lets events be updated or deleted, and keeps the self-protected fields', () => {
+  it('stamps every write with the server time and refuses real deletes', () => {
+    const rules = generateFirestoreRules();
+    expect(rules).toContain('request.resource.data._updatedAt == request.time');
+    for (const c of LOCAL_COLLECTIONS) {
+      const block = rules.slice(rules.indexOf(`match /cb_${c}/`));
+      expect(block.slice(0, block.indexOf('\n    }'))).toContain('allow delete: if false;');
+    }
+  });
+
+  it('never lets events be changed (only re-stamped by admins and operators), and keeps the self-protected fields', () => {
     const rules = generateFirestoreRules();
     const deliveries = rules.slice(rules.indexOf('match /cb_deliveries/'), rules.indexOf('match /cb_incidences/'));
-    expect(deliveries).toContain('allow update: if signedIn() && (false);');
-    expect(deliveries).toContain('allow delete: if signedIn() && (false);');
+    expect(deliveries).toContain(
+      "allow update: if signedIn() && stamped(docId) && sameDeleted() && baseRole() in ['admin', 'operator'] && request.resource.data.diff(resource.data).affectedKeys().hasOnly(['_updatedAt']);",
+    );
     expect(rules).toContain("affectedKeys().hasAny(['role', 'active', 'email'])");
   });
 });

@@ -4,9 +4,12 @@
  * row and the app calls it to hide actions a user cannot take.
  */
 import { LOCAL_COLLECTION_DEFS, type LocalCollection } from '../collections';
-import { MACHINES, checkReachable, checkTransition, type Machine } from '../status/machines';
+import { checkReachable, checkTransition } from '../status/machines';
+import { statusFieldsOf } from '../status/fields';
 import type { SystemRole } from './groups';
 import { EVENT_COLLECTIONS, SELF_PROTECTED_FIELDS, rulesFor, type Operation, type Rule } from './table';
+import { checkPaymentChange } from './payments';
+import type { Payment } from '../entities/operation';
 
 export type Doc = Readonly<Record<string, unknown>>;
 
@@ -20,6 +23,11 @@ export interface WriteRequest {
   readonly after: Doc;
   /** Ids of the routes assigned to the user (row scope `own-routes`). */
   readonly ownRouteIds: ReadonlySet<string>;
+  /**
+   * The current documents, for row scopes that look at other documents (`hub-routes`: the
+   * user's hub, the route's hub and the order's route). Without it those scopes refuse.
+   */
+  readonly lookup?: (collection: LocalCollection, id: string) => Doc | null;
 }
 
 export type AccessResult = { readonly ok: true } | { readonly ok: false; readonly reason: string };
@@ -58,21 +66,25 @@ function inScope(rule: Rule, req: WriteRequest, doc: Doc): boolean {
     case 'own-routes':
       if (req.collection === 'routes') return doc.rider_id === req.userId;
       return typeof doc.route_id === 'string' && req.ownRouteIds.has(doc.route_id);
+    case 'hub-routes':
+      return inHubRoute(req, doc);
   }
 }
 
-/** Status fields governed by a state machine, per collection. */
-const MACHINE_FIELDS: Partial<Record<LocalCollection, readonly (readonly [string, Machine<string>])[]>> = {
-  routes: [['status', MACHINES.route as Machine<string>]],
-  orders: [
-    ['status', MACHINES.order as Machine<string>],
-    ['picking_status', MACHINES.picking as Machine<string>],
-  ],
-  payments: [['status', MACHINES.payment as Machine<string>]],
-};
+/** Whether an event belongs to a route of the user's hub, and its order travels on that route. */
+function inHubRoute(req: WriteRequest, doc: Doc): boolean {
+  const lookup = req.lookup;
+  if (!lookup || typeof doc.route_id !== 'string' || doc.route_id === '') return false;
+  const hub = lookup('users', req.userId)?.hub;
+  const route = lookup('routes', doc.route_id);
+  if (typeof hub !== 'number' || !route || isDeleted(route) || route.hub !== hub || doc.hub !== hub) return false;
+  if (typeof doc.order_id !== 'string') return true;
+  const order = lookup('orders', doc.order_id);
+  return order !== null && !isDeleted(order) && order.route_id === doc.route_id;
+}
 
 function checkMachines(req: WriteRequest, op: Operation): AccessResult {
-  for (const [field, machine] of MACHINE_FIELDS[req.collection] ?? []) {
+  for (const { field, machine } of statusFieldsOf(req.collection)) {
     const to = req.after[field];
     if (typeof to !== 'string') continue;
     if (op === 'create') {
@@ -90,6 +102,11 @@ function checkMachines(req: WriteRequest, op: Operation): AccessResult {
     }
   }
   return { ok: true };
+}
+
+/** The refusal of a document out of the user's scope («No tienes acceso al pedido «o3»»). */
+export function accessDenied(label: string, id: string): string {
+  return `No tienes acceso ${label.replace(/^el /, 'al ').replace(/^(la|los|las) /, 'a $1 ')} «${id}»`;
 }
 
 export function checkWrite(req: WriteRequest): AccessResult {
@@ -110,6 +127,11 @@ export function checkWrite(req: WriteRequest): AccessResult {
   const rules = rulesFor(role, collection, op, kind);
   if (rules.length === 0) return deny(`Tu rol (${ROLE_NAME[role]}) no puede ${OP_VERB[op]} ${label}`);
 
+  if (collection === 'payments' && before && op !== 'create') {
+    const frozen = checkPaymentChange(role, before as { status: Payment['status'] });
+    if (!frozen.ok) return deny(frozen.reason);
+  }
+
   const changed = op === 'update' && before ? changedFields(before, after) : [];
   if (collection === 'users' && after.id === userId && op !== 'create') {
     const touched = changed.filter((f) => (SELF_PROTECTED_FIELDS as readonly string[]).includes(f));
@@ -125,7 +147,10 @@ export function checkWrite(req: WriteRequest): AccessResult {
   });
   if (!allowed) {
     const anyScope = rules.some((r) => inScope(r, req, after) && (!before || isDeleted(before) || inScope(r, req, before)));
-    if (!anyScope) return deny(`No tienes acceso a ${label} «${String(after.id)}»`);
+    if (!anyScope && rules.every((r) => r.scope === 'hub-routes')) {
+      return deny('Solo puedes registrar el picking, sus incidencias y los errores de picking de las rutas de tu hub (y de pedidos que van en esa ruta)');
+    }
+    if (!anyScope) return deny(accessDenied(label, String(after.id)));
     return deny(`Tu rol (${ROLE_NAME[role]}) no puede cambiar estos campos de ${label}: ${changed.join(', ')}`);
   }
 

@@ -1,13 +1,31 @@
 /**
  * Generates `firestore.rules` and `storage.rules` from THE access table (./table.ts), so the
  * Firebase backend enforces what the embedded server enforces. Run `npm run rules` after
- * changing the table; tests/tooling/rules.test.ts fails when the checked-in files differ.
+ * changing the table; tests/tooling/rules.test.ts fails when the checked-in files differ, and
+ * tests/firebase/access.test.ts walks every cell against the Firestore emulator.
  *
  * Notes on the translation:
- * - the user's system role is the `base_role` of his role document in the catalog;
+ * - the user's system role is the `base_role` of his role document in the catalog (an inactive
+ *   or deleted profile counts as `anonimus`); claims are not used (docs/firebase.md);
+ * - every document carries its id in `id`, `_deleted` (deletes are soft: tombstones, as on the
+ *   embedded server) and the server time of its last write in `_updatedAt`, the pull checkpoint:
+ *   a write must set `_updatedAt` to `request.time` (serverTimestamp()), so no device can forge
+ *   it and slip a write behind other devices' checkpoints;
+ * - the table's `delete` is the soft delete (an update setting `_deleted`), a write to a deleted
+ *   document is a `create`; real deletes are refused to everybody;
  * - `own-routes` reads and writes check the route document (`rider_id`); delivery points of a
  *   rider's stops cannot be matched by a rule (stops are inside the route), so riders may read
  *   delivery points and the Firebase backend only queries the points of his stops;
+ * - update rules list the fields a role may change (`affectedKeys().hasOnly`), `kind` never
+ *   changes; events (deliveries, incidences, receipts, picks) are never changed nor deleted:
+ *   admins and operators may only re-stamp `_updatedAt` (so a rider who receives a route pulls
+ *   its earlier events);
+ * - reading a document that does not exist is allowed to those who may create in the
+ *   collection: the push reads before it writes, inside one transaction;
+ * - what the rules cannot check (the state machines, the schema of each entity) is checked by the
+ *   Firebase backend's push before it writes (docs/firebase.md).
+ * - `hub-routes` writes check the route document (`hub` = the user's `hub`), the event's `hub`
+ *   and the order document (`route_id` = the event's route);
  * - update rules list the fields a role may change (`affectedKeys().hasOnly`);
  * - events (deliveries, incidences, receipts, picks) can never be updated or deleted.
  */
@@ -16,59 +34,108 @@ import type { SystemRole } from './groups';
 import { ACCESS_TABLE, EVENT_COLLECTIONS, SELF_PROTECTED_FIELDS, type Operation, type Rule } from './table';
 
 export const DEFAULT_PREFIX = 'cb_';
+/** Server time of a document's last write (Firestore timestamp), the pull checkpoint. */
+export const SERVER_TIME_FIELD = '_updatedAt';
+/** The Firestore-only collection of the sync conflict log (not a local collection). */
+export const CONFLICTS_COLLECTION = 'conflicts';
+/**
+ * Rules may read at most 20 other documents for one query. A rider's query of route-scoped
+ * documents costs his profile, his role and one route per value of its `in` filter.
+ */
+export const RULES_GET_LIMIT = 20;
+export const RIDER_ROUTES_PER_QUERY = RULES_GET_LIMIT - 2;
+
 const ROLES: SystemRole[] = ['admin', 'operator', 'rider'];
+const NEW = 'request.resource.data';
+const OLD = 'resource.data';
 
 function list(values: readonly string[]): string {
   return `[${values.map((v) => `'${v}'`).join(', ')}]`;
 }
 
-function scopeCondition(collection: LocalCollection, rule: Rule, op: Operation): string {
-  const data = op === 'create' || op === 'update' ? 'request.resource.data' : 'resource.data';
+type WriteOp = 'create' | 'update' | 'delete';
+
+/** Row scope of a rule; `data` is the document the condition reads (old or new state). */
+function scopeCondition(collection: LocalCollection, rule: Rule, data: string): string {
   switch (rule.scope) {
     case 'all':
       return 'true';
     case 'self':
       return collection === 'users' ? 'docId == request.auth.uid' : `${data}.created_by == request.auth.uid`;
     case 'own-routes':
-      if (collection === 'routes') return op === 'update' ? 'resource.data.rider_id == request.auth.uid && request.resource.data.rider_id == request.auth.uid' : `${data}.rider_id == request.auth.uid`;
+      if (collection === 'routes') return `${data}.rider_id == request.auth.uid`;
       if (collection === 'delivery_points') return 'true';
       return `ownRoute(${data}.route_id)`;
+    case 'hub-routes':
+      return `hubRoute(${data})`;
   }
 }
 
-function ruleCondition(collection: LocalCollection, role: SystemRole, rule: Rule, op: Operation): string {
-  const parts = [`baseRole() == '${role}'`, scopeCondition(collection, rule, op)];
-  if (rule.kinds) parts.push(`${op === 'delete' || op === 'read' ? 'resource' : 'request.resource'}.data.kind in ${list(rule.kinds)}`);
-  if (op === 'update' && rule.fields !== '*') parts.push(`request.resource.data.diff(resource.data).affectedKeys().hasOnly(${list(rule.fields)})`);
-  if (op === 'create' && role !== 'admin' && EVENT_COLLECTIONS.includes(collection)) parts.push('request.resource.data.created_by == request.auth.uid');
+function readCondition(collection: LocalCollection, role: SystemRole, rule: Rule): string {
+  const parts = [`baseRole() == '${role}'`, scopeCondition(collection, rule, OLD)];
+  if (rule.kinds) parts.push(`${OLD}.kind in ${list(rule.kinds)}`);
   return parts.filter((p) => p !== 'true').join(' && ');
 }
 
-function opCondition(collection: LocalCollection, op: Operation): string {
-  if (EVENT_COLLECTIONS.includes(collection) && (op === 'update' || op === 'delete')) return 'false';
-  const alternatives: string[] = [];
+function writeCondition(collection: LocalCollection, role: SystemRole, rule: Rule, op: WriteOp): string {
+  const parts = [`baseRole() == '${role}'`];
+  // The document must be in scope before (update, delete) and after (create, update) the write.
+  if (op !== 'create') parts.push(scopeCondition(collection, rule, OLD));
+  if (op !== 'delete') parts.push(scopeCondition(collection, rule, NEW));
+  if (rule.kinds) parts.push(`${op === 'delete' ? OLD : NEW}.kind in ${list(rule.kinds)}`);
+  if (op === 'update' && rule.fields !== '*') parts.push(`${NEW}.diff(${OLD}).affectedKeys().hasOnly(${list([...rule.fields, SERVER_TIME_FIELD])})`);
+  if (op === 'create' && role !== 'admin') {
+    // Records made by a user carry his identity (checkWrite does the same).
+    if (EVENT_COLLECTIONS.includes(collection)) parts.push(`${NEW}.created_by == request.auth.uid`);
+    else parts.push(`(!('created_by' in ${NEW}) || ${NEW}.created_by == request.auth.uid)`);
+    if (role === 'rider' && collection !== 'routes') parts.push(`(!('rider_id' in ${NEW}) || ${NEW}.rider_id == request.auth.uid)`);
+  }
+  return [...new Set(parts.filter((p) => p !== 'true'))].join(' && ');
+}
+
+function alternatives(collection: LocalCollection, op: Operation, cond: (role: SystemRole, rule: Rule) => string): string {
+  const out: string[] = [];
   for (const role of ROLES) {
-    for (const rule of ACCESS_TABLE[role][collection]) {
-      if (rule.ops.includes(op)) alternatives.push(`(${ruleCondition(collection, role, rule, op)})`);
-    }
+    for (const rule of ACCESS_TABLE[role][collection]) if (rule.ops.includes(op)) out.push(`(${cond(role, rule)})`);
   }
-  if (alternatives.length === 0) return 'false';
-  let cond = alternatives.join('\n          || ');
-  if (collection === 'users' && (op === 'update' || op === 'delete')) {
-    const self =
-      op === 'delete'
-        ? 'docId != request.auth.uid'
-        : `!(docId == request.auth.uid && request.resource.data.diff(resource.data).affectedKeys().hasAny(${list(SELF_PROTECTED_FIELDS)}))`;
-    cond = `${self}\n          && (${cond})`;
+  return out.length === 0 ? 'false' : out.join('\n            || ');
+}
+
+function rolesThatMay(collection: LocalCollection, op: Operation): SystemRole[] {
+  return ROLES.filter((role) => ACCESS_TABLE[role][collection].some((r) => r.ops.includes(op)));
+}
+
+function collectionBlock(prefix: string, c: LocalCollection): string {
+  const isEvent = EVENT_COLLECTIONS.includes(c);
+  const read = alternatives(c, 'read', (role, rule) => readCondition(c, role, rule));
+  const creators = rolesThatMay(c, 'create');
+  const create = alternatives(c, 'create', (role, rule) => writeCondition(c, role, rule, 'create'));
+  let update = alternatives(c, 'update', (role, rule) => writeCondition(c, role, rule, 'update'));
+  let remove = alternatives(c, 'delete', (role, rule) => writeCondition(c, role, rule, 'delete'));
+  if (c === 'catalog' || c === 'incidences') update = `${NEW}.kind == ${OLD}.kind && (${update})`;
+  if (c === 'users') {
+    update = `!(docId == request.auth.uid && ${NEW}.diff(${OLD}).affectedKeys().hasAny(${list(SELF_PROTECTED_FIELDS)}))\n            && (${update})`;
+    remove = `docId != request.auth.uid && (${remove})`;
   }
-  return cond;
+  const missing = creators.length > 0 ? `\n          || (resource == null && baseRole() in ${list(creators)})` : '';
+  // Events are never changed: admins and operators may only re-stamp the server time.
+  const updateRule = isEvent
+    ? `sameDeleted() && baseRole() in ['admin', 'operator'] && ${NEW}.diff(${OLD}).affectedKeys().hasOnly(['${SERVER_TIME_FIELD}'])`
+    : `(
+          (sameDeleted() && (${update}))
+          || (softDelete() && (${remove}))
+          || (restore() && (${create})))`;
+  return `    match /${prefix}${c}/{docId} {
+      allow get: if signedIn() && (${read}${missing});
+      allow list: if signedIn() && (${read});
+      allow create: if signedIn() && stamped(docId) && (${create});
+      allow update: if signedIn() && stamped(docId) && ${updateRule};
+      allow delete: if false;
+    }`;
 }
 
 export function generateFirestoreRules(prefix = DEFAULT_PREFIX): string {
-  const blocks = LOCAL_COLLECTIONS.map((c) => {
-    const ops = (['read', 'create', 'update', 'delete'] as const).map((op) => `      allow ${op}: if signedIn() && (${opCondition(c, op)});`);
-    return `    match /${prefix}${c}/{docId} {\n${ops.join('\n')}\n    }`;
-  });
+  const blocks = LOCAL_COLLECTIONS.map((c) => collectionBlock(prefix, c));
   return `rules_version = '2';
 // GENERATED by scripts/generate-rules.ts from src/domain/access/table.ts. Do not edit by hand.
 service cloud.firestore {
@@ -80,7 +147,7 @@ service cloud.firestore {
       return get(/databases/$(database)/documents/${prefix}users/$(request.auth.uid)).data;
     }
     function baseRole() {
-      return profile().active == true
+      return profile().active == true && profile()._deleted != true
         ? get(/databases/$(database)/documents/${prefix}catalog/$(profile().role)).data.base_role
         : 'anonimus';
     }
@@ -88,7 +155,34 @@ service cloud.firestore {
       return routeId is string && routeId != ''
         && get(/databases/$(database)/documents/${prefix}routes/$(routeId)).data.rider_id == request.auth.uid;
     }
+    // Every write names its document, says whether it is deleted and is stamped with the server time.
+    function stamped(docId) {
+      return ${NEW}.${SERVER_TIME_FIELD} == request.time
+        && ${NEW}.id == docId
+        && ${NEW}._deleted is bool;
+    }
+    function sameDeleted() {
+      return ${NEW}._deleted == ${OLD}._deleted;
+    }
+    function softDelete() {
+      return ${OLD}._deleted == false && ${NEW}._deleted == true;
+    }
+    function restore() {
+      return ${OLD}._deleted == true && ${NEW}._deleted == false;
+    }
+    function hubRoute(d) {
+      return d.route_id is string && d.route_id != '' && d.hub == profile().hub
+        && get(/databases/$(database)/documents/${prefix}routes/$(d.route_id)).data.hub == profile().hub
+        && (!('order_id' in d) || get(/databases/$(database)/documents/${prefix}orders/$(d.order_id)).data.route_id == d.route_id);
+    }
 ${blocks.join('\n')}
+    // The sync conflict log (admins read it at /config): written by the device whose push merged.
+    match /${prefix}${CONFLICTS_COLLECTION}/{entryId} {
+      allow read: if signedIn() && baseRole() == 'admin';
+      allow create: if signedIn() && baseRole() in ['admin', 'operator', 'rider']
+        && ${NEW}.user_id == request.auth.uid && ${NEW}.at == request.time;
+      allow update, delete: if false;
+    }
     match /{document=**} {
       allow read, write: if false;
     }
@@ -105,8 +199,13 @@ export function generateStorageRules(prefix = DEFAULT_PREFIX): string {
 // Files are write-once (no overwrite, no delete); riders write and read only under their own id.
 service firebase.storage {
   match /b/{bucket}/o {
+    function profile() {
+      return firestore.get(/databases/(default)/documents/${prefix}users/$(request.auth.uid)).data;
+    }
     function baseRole() {
-      return firestore.get(/databases/(default)/documents/${prefix}catalog/$(firestore.get(/databases/(default)/documents/${prefix}users/$(request.auth.uid)).data.role)).data.base_role;
+      return profile().active == true && profile()._deleted != true
+        ? firestore.get(/databases/(default)/documents/${prefix}catalog/$(profile().role)).data.base_role
+        : 'anonimus';
     }
     function mayAccess(ownerId) {
       return request.auth != null && (baseRole() in ['admin', 'operator'] || (baseRole() == 'rider' && ownerId == request.auth.uid));

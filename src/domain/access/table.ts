@@ -6,12 +6,16 @@
  * - admin: everything (events stay insert-only for everybody).
  * - operator: reads everything; manages the operation (bikes, products, delivery points, orders,
  *   routes, payments) and the reference sets of the hub (bike models, hubs, clients); records
- *   picking events and picking incidences. Users, roles, taxes, statuses and the Synlab
- *   configuration are admin-only.
- * - rider: reads his own routes, their orders, stops' delivery points, events and payments, plus
- *   reference data and his own profile; records delivery events, delivery incidences, goods
- *   received and collections on his routes; may only change the status of his routes and of
- *   their orders, and his own name and phone.
+ *   picking events, picking incidences and picker errors on the routes of his own hub (pickers
+ *   sign in as operators). Users, roles, taxes, statuses and the Synlab configuration are
+ *   admin-only.
+ * - rider: reads his own routes, their orders, stops' delivery points, events (picks included)
+ *   and payments, plus reference data and his own profile; records delivery events, delivery
+ *   incidences, goods received and collections (a payment, created once, never changed) on his
+ *   routes; may only change the status of his routes and of their orders, and his own name and
+ *   phone.
+ * - payments: amounts due are computed by the server from the order; nothing changes after
+ *   reconciliation except by an admin (src/domain/access/payments.ts).
  * - anonimus: nothing.
  * Nobody changes his own role or active flag; deletes are soft (tombstones).
  */
@@ -26,9 +30,12 @@ export type Operation = (typeof OPERATIONS)[number];
  * - `all`: every document;
  * - `own-routes`: documents of routes assigned to the user (routes by `rider_id`; orders,
  *   events and payments by `route_id`; delivery points by the routes' stops);
- * - `self`: the user's own document (users) or own events (`created_by`).
+ * - `self`: the user's own document (users) or own events (`created_by`);
+ * - `hub-routes`: events of the routes of the user's hub: `route_id` names a route whose `hub`
+ *   is the user's `hub`, the event's own `hub` is that hub, and its order travels on that route
+ *   (issue 12: pickers record picking only for their hub's routes).
  */
-export type RowScope = 'all' | 'own-routes' | 'self';
+export type RowScope = 'all' | 'own-routes' | 'self' | 'hub-routes';
 
 export interface Rule {
   readonly ops: readonly Operation[];
@@ -65,17 +72,17 @@ export const ACCESS_TABLE: Table = {
   },
   operator: {
     users: [READ],
-    catalog: [READ, { ops: ALL_OPS, scope: 'all', fields: '*', kinds: ['bike-model', 'hub', 'client'] }],
+    catalog: [READ, { ops: ALL_OPS, scope: 'all', fields: '*', kinds: ['bike-model', 'hub', 'client', 'import-mapping'] }],
     bikes: [{ ops: ALL_OPS, scope: 'all', fields: '*' }],
     products: [{ ops: ALL_OPS, scope: 'all', fields: '*' }],
     delivery_points: [{ ops: ALL_OPS, scope: 'all', fields: '*' }],
     orders: [{ ops: ALL_OPS, scope: 'all', fields: '*' }],
     routes: [{ ops: ALL_OPS, scope: 'all', fields: '*' }],
     deliveries: [READ],
-    incidences: [READ, { ops: EVENT_WRITE_OPS, scope: 'all', fields: [], kinds: ['picker-product', 'picker-error'] }],
+    incidences: [READ, { ops: ['create'], scope: 'hub-routes', fields: [], kinds: ['picker-product', 'picker-error'] }],
     payments: [{ ops: ['read', 'create', 'update'], scope: 'all', fields: ['status', 'status_id', 'reviewed_by', 'note', 'updated_at'] }],
     receipts: [READ],
-    picks: [{ ops: EVENT_WRITE_OPS, scope: 'all', fields: [] }],
+    picks: [READ, { ops: ['create'], scope: 'hub-routes', fields: [] }],
   },
   rider: {
     users: [{ ops: ['read', 'update'], scope: 'self', fields: ['name', 'phone', 'updated_at'] }],
@@ -87,15 +94,11 @@ export const ACCESS_TABLE: Table = {
     routes: [{ ops: ['read', 'update'], scope: 'own-routes', fields: ['status', 'status_id', 'updated_at'] }],
     deliveries: [{ ops: EVENT_WRITE_OPS, scope: 'own-routes', fields: [] }],
     incidences: [{ ops: EVENT_WRITE_OPS, scope: 'own-routes', fields: [], kinds: ['delivery-product'] }],
-    payments: [
-      {
-        ops: ['read', 'create', 'update'],
-        scope: 'own-routes',
-        fields: ['method', 'amount_due_cents', 'amount_collected_cents', 'status', 'status_id', 'collected_at', 'note', 'updated_at'],
-      },
-    ],
+    // Create only: a rider records his collection once; the amount due comes from the order
+    // (server/rules.ts, src/domain/access/payments.ts); operators review it afterwards.
+    payments: [{ ops: ['read', 'create'], scope: 'own-routes', fields: [] }],
     receipts: [{ ops: EVENT_WRITE_OPS, scope: 'own-routes', fields: [] }],
-    picks: [READ],
+    picks: [{ ops: ['read'], scope: 'own-routes', fields: [] }],
   },
   anonimus: {
     users: [],
@@ -129,5 +132,6 @@ export function readScope(role: SystemRole, collection: LocalCollection): RowSco
   if (scopes.includes('all')) return 'all';
   if (scopes.includes('own-routes')) return 'own-routes';
   if (scopes.includes('self')) return 'self';
+  if (scopes.includes('hub-routes')) return 'hub-routes';
   return null;
 }

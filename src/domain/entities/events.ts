@@ -130,6 +130,11 @@ export const incidenceSchema = z.object({
   quantity: quantity(0),
   note: text(500),
   photo_file: filePath().or(z.literal('')),
+  /**
+   * picker-error: the code the picker read instead of the expected product's (`product_id`).
+   * Added in schema version 1 (issue 12); absent on older documents and on other kinds.
+   */
+  scanned_barcode: z.string().max(128, { error: 'Como máximo 128 caracteres' }).optional(),
 });
 export type Incidence = z.infer<typeof incidenceSchema>;
 
@@ -146,7 +151,14 @@ export const receiptSchema = z.object({
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 
-/** A picker put `quantity` units of a product of an order in its box (picking events). */
+/**
+ * A picker put `quantity` units of a product of an order in its box (picking events).
+ *
+ * An undo is a compensating event, never an edit: a pick whose `undoes` names the id of an
+ * earlier pick of the same order line cancels that pick in full (its `quantity` repeats the
+ * cancelled units, for reading). Two undos of one pick cancel it once. `undoes` was added in
+ * schema version 1 (issue 12): absent or '' on an ordinary pick. See src/domain/picking.
+ */
 export const pickSchema = z.object({
   ...eventBase,
   route_id: optionalRef(),
@@ -158,5 +170,7 @@ export const pickSchema = z.object({
   quantity: quantity(0),
   /** The barcode read to confirm the product ('' when confirmed by hand). */
   scanned_barcode: z.string().max(32),
+  /** Id of the pick this event cancels (an undo); '' or absent for an ordinary pick. */
+  undoes: optionalRef().optional(),
 });
 export type Pick = z.infer<typeof pickSchema>;

@@ -104,6 +104,15 @@ export const deliveryPointSchema = z.object({
   closes: timeOfDay(),
   notes: text(500),
   active: z.boolean(),
+  /**
+   * Whether `lat`/`lng` are the point's real place. Absent or `true`: placed (every point made
+   * before order intake, and every point made in the form). `false`: «sin ubicación» — made by
+   * an import or the order API from an address alone; `lat`/`lng` then hold its hub's position
+   * as a placeholder, and the operator must place it on the map before it can be planned.
+   * Optional (not a nullable lat/lng) so existing documents stay valid and the coordinates stay
+   * plain numbers everywhere (docs/decisions.md, «Order intake»).
+   */
+  located: z.boolean().optional(),
   updated_at: epochMs(),
 });
 export type DeliveryPoint = z.infer<typeof deliveryPointSchema>;
@@ -189,6 +198,11 @@ export const routeSchema = z
     planned_start: timeOfDay(),
     distance_m: z.int().min(0).max(1_000_000),
     cancel_reason: text(500),
+    /**
+     * Why an operator declared the route «Preparada» before every line was picked or covered by
+     * an incidence ('' or absent otherwise). Added in schema version 1 (issue 12).
+     */
+    ready_reason: text(500).optional(),
     updated_at: epochMs(),
   })
   .superRefine((r, ctx) => {

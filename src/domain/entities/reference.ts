@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { INTERFACE_GROUPS, SYSTEM_ROLES } from '../access/groups';
 import { STATUS_FAMILIES, MACHINES } from '../status/machines';
-import { basisPoints, email, epochMs, hexColor, hubNumber, idField, latitude, longitude, name, phone, text, timeOfDay } from './fields';
+import { INTAKE_FIELDS } from '../intake/fields';
+import { basisPoints, email, epochMs, hexColor, hubNumber, idField, latitude, longitude, name, optionalRef, phone, text, timeOfDay } from './fields';
 
 /** Fields every catalog document has, whatever its kind. */
 const catalogBase = {
@@ -144,6 +145,29 @@ export const clientSchema = z.object({
 });
 export type Client = z.infer<typeof clientSchema>;
 
+/**
+ * A remembered column mapping of order intake (src/domain/intake/mapping.ts): which field each
+ * header of a file holds, for one client ('' when the file names the client on every row) and
+ * one header set. A kind of our own, not a stored collection of the specification: it lives in
+ * the catalog so it syncs to every operator's device without a 13th collection.
+ */
+export const importMappingSchema = z
+  .object({
+    ...catalogBase,
+    kind: z.literal('import-mapping'),
+    client_id: optionalRef(),
+    /** Hash of the header set (headerKey): the same headers in any order. */
+    header_key: z.string().regex(/^[0-9a-f]{16}$/, { error: 'Clave de cabeceras no válida' }),
+    headers: z.array(z.string().max(200)).min(1).max(200),
+    /** Field of each header, aligned with `headers`; '' = column not used. */
+    fields: z.array(z.enum([...INTAKE_FIELDS, ''])).max(200),
+  })
+  .refine((m) => m.fields.length === m.headers.length, { path: ['fields'], error: 'Debe haber un campo por cabecera' });
+export type ImportMapping = z.infer<typeof importMappingSchema>;
+
+/** Catalog kinds of our own (no stored collection of the specification behind them). */
+export const APP_CATALOG_KINDS = ['import-mapping'] as const;
+
 export const CATALOG_KINDS = [
   'role',
   'tax',
@@ -157,6 +181,7 @@ export const CATALOG_KINDS = [
   'bike-model',
   'hub',
   'client',
+  ...APP_CATALOG_KINDS,
 ] as const;
 export type CatalogKind = (typeof CATALOG_KINDS)[number];
 
@@ -174,9 +199,10 @@ export const catalogSchemas = {
   'bike-model': bikeModelSchema,
   hub: hubSchema,
   client: clientSchema,
+  'import-mapping': importMappingSchema,
 } as const satisfies Record<CatalogKind, z.ZodType>;
 
-export type CatalogDoc = Role | Tax | Status | SynlabConfig | SynlabDraft | BikeModel | Hub | Client;
+export type CatalogDoc = Role | Tax | Status | SynlabConfig | SynlabDraft | BikeModel | Hub | Client | ImportMapping;
 
 /** Validates any catalog document by its `kind`. */
 export const catalogSchema = z.discriminatedUnion('kind', [
@@ -188,4 +214,5 @@ export const catalogSchema = z.discriminatedUnion('kind', [
   bikeModelSchema,
   hubSchema,
   clientSchema,
+  importMappingSchema,
 ]);

@@ -130,7 +130,9 @@ export const pickingMachine: Machine<PickingStatus> = {
   family: 'picking',
   statuses: PICKING_STATUSES,
   initial: 'pending',
-  final: ['picked'],
+  // No final status: an undo reopens a completed order while its route is being picked; the
+  // order's own machine closes picking when the route is loaded.
+  final: [],
   labels: { pending: 'Sin empezar', in_progress: 'En curso', picked: 'Completo', incomplete: 'Incompleto' },
   transitions: [
     { from: 'pending', to: 'in_progress', roles: OPS },
@@ -138,6 +140,8 @@ export const pickingMachine: Machine<PickingStatus> = {
     { from: 'in_progress', to: 'incomplete', roles: OPS },
     { from: 'incomplete', to: 'in_progress', roles: OPS },
     { from: 'incomplete', to: 'picked', roles: OPS },
+    // An undo of a pick reopens a completed order while its route is still being picked (issue 12).
+    { from: 'picked', to: 'in_progress', roles: OPS },
   ],
 };
 
@@ -255,4 +259,42 @@ export function nextStatuses<S extends string>(machine: Machine<S>, from: S, rol
 
 export function isFinal<S extends string>(machine: Machine<S>, status: S): boolean {
   return machine.final.includes(status);
+}
+
+/**
+ * Whether the machine can bring a document from `from` to `to` in one or more steps, whoever
+ * takes them (the shape of the machine, not a role's rights). `avoid` is a status the path may
+ * not pass through (it may still start there): the merge uses it to keep a cycle of the machine
+ * (a failed order rescheduled and sent out again) from making two statuses «later» than each
+ * other through the base both sides left.
+ */
+export function isReachable<S extends string>(machine: Machine<S>, from: S, to: S, avoid?: S): boolean {
+  if (!machine.statuses.includes(from) || !machine.statuses.includes(to)) return false;
+  if (from === to) return true;
+  const seen = new Set<S>([from]);
+  const queue: S[] = [from];
+  while (queue.length > 0) {
+    const at = queue.shift() as S;
+    for (const t of machine.transitions) {
+      if (t.from !== at || seen.has(t.to)) continue;
+      if (t.to === to) return true;
+      seen.add(t.to);
+      if (t.to !== avoid) queue.push(t.to);
+    }
+  }
+  return false;
+}
+
+/**
+ * Of two statuses both sides reached from `base`, the later one: the one reachable from the
+ * other (not back through `base`) while the other is not reachable from it. `null` when neither
+ * or both are (the machine cannot tell; the caller decides).
+ */
+export function laterStatus<S extends string>(machine: Machine<S>, base: S | undefined, a: S, b: S): S | null {
+  if (a === b) return a;
+  const bAfterA = isReachable(machine, a, b, base);
+  const aAfterB = isReachable(machine, b, a, base);
+  if (bAfterA && !aAfterB) return b;
+  if (aAfterB && !bAfterA) return a;
+  return null;
 }

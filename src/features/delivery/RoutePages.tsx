@@ -9,7 +9,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { IconBarcode, IconMapPin, IconNavigation, IconPlayerPlay, IconFlag } from '@tabler/icons-react';
 import { formatMoney, t } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
-import { useEngine, useLiveQuery } from '../../data/hooks';
+import { useEngine, useFirstSync, useLiveQuery } from '../../data/hooks';
 import { useSession } from '../../data/session';
 import { riderRoutesForDay, allUsers } from '../../data/queries';
 import { cancelRoute, confirmLoadOut, currentPosition, finishRound, startRound } from '../../data/round';
@@ -18,6 +18,8 @@ import { madridDate } from '../../domain/dates';
 import { MACHINES } from '../../domain/status/machines';
 import type { Route, User } from '../../domain/entities/operation';
 import { LazyMap } from '../../ui/map/LazyMap';
+import { FirstSyncNotice, MissingUntilSynced, SyncedValue } from '../../ui/sync/FirstSync';
+import { SyncNotices, type NoticeTarget } from '../../ui/sync/SyncNotices';
 import { ROUTE_STATUS_COLOR } from '../../ui/statusColors';
 import { useActor, usePoints, useProducts, useRoute, useRouteEvents, useRouteIncidences, useRouteOrders } from './hooks';
 
@@ -35,6 +37,11 @@ export function RouteStatusBadge({ route }: { route: Route }) {
       {MACHINES.route.labels[route.status]}
     </Badge>
   );
+}
+
+/** The documents whose sync notices a route's screens show: the route and the orders on it. */
+function routeAndOrders(route: Route): NoticeTarget[] {
+  return [{ collection: 'routes', id: route.id }, ...route.stops.flatMap((s) => s.order_ids.map((id) => ({ collection: 'orders' as const, id })))];
 }
 
 export function navigationUrl(lat: number, lng: number): string {
@@ -56,8 +63,8 @@ function RouteCard({ route }: { route: Route }) {
         <RouteStatusBadge route={route} />
       </Group>
       <Progress value={p.total === 0 ? 0 : (p.visited / p.total) * 100} mt="sm" aria-label={t('delivery.progress')} />
-      <Text size="sm" mt={4}>
-        {t('delivery.stopsDone', { done: p.visited, total: p.total })}
+      <Text size="sm" mt={4} data-testid="route-card-progress">
+        <SyncedValue>{t('delivery.stopsDone', { done: p.visited, total: p.total })}</SyncedValue>
       </Text>
       <Button component={Link} to={`/distribution/${route.id}`} size="lg" mt="sm" fullWidth>
         {t('delivery.open')}
@@ -74,11 +81,13 @@ export function DistributionPage() {
   const mine = useLiveQuery<Route[]>((db) => (user && isRider ? riderRoutesForDay(db, user.id, today) : null), [user?.id, today, isRider], []);
   const all = useLiveQuery<Route[]>((db) => (!isRider ? db.routes.find({ selector: { date: today }, sort: [{ date: 'asc' }, { hub: 'asc' }] }) : null), [today, isRider], []);
   const [hub, setHub] = useState<string>('');
+  const { awaiting } = useFirstSync();
   if (isRider) {
     return (
       <Stack>
         <Text c="dimmed">{t('delivery.todayRoutes')}</Text>
-        {!mine.loading && mine.data.length === 0 && <Alert color="gray">{t('delivery.noRoutes')}</Alert>}
+        <FirstSyncNotice />
+        {!mine.loading && !awaiting && mine.data.length === 0 && <Alert color="gray">{t('delivery.noRoutes')}</Alert>}
         {mine.data.map((r) => (
           <RouteCard key={r.id} route={r} />
         ))}
@@ -91,6 +100,7 @@ export function DistributionPage() {
   return (
     <Stack>
       <Text c="dimmed">{t('delivery.allRoutes')}</Text>
+      <FirstSyncNotice />
       <Group gap="xs">
         <Button variant={hub === '' ? 'filled' : 'default'} onClick={() => setHub('')}>
           {t('crud.all')}
@@ -133,7 +143,7 @@ export function RouteDetailPage({ params }: ScreenProps) {
   const { data: points } = usePoints(pointIds);
   const riderName = useRiderName(route?.rider_id ?? '');
   if (loading) return null;
-  if (!route || !engine) return <Alert color="orange">{t('delivery.routeNotFound')}</Alert>;
+  if (!route || !engine) return <MissingUntilSynced><Alert color="orange">{t('delivery.routeNotFound')}</Alert></MissingUntilSynced>;
   const p = routeProgress(route, events);
   const next = p.next;
   const nextPoint = next ? points.get(next.delivery_point_id) : undefined;
@@ -153,8 +163,12 @@ export function RouteDetailPage({ params }: ScreenProps) {
         </div>
         <RouteStatusBadge route={route} />
       </Group>
+      <SyncNotices docs={routeAndOrders(route)} />
       <Progress value={p.total === 0 ? 0 : (p.visited / p.total) * 100} aria-label={t('delivery.progress')} />
-      <Text data-testid="route-progress">{t('delivery.stopsDone', { done: p.visited, total: p.total })}</Text>
+      <FirstSyncNotice />
+      <Text data-testid="route-progress">
+        <SyncedValue>{t('delivery.stopsDone', { done: p.visited, total: p.total })}</SyncedValue>
+      </Text>
 
       {route.status === 'ready' && !isOps && (
         <Button size="lg" leftSection={<IconBarcode size={20} aria-hidden />} component={Link} to={`/distribution/product-receive/${route.hub}/rider_id/${route.rider_id}/route_id/${route.id}`}>
@@ -265,8 +279,9 @@ export function LoadOutPage({ params }: ScreenProps) {
   const [scan, setScan] = useState('');
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
+  const { awaiting } = useFirstSync();
   if (loading) return null;
-  if (!route || !engine) return <Alert color="orange">{t('delivery.routeNotFound')}</Alert>;
+  if (!route || !engine) return <MissingUntilSynced><Alert color="orange">{t('delivery.routeNotFound')}</Alert></MissingUntilSynced>;
   const value = (productId: string, fallback: number) => received[productId] ?? fallback;
   const diffs = loadDifferences(expected, received);
   const done = route.status !== 'ready' && route.status !== 'picking' && route.status !== 'planned' && route.status !== 'draft';
@@ -287,6 +302,7 @@ export function LoadOutPage({ params }: ScreenProps) {
   return (
     <Stack>
       <Text>{t('delivery.loadOutIntro')}</Text>
+      <FirstSyncNotice />
       {done && <Alert color="teal">{t('delivery.loadDone')}</Alert>}
       <TextInput
         label={t('delivery.scan')}
@@ -335,7 +351,7 @@ export function LoadOutPage({ params }: ScreenProps) {
       <Textarea label={t('delivery.note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} disabled={done} maxLength={500} />
       <Button
         size="lg"
-        disabled={done || expected.length === 0}
+        disabled={done || expected.length === 0 || awaiting}
         loading={busy}
         onClick={async () => {
           setBusy(true);
@@ -366,8 +382,9 @@ export function RouteSummaryPage({ params }: ScreenProps) {
   const { data: route, loading } = useRoute(params.id);
   const { data: events } = useRouteEvents(params.id);
   const { data: incidences } = useRouteIncidences(params.id);
+  const { awaiting } = useFirstSync();
   if (loading) return null;
-  if (!route || !engine) return <Alert color="orange">{t('delivery.routeNotFound')}</Alert>;
+  if (!route || !engine) return <MissingUntilSynced><Alert color="orange">{t('delivery.routeNotFound')}</Alert></MissingUntilSynced>;
   const s = roundSummary(route, events, incidences);
   const cells: [string, string | number, string][] = [
     [t('delivery.deliveredCount'), s.delivered, 'delivered'],
@@ -376,13 +393,15 @@ export function RouteSummaryPage({ params }: ScreenProps) {
     [t('delivery.pendingCount'), s.pending, 'pending'],
     [t('delivery.incidencesCount'), s.incidences, 'incidences'],
   ];
-  const canFinish = route.status === 'in_progress' && s.pending === 0 && actor.role !== 'anonimus';
+  const canFinish = route.status === 'in_progress' && s.pending === 0 && actor.role !== 'anonimus' && !awaiting;
   return (
     <Stack>
       <Group justify="space-between">
         <Text fw={700}>{route.name}</Text>
         <RouteStatusBadge route={route} />
       </Group>
+      <FirstSyncNotice />
+      <SyncNotices docs={routeAndOrders(route)} />
       <SimpleGrid cols={{ base: 2, sm: 5 }}>
         {cells.map(([label, value, key]) => (
           <Card key={key} withBorder data-testid={`summary-${key}`}>
@@ -390,7 +409,7 @@ export function RouteSummaryPage({ params }: ScreenProps) {
               {label}
             </Text>
             <Text size="xl" fw={700}>
-              {value}
+              <SyncedValue>{value}</SyncedValue>
             </Text>
           </Card>
         ))}
@@ -400,10 +419,10 @@ export function RouteSummaryPage({ params }: ScreenProps) {
           {t('delivery.cashToHandOver')}
         </Text>
         <Text size="xl" fw={700} data-testid="summary-cash">
-          {formatMoney(s.cash_cents)}
+          <SyncedValue>{formatMoney(s.cash_cents)}</SyncedValue>
         </Text>
         <Text size="sm" c="dimmed" mt="xs">
-          {t('delivery.otherCollected')}: {formatMoney(s.other_cents)}
+          {t('delivery.otherCollected')}: <SyncedValue>{formatMoney(s.other_cents)}</SyncedValue>
         </Text>
       </Card>
       {canFinish && (
@@ -427,7 +446,7 @@ export function RouteCancelPage({ params }: ScreenProps) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   if (loading) return null;
-  if (!route || !engine) return <Alert color="orange">{t('delivery.routeNotFound')}</Alert>;
+  if (!route || !engine) return <MissingUntilSynced><Alert color="orange">{t('delivery.routeNotFound')}</Alert></MissingUntilSynced>;
   const closed = route.status === 'completed' || route.status === 'cancelled';
   return (
     <Stack maw={640}>

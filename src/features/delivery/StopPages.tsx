@@ -32,9 +32,12 @@ import { useEngine, useLiveQuery } from '../../data/hooks';
 import { confirmDelivery, currentPosition, recordFailure, reportIncidence } from '../../data/round';
 import { checkDeliveredLines, collect, decodeSummary, deliverableUnits, encodeSummary, orderOutcome, type OrderOutcome } from '../../domain/delivery';
 import { INCIDENCE_TYPES, type DeliveredLine, type Incidence, type IncidenceType } from '../../domain/entities/events';
-import { PAYMENT_METHODS, type Order, type PaymentMethod } from '../../domain/entities/operation';
+import type { Order, PaymentMethod } from '../../domain/entities/operation';
+import { riderPaymentMethods } from '../../domain/access/payments';
 import { SignaturePad, SignatureView, signatureToPng, type Stroke } from '../../ui/signature/SignaturePad';
 import { EntityTable } from '../../ui/crud/EntityTable';
+import { MissingUntilSynced } from '../../ui/sync/FirstSync';
+import { SyncNotices } from '../../ui/sync/SyncNotices';
 import { navigationUrl } from './RoutePages';
 import { useActor, useDeliveryStatuses, useOrder, useOrderEvents, useOrderOnRoute, usePoint, useRoute, useRouteEvents } from './hooks';
 
@@ -61,7 +64,7 @@ export function StopPage({ params }: ScreenProps) {
   const orderIds = stop?.order_ids ?? [];
   const { data: orders } = useLiveQuery<Map<string, Order>>((db) => (orderIds.length > 0 ? db.orders.findByIds([...orderIds]) : null), [orderIds.join(',')], new Map());
   if (loading) return null;
-  if (!point || !route) return <Alert color="orange">{t('delivery.pointNotFound')}</Alert>;
+  if (!point || !route) return <MissingUntilSynced><Alert color="orange">{t('delivery.pointNotFound')}</Alert></MissingUntilSynced>;
   const rider = params.riderId ?? route.rider_id;
   return (
     <Stack>
@@ -70,6 +73,7 @@ export function StopPage({ params }: ScreenProps) {
           {t('delivery.stopOf', { n: stop.seq, total: route.stops.length })}
         </Text>
       )}
+      <SyncNotices docs={[{ collection: 'routes', id: route.id }, ...orderIds.map((id) => ({ collection: 'orders' as const, id }))]} />
       <Card withBorder>
         <Text fw={700} size="lg">
           {point.name}
@@ -156,7 +160,7 @@ export function OrderDeliveryPage({ params }: ScreenProps) {
   const { order, route, events, loading } = useOrderOnRoute(params.id, params.routeId);
   const [lines, setLines] = useState<DeliveredLine[] | null>(null);
   if (loading) return null;
-  if (!order || !route) return <Alert color="orange">{t('delivery.orderNotFound')}</Alert>;
+  if (!order || !route) return <MissingUntilSynced><Alert color="orange">{t('delivery.orderNotFound')}</Alert></MissingUntilSynced>;
   const current = lines ?? decodeSummary(order, search.summary);
   const outcome = orderOutcome(order.id, events);
   const check = checkDeliveredLines(order, current);
@@ -168,6 +172,7 @@ export function OrderDeliveryPage({ params }: ScreenProps) {
   return (
     <Stack>
       <Text fw={700}>{order.code}</Text>
+      <SyncNotices docs={[{ collection: 'orders', id: order.id }]} />
       {outcome === 'delivered' || outcome === 'partial' ? <Alert color="teal">{t('delivery.alreadyDelivered')}</Alert> : null}
       {order.lines.map((line) => {
         const l = current.find((x) => x.line_id === line.line_id);
@@ -257,7 +262,7 @@ export function SignCollectPage({ params }: ScreenProps) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   if (loading) return null;
-  if (!order || !route || !engine) return <Alert color="orange">{t('delivery.orderNotFound')}</Alert>;
+  if (!order || !route || !engine) return <MissingUntilSynced><Alert color="orange">{t('delivery.orderNotFound')}</Alert></MissingUntilSynced>;
   const chosen = method ?? order.payment_method;
   const check = checkDeliveredLines(order, lines);
   const byCard = check.ok ? collect(order, lines, 'card', 0) : null;
@@ -349,7 +354,7 @@ export function SignCollectPage({ params }: ScreenProps) {
           size="md"
           value={chosen}
           onChange={(v) => setMethod(v as PaymentMethod)}
-          data={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`delivery.method_${m}` as MessageKey) }))}
+          data={riderPaymentMethods(order.payment_method).map((m) => ({ value: m, label: t(`delivery.method_${m}` as MessageKey) }))}
         />
       </div>
       {chosen === 'cash' && (
@@ -403,7 +408,7 @@ export function FailedPage({ params }: ScreenProps) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   if (loading) return null;
-  if (!order || !route || !engine) return <Alert color="orange">{t('delivery.orderNotFound')}</Alert>;
+  if (!order || !route || !engine) return <MissingUntilSynced><Alert color="orange">{t('delivery.orderNotFound')}</Alert></MissingUntilSynced>;
   const reasons = statuses.filter((s) => s.kind === 'status-delivery' && s.system_status === 'failed' && s.rider_visible && s.active);
   const done = orderOutcome(order.id, events) !== 'pending';
   return (
@@ -483,9 +488,9 @@ export function IncidencePage({ params }: ScreenProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (loading) return null;
-  if (!order || !engine) return <Alert color="orange">{t('delivery.orderNotFound')}</Alert>;
+  if (!order || !engine) return <MissingUntilSynced><Alert color="orange">{t('delivery.orderNotFound')}</Alert></MissingUntilSynced>;
   const line = order.lines.find((l) => l.product_id === params.product_id);
-  if (!line) return <Alert color="orange">{t('delivery.orderNotFound')}</Alert>;
+  if (!line) return <MissingUntilSynced><Alert color="orange">{t('delivery.orderNotFound')}</Alert></MissingUntilSynced>;
   const types = INCIDENCE_TYPES.filter((x) => ['damaged', 'missing', 'wrong_product', 'refused', 'expired', 'other'].includes(x));
   return (
     <Stack>
@@ -538,9 +543,9 @@ export function DeliveryRecordPage({ params }: ScreenProps) {
   const { data: order, loading } = useOrder(orderId);
   const { data: events } = useOrderEvents(orderId);
   if (loading) return null;
-  if (!order) return <Alert color="orange">{t('delivery.orderNotFound')}</Alert>;
+  if (!order) return <MissingUntilSynced><Alert color="orange">{t('delivery.orderNotFound')}</Alert></MissingUntilSynced>;
   const main = events.find((e) => e.kind === 'delivered' || e.kind === 'partial') ?? events.find((e) => e.kind === 'failed');
-  if (!main) return <Alert color="gray">{t('delivery.noRecord')}</Alert>;
+  if (!main) return <MissingUntilSynced><Alert color="gray">{t('delivery.noRecord')}</Alert></MissingUntilSynced>;
   const signed = events.find((e) => e.kind === 'signed');
   const collected = events.find((e) => e.kind === 'collected');
   const outcome = orderOutcome(order.id, events);
@@ -552,6 +557,7 @@ export function DeliveryRecordPage({ params }: ScreenProps) {
           {outcomeLabel(outcome)}
         </Badge>
       </Group>
+      <SyncNotices docs={[{ collection: 'orders', id: order.id }]} />
       <Text>
         {t('delivery.when')}: {formatDate(main.at, "d MMM yyyy, HH:mm:ss")}
       </Text>

@@ -1,11 +1,13 @@
 /**
  * Developer diagnostics under /test (interface group machine-dev-mode): the device's
- * environment and the es-ES formats. The pages that list routes live in src/routes/pages.
+ * environment with its camera and barcode scanner (/test/two) and the es-ES formats. The pages
+ * that list routes live in src/routes/pages.
  */
 import { useEffect, useState } from 'react';
-import { Table } from '@mantine/core';
+import { Stack, Table } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { formatDate, formatMoney, t } from '../../i18n';
+import { ScanLab } from './ScanLab';
 
 export function DevEnvironmentPage() {
   const { online } = useNetwork();
@@ -27,17 +29,20 @@ export function DevEnvironmentPage() {
     [t('dev.userAgent'), navigator.userAgent],
   ];
   return (
-    <Table>
-      <Table.Caption>{t('dev.environment')}</Table.Caption>
-      <Table.Tbody>
-        {rows.map(([k, v]) => (
-          <Table.Tr key={k}>
-            <Table.Th scope="row">{k}</Table.Th>
-            <Table.Td>{v}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <Stack gap="xl">
+      <Table>
+        <Table.Caption>{t('dev.environment')}</Table.Caption>
+        <Table.Tbody>
+          {rows.map(([k, v]) => (
+            <Table.Tr key={k}>
+              <Table.Th scope="row">{k}</Table.Th>
+              <Table.Td>{v}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <ScanLab />
+    </Stack>
   );
 }
 

@@ -9,7 +9,7 @@ import { Badge, Button, Card, Group, Progress, RingProgress, SegmentedControl, S
 import { Link } from '@tanstack/react-router';
 import { IconTruckDelivery } from '@tabler/icons-react';
 import { formatMoney, t } from '../../i18n';
-import { useLiveQuery } from '../../data/hooks';
+import { useFirstSync, useLiveQuery } from '../../data/hooks';
 import { useSession } from '../../data/session';
 import { useCatalog } from '../../data/reference';
 import { deliveriesOfRoutes, incidencesSince, ordersOfDay, routesOfDay } from '../../data/queries';
@@ -19,6 +19,7 @@ import type { DeliveryEvent, Incidence } from '../../domain/entities/events';
 import type { Order, Route } from '../../domain/entities/operation';
 import { MACHINES, ORDER_STATUSES, ROUTE_STATUSES } from '../../domain/status/machines';
 import { ORDER_STATUS_COLOR, ROUTE_STATUS_COLOR } from '../../ui/statusColors';
+import { FirstSyncNotice, SyncedValue } from '../../ui/sync/FirstSync';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -37,13 +38,14 @@ function RiderHome() {
 
 function StatusBar<S extends string>({ title, counts, order, colors, labels, testId }: { title: string; counts: Readonly<Record<S, number>>; order: readonly S[]; colors: Record<S, string>; labels: Readonly<Record<S, string>>; testId: string }) {
   const sections = statusSections(counts, order);
+  const { awaiting } = useFirstSync();
   return (
     <Card withBorder data-testid={testId}>
       <Title order={2} size="h4" mb="sm">
         {title}
       </Title>
       {sections.length === 0 ? (
-        <Text c="dimmed">{t('home.nothingToday')}</Text>
+        <Text c="dimmed">{awaiting ? t('syncState.awaitingFirst') : t('home.nothingToday')}</Text>
       ) : (
         <Stack gap="sm">
           <Progress.Root size={22} aria-hidden>
@@ -73,7 +75,7 @@ function Stat({ label, value, testId, children }: { label: string; value: string
         {label}
       </Text>
       <Text size="xl" fw={700} data-testid={`${testId}-value`}>
-        {value}
+        <SyncedValue>{value}</SyncedValue>
       </Text>
       {children}
     </Card>
@@ -113,16 +115,17 @@ function OpsDashboard() {
           data-testid="home-hub"
         />
       </Group>
+      <FirstSyncNotice />
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
         <Stat label={t('home.orders')} value={String(s.orders.total)} testId="home-orders" />
         <Stat label={t('home.delivered')} value={percent(s.delivered.share)} testId="home-delivered">
           <Group gap="xs" mt={4}>
             <RingProgress size={54} thickness={7} roundCaps sections={[{ value: s.delivered.share * 100, color: 'teal' }]} aria-hidden />
-            <Text size="sm">{t('home.deliveredOf', { done: s.delivered.done, of: s.delivered.of })}</Text>
+            <Text size="sm"><SyncedValue>{t('home.deliveredOf', { done: s.delivered.done, of: s.delivered.of })}</SyncedValue></Text>
           </Group>
         </Stat>
         <Stat label={t('home.routes')} value={String(s.routes.total)} testId="home-routes">
-          <Text size="sm">{t('home.routesOnStreet', { n: s.routes.byStatus.in_progress + s.routes.byStatus.loaded })}</Text>
+          <Text size="sm"><SyncedValue>{t('home.routesOnStreet', { n: s.routes.byStatus.in_progress + s.routes.byStatus.loaded })}</SyncedValue></Text>
         </Stat>
         <Stat label={t('home.incidences')} value={String(s.incidences)} testId="home-incidences">
           {s.incidences > 0 && (
@@ -132,7 +135,7 @@ function OpsDashboard() {
           )}
         </Stat>
         <Stat label={t('home.cash')} value={formatMoney(s.cashCents)} testId="home-cash">
-          <Text size="sm">{t('home.otherCollected', { amount: formatMoney(s.otherCollectedCents) })}</Text>
+          <Text size="sm"><SyncedValue>{t('home.otherCollected', { amount: formatMoney(s.otherCollectedCents) })}</SyncedValue></Text>
         </Stat>
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -160,18 +163,26 @@ function OpsDashboard() {
                 <Table.Td>
                   {h.number} · {h.name}
                 </Table.Td>
-                <Table.Td ta="right">{hs.orders.total}</Table.Td>
+                <Table.Td ta="right">
+                  <SyncedValue>{hs.orders.total}</SyncedValue>
+                </Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
                     <Progress value={hs.delivered.share * 100} color="teal" style={{ flex: 1 }} aria-label={t('home.deliveredShareOf', { hub: h.name })} />
                     <Text size="sm" w={44} ta="right">
-                      {percent(hs.delivered.share)}
+                      <SyncedValue>{percent(hs.delivered.share)}</SyncedValue>
                     </Text>
                   </Group>
                 </Table.Td>
-                <Table.Td ta="right">{hs.routes.total}</Table.Td>
-                <Table.Td ta="right">{hs.incidences}</Table.Td>
-                <Table.Td ta="right">{formatMoney(hs.cashCents)}</Table.Td>
+                <Table.Td ta="right">
+                  <SyncedValue>{hs.routes.total}</SyncedValue>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <SyncedValue>{hs.incidences}</SyncedValue>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <SyncedValue>{formatMoney(hs.cashCents)}</SyncedValue>
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -25,6 +25,7 @@ import { newId } from '../../ui/crud/entity';
 import { hubFilter, hubLabel } from '../../ui/crud/options';
 import { OrderForm } from './OrderForm';
 import { ORDER_STATUS_COLOR } from '../../ui/statusColors';
+import { SyncNotices } from '../../ui/sync/SyncNotices';
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return (
@@ -155,6 +156,7 @@ export function OrderEditPage({ params }: ScreenProps) {
         {t('orders.codeIs', { code: order.code })}
         {order.route_id ? ` · ${t('orders.onRoute', { route: order.route_id })}` : ''}
       </Alert>
+      <SyncNotices docs={[{ collection: 'orders', id: order.id }]} />
       <OrderForm
         key={order.id}
         initial={initial}

@@ -118,10 +118,20 @@ function withNumericHub<T extends { hub: unknown }>(v: T): T {
   return { ...v, hub: Number(v.hub) };
 }
 
-/** Waits until the local change reached the server (or gives up, offline). */
-async function waitForServer(engine: NonNullable<ReturnType<typeof useEngine>>, ms = 8000): Promise<boolean> {
+/**
+ * Waits until the new user `id` reached the server (then its password can be set there), or
+ * gives up after `ms` (offline).
+ * It asks the outbox about this very document: the badge's pending count is refreshed
+ * asynchronously and counts other changes too. The bound is generous: a busy phone or server
+ * may take a while, and giving up means setting the password again later.
+ */
+async function waitForServer(engine: NonNullable<ReturnType<typeof useEngine>>, id: string, ms = 30_000): Promise<boolean> {
   engine.syncNow();
-  return Promise.race([engine.awaitInSync().then(() => engine.status.value.pending === 0), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
+  const pushed = (async () => {
+    await engine.awaitInSync();
+    return !(await engine.outbox.list()).some((i) => i.collection === 'users' && i.id === id);
+  })();
+  return Promise.race([pushed, new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
 }
 
 export function UserCreatePage() {
@@ -144,7 +154,7 @@ export function UserCreatePage() {
         const id = `u-${crypto.randomUUID().slice(0, 12)}`;
         const doc = { ...rest, id, email: String(rest.email).trim().toLowerCase(), updated_at: Date.now() } as unknown as User;
         await engine.writer.insert('users', doc);
-        const onServer = await waitForServer(engine);
+        const onServer = await waitForServer(engine, id);
         if (onServer) {
           await sessionBackend().auth.setUserPassword(id, String(password));
           notifications.show({ color: 'teal', message: t('crud.created') });

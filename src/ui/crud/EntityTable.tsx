@@ -1,13 +1,15 @@
 /**
  * The generic list of the CRUD kit: sorting, filters, text search and virtual scrolling (only
  * the visible rows are in the DOM, so 20,000 rows stay smooth), plus CSV export of what is shown.
- * Configured per entity with columns; it knows nothing about storage.
+ * Configured per entity with columns; it knows nothing about storage (only whether the first
+ * sync has finished).
  */
 import { memo, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
 import { Box, Button, Group, Select, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconDownload, IconSearch } from '@tabler/icons-react';
 import { t } from '../../i18n';
+import { useFirstSync } from '../../data/hooks';
 import { useNavigate } from '@tanstack/react-router';
 import { downloadCsv, toCsv } from './csv';
 import classes from './EntityTable.module.css';
@@ -208,6 +210,9 @@ export function EntityTable<T>(props: EntityTableProps<T>) {
   const deferredSearch = useDeferredValue(search);
   const [sort, setSort] = useState<Sort>(null);
   const [filterValues, setFilterValues] = useState<FilterValues>({});
+  // Before this user's first sync on this device the rows may simply not have arrived: say so
+  // instead of a confident «0 de 0».
+  const { awaiting } = useFirstSync();
   // Search text of each row, cached per row object: rows that did not change keep theirs when
   // the data changes. It is filled in small slices after each data change (never in one long
   // task), and computed on demand for a row not reached yet.
@@ -295,7 +300,7 @@ export function EntityTable<T>(props: EntityTableProps<T>) {
         {props.toolbar}
       </Group>
       <Text size="sm" c="dimmed" mb={4} aria-live="polite" data-testid="crud-count">
-        {props.loading ? t('common.loading') : t('crud.count', { shown: visible.length, total: rows.length })}
+        {props.loading ? t('common.loading') : awaiting ? t('syncState.awaitingFirst') : t('crud.count', { shown: visible.length, total: rows.length })}
       </Text>
       <div role="table" aria-label={props.label} aria-rowcount={visible.length + 1} style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}>
         <div role="rowgroup">
@@ -334,7 +339,7 @@ export function EntityTable<T>(props: EntityTableProps<T>) {
             !props.loading && (
               <div role="row">
                 <div role="cell" style={{ padding: 16 }}>
-                  <Text c="dimmed">{props.emptyText ?? t('crud.empty')}</Text>
+                  <Text c="dimmed">{awaiting ? t('syncState.awaitingFirst') : (props.emptyText ?? t('crud.empty'))}</Text>
                 </div>
               </div>
             )

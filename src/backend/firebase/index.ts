@@ -1,0 +1,125 @@
+/**
+ * The Firebase implementation of the backend seam: Firestore (sync), Firebase Auth (sign-in),
+ * Cloud Storage (files). Loaded only when the app is built with VITE_BACKEND=firebase: import it
+ * dynamically (`await import('./backend/firebase')`), so the Firebase SDK stays out of the default
+ * bundle (src/backend/load.ts does).
+ */
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import { connectAuthEmulator, getAuth, inMemoryPersistence, setPersistence, type Auth } from 'firebase/auth';
+import { collection, connectFirestoreEmulator, getDocsFromServer, initializeFirestore, limit, memoryLocalCache, orderBy, query, terminate, type Firestore } from 'firebase/firestore';
+import type { FirebaseSettings } from '../config';
+import { CONFLICTS_COLLECTION } from '../../domain/access/firestoreRules';
+import { BackendError, type AdminBackend, type Backend, type ConflictEntry, type Session } from '../types';
+import { FirebaseAuthBackend } from './auth';
+import { backendErrorOf, micros } from './docs';
+import { FirebaseFileTransport } from './files';
+import { FirestoreSyncTransport, type FirestoreTransportOptions } from './transport';
+
+export { FirestoreSyncTransport } from './transport';
+export { FirebaseAuthBackend } from './auth';
+export { FirebaseFileTransport } from './files';
+
+export interface FirebaseBackend extends Backend {
+  readonly kind: 'firebase';
+  readonly app: FirebaseApp;
+  readonly firestore: Firestore;
+  readonly firebaseAuth: Auth;
+  readonly auth: FirebaseAuthBackend;
+  readonly sync: FirestoreSyncTransport;
+  readonly files: FirebaseFileTransport;
+  /** The signed-in session, kept in step with Firebase Auth (tokens refresh by themselves). */
+  current(): Session | null;
+  close(): Promise<void>;
+}
+
+export interface FirebaseBackendOptions {
+  /** Name of the Firebase app instance (several devices in one test process). */
+  readonly name?: string;
+  /** Keep the Auth session in memory only (Node); the browser default is IndexedDB. */
+  readonly memoryAuth?: boolean;
+  readonly fetchImpl?: typeof fetch;
+  readonly transport?: Partial<Pick<FirestoreTransportOptions, 'pushChunk' | 'retryMs' | 'afterPushRead'>>;
+}
+
+export async function createFirebaseBackend(settings: FirebaseSettings, opts: FirebaseBackendOptions = {}): Promise<FirebaseBackend> {
+  const app = initializeApp(
+    { apiKey: settings.apiKey, authDomain: settings.authDomain, projectId: settings.projectId, storageBucket: settings.storageBucket, appId: settings.appId },
+    opts.name ?? '[DEFAULT]',
+  );
+  // RxDB is the offline store: Firestore keeps only a memory cache and every read goes to the server.
+  const firestore = initializeFirestore(app, { localCache: memoryLocalCache(), ignoreUndefinedProperties: true });
+  if (settings.firestoreEmulator) {
+    const [host, port] = settings.firestoreEmulator.split(/:(?=\d+$)/) as [string, string];
+    connectFirestoreEmulator(firestore, host, Number(port));
+  }
+  const firebaseAuth = getAuth(app);
+  if (opts.memoryAuth) await setPersistence(firebaseAuth, inMemoryPersistence);
+  if (settings.authEmulator) connectAuthEmulator(firebaseAuth, `http://${settings.authEmulator}`, { disableWarnings: true });
+
+  const prefix = settings.prefix;
+  const auth = new FirebaseAuthBackend({
+    auth: firebaseAuth,
+    users: collection(firestore, `${prefix}users`),
+    catalog: collection(firestore, `${prefix}catalog`),
+    functionsUrl: settings.functionsUrl,
+    fetchImpl: opts.fetchImpl,
+  });
+  const user = () => auth.current()?.user ?? null;
+
+  const sync = new FirestoreSyncTransport({
+    db: firestore,
+    prefix,
+    user: () => {
+      const u = user();
+      return u ? { id: u.id, role: u.base_role } : null;
+    },
+    ...opts.transport,
+  });
+  const files = new FirebaseFileTransport({
+    bucket: settings.storageBucket,
+    baseUrl: settings.storageUrl,
+    token: async () => (firebaseAuth.currentUser ? firebaseAuth.currentUser.getIdToken() : null),
+    userId: () => firebaseAuth.currentUser?.uid ?? null,
+    fetchImpl: opts.fetchImpl,
+  });
+  const admin: AdminBackend = {
+    async conflicts(): Promise<ConflictEntry[]> {
+      if (!user()) throw new BackendError('signed_out', 'No has iniciado sesión', 401);
+      try {
+        const snap = await getDocsFromServer(query(sync.col(CONFLICTS_COLLECTION), orderBy('at', 'desc'), limit(200)));
+        return snap.docs.map((d) => {
+          const e = d.data();
+          const at = e.at && typeof e.at === 'object' && 'seconds' in e.at ? Math.floor(micros(e.at as never) / 1000) : 0;
+          return {
+            seq: at,
+            at,
+            collection: String(e.collection ?? ''),
+            doc_id: String(e.doc_id ?? ''),
+            user_id: String(e.user_id ?? ''),
+            fields: Array.isArray(e.fields) ? e.fields.map(String) : [],
+            local: (e.local ?? {}) as Record<string, unknown>,
+            server: (e.server ?? {}) as Record<string, unknown>,
+          };
+        });
+      } catch (err) {
+        throw backendErrorOf(err);
+      }
+    },
+  };
+
+  return {
+    kind: 'firebase',
+    app,
+    firestore,
+    firebaseAuth,
+    auth,
+    sync,
+    files,
+    admin,
+    current: () => auth.current(),
+    async close() {
+      await terminate(firestore);
+      await deleteApp(app);
+    },
+  };
+}

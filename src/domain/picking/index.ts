@@ -1,0 +1,5 @@
+/** The picking domain (issue 12): progress derived from events, the rules of what to write, codes and labels. */
+export * from './progress';
+export * from './rules';
+export * from './codes';
+export * from './labels';

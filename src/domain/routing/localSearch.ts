@@ -1,0 +1,497 @@
+/**
+ * Local search over a working solution: granular (each stop is only tried next to its closest
+ * stops), first improvement, until no move improves.
+ *
+ * Moves, for a stop u and a close stop v:
+ * - relocate: u, or u with its next one or two stops (or-opt), after v or before v;
+ * - exchange: u and v swap places;
+ * - 2-opt*: two routes swap their tails so that u is followed by v (or v by u);
+ * - 2-opt: within one route, reverse the stretch between u and v;
+ * and u alone into an unused vehicle.
+ *
+ * Inter-route moves are evaluated in O(1) with the routes' prefix / suffix / tail segments;
+ * intra-route moves compute the cost change in O(1) and check the windows (O(length)) only when
+ * the cost improves. Locks: a move may not touch a sequence index at or before a route's last
+ * position-locked stop unless it keeps every locked stop where it is (exchanges and moves inside
+ * the stretch between two locked stops do); a stop locked to a route never leaves it.
+ */
+import type { Rng } from '../demo/prng';
+import type { Instance } from './instance';
+import type { Editor } from './ruinRecreate';
+import { cat, SEG, nodeAt, routePenalty, type Route, type Solution } from './solution';
+
+const GAIN = 1e-6;
+
+export class LocalSearch {
+  private readonly inst: Instance;
+  private readonly sol: Solution;
+  private readonly ed: Editor;
+  private readonly loadA: Float64Array;
+  private readonly loadB: Float64Array;
+  private readonly segLoad: Float64Array;
+  private middle: Int32Array;
+  /** Neighbours tried per stop. */
+  granularity: number;
+
+  constructor(editor: Editor, granularity = 20) {
+    this.ed = editor;
+    this.sol = editor.sol;
+    this.inst = editor.inst;
+    this.loadA = new Float64Array(this.inst.dims);
+    this.loadB = new Float64Array(this.inst.dims);
+    this.segLoad = new Float64Array(this.inst.dims);
+    this.middle = new Int32Array(16);
+    this.granularity = granularity;
+  }
+
+  /**
+   * Improves until no move helps (or `maxPasses` passes); true when anything changed. With
+   * `only`, just those stops are tried as the moved stop u (after a ruin and recreate: the
+   * re-inserted stops).
+   */
+  run(rng: Rng, maxPasses = 100, only?: readonly number[]): boolean {
+    const { inst, sol } = this;
+    const order: number[] = [];
+    if (only) order.push(...only);
+    else for (let j = 0; j < inst.n; j += 1) order.push(j);
+    let changed = false;
+    const G = Math.min(this.granularity, inst.neighbourCount);
+    for (let pass = 0; pass < maxPasses; pass += 1) {
+      let improved = false;
+      for (let i = order.length - 1; i > 0; i -= 1) {
+        const k = Math.floor(rng.next() * (i + 1));
+        const t = order[i] as number;
+        order[i] = order[k] as number;
+        order[k] = t;
+      }
+      for (const u of order) {
+        if ((sol.routeOf[u] as number) < 0) continue;
+        for (let g = 0; g < G; g += 1) {
+          const v = inst.neighbours[u * inst.neighbourCount + g] as number;
+          if ((sol.routeOf[v] as number) < 0 || (sol.routeOf[u] as number) < 0) continue;
+          if (this.tryPair(u, v)) improved = true;
+        }
+        if (this.tryEmpty(u)) improved = true;
+      }
+      if (!improved) break;
+      changed = true;
+    }
+    return changed;
+  }
+
+  private tryPair(u: number, v: number): boolean {
+    const { sol } = this;
+    const ru = sol.routeOf[u] as number;
+    const rv = sol.routeOf[v] as number;
+    const iu = sol.posOf[u] as number;
+    const iv = sol.posOf[v] as number;
+    if (ru !== rv) {
+      for (let len = 1; len <= 3; len += 1) {
+        if (this.relocateInter(ru, iu, len, rv, iv, false)) return true;
+        if (this.relocateInter(ru, iu, len, rv, iv - 1, false)) return true;
+        if (len > 1 && this.relocateInter(ru, iu, len, rv, iv - 1, true)) return true;
+      }
+      if (this.swapInter(ru, iu, rv, iv)) return true;
+      if (this.twoOptStar(ru, iu, rv, iv - 1)) return true;
+      if (this.twoOptStar(ru, iu - 1, rv, iv)) return true;
+      return false;
+    }
+    for (let len = 1; len <= 3; len += 1) {
+      if (this.relocateIntra(ru, iu, len, iv, false)) return true;
+      if (this.relocateIntra(ru, iu, len, iv - 1, false)) return true;
+      if (len > 1 && this.relocateIntra(ru, iu, len, iv - 1, true)) return true;
+    }
+    if (this.swapIntra(ru, iu, iv)) return true;
+    if (iu < iv) {
+      if (this.twoOpt(ru, iu + 1, iv)) return true;
+    } else if (this.twoOpt(ru, iv, iu - 1)) return true;
+    return false;
+  }
+
+  // ── Helpers ──────────────────────────────────────────────────────────────────────────────
+
+  private c(a: number, b: number): number {
+    const { inst } = this;
+    return inst.cost[(inst.loc[a] as number) * inst.size + (inst.loc[b] as number)] as number;
+  }
+
+  private t(a: number, b: number): number {
+    const { inst } = this;
+    return inst.time[(inst.loc[a] as number) * inst.size + (inst.loc[b] as number)] as number;
+  }
+
+  private allowed(j: number, v: number): boolean {
+    const only = this.inst.onlyVehicle[j] as number;
+    return only < 0 || only === v;
+  }
+
+  /** Whether a position-locked stop sits at a sequence index in [a, b] of vehicle v's route. */
+  private lockedIn(v: number, a: number, b: number): boolean {
+    const last = this.inst.lastLock[v] as number;
+    if (a > last || b < a) return false;
+    const cum = this.inst.lockCum[v] as Int32Array;
+    const hi = Math.min(b, last);
+    return (cum[hi] as number) - (a > 0 ? (cum[a - 1] as number) : 0) > 0;
+  }
+
+  private objective(v: number, C: number, D: number, TW: number, load: Float64Array, empty: boolean): number {
+    if (empty) return 0;
+    return C + (this.inst.fixed[v] as number) + routePenalty(this.inst, v, D, TW, load, 0);
+  }
+
+  // ── Inter-route moves ────────────────────────────────────────────────────────────────────
+  // Each move applies itself and returns true only when it is allowed (locks, vehicles) and
+  // lowers the objective; otherwise it changes nothing and returns false.
+
+  /** Moves the `len` stops from sequence index s of route ra to after sequence index p of route rb (reversed with `rev`). */
+  relocateInter(ra: number, s: number, len: number, rb: number, p: number, rev: boolean): boolean {
+    const { inst, sol } = this;
+    const A = sol.routes[ra] as Route;
+    const B = sol.routes[rb] as Route;
+    const ka = A.jobs.length;
+    if (s + len - 1 > ka || p < 0) return false;
+    if (s <= (inst.lastLock[A.v] as number) || p < (inst.lastLock[B.v] as number)) return false;
+    // First and last stop of the segment as it will be visited.
+    const first = A.jobs[rev ? s + len - 2 : s - 1] as number;
+    const last = A.jobs[rev ? s - 1 : s + len - 2] as number;
+    const aPrev = nodeAt(inst, A, s - 1);
+    const aNext = nodeAt(inst, A, s + len);
+    const bPrev = nodeAt(inst, B, p);
+    const bNext = nodeAt(inst, B, p + 1);
+    const segC = rev ? (A.preRC[s + len - 1] as number) - (A.preRC[s] as number) : (A.preC[s + len - 1] as number) - (A.preC[s] as number);
+    const aEmpty = len === ka;
+    // Quick bound on the cost first (penalties only add, unless there are some to remove).
+    const cA = aEmpty ? 0 : (A.preC[s - 1] as number) + this.c(aPrev, aNext) + (A.sufC[s + len] as number);
+    const cB = (B.preC[p] as number) + this.c(bPrev, first) + segC + this.c(last, bNext) + (B.sufC[p + 1] as number);
+    const before = A.cost + B.cost;
+    const fixedA = aEmpty ? 0 : (inst.fixed[A.v] as number);
+    const fixedB = inst.fixed[B.v] as number;
+    if (A.penalty + B.penalty === 0 && cA + fixedA + cB + fixedB - before > -GAIN) return false;
+    const dims = inst.dims;
+    const seg = this.segLoad;
+    seg.fill(0);
+    for (let i = 0; i < len; i += 1) {
+      const x = A.jobs[s - 1 + i] as number;
+      if (!this.allowed(x, B.v)) return false;
+      for (let d = 0; d < dims; d += 1) seg[d] = (seg[d] as number) + (inst.demand[x * dims + d] as number);
+    }
+    for (let d = 0; d < dims; d += 1) {
+      this.loadA[d] = (A.load[d] as number) - (seg[d] as number);
+      this.loadB[d] = (B.load[d] as number) + (seg[d] as number);
+    }
+    let objA = 0;
+    if (!aEmpty) {
+      let D = 0;
+      let TW = 0;
+      if (inst.timed) {
+        cat(A.preD[s - 1] as number, A.preTW[s - 1] as number, A.preE[s - 1] as number, A.preL[s - 1] as number, this.t(aPrev, aNext), A.sufD[s + len] as number, A.sufTW[s + len] as number, A.sufE[s + len] as number, A.sufL[s + len] as number);
+        D = SEG[0]!;
+        TW = SEG[1]!;
+      }
+      objA = this.objective(A.v, cA, D, TW, this.loadA, false);
+    }
+    let D = 0;
+    let TW = 0;
+    if (inst.timed) {
+      // The moved segment's own summary.
+      let sD = inst.service[first] as number;
+      let sTW = 0;
+      let sE = inst.early[first] as number;
+      let sL = inst.late[first] as number;
+      let prev = first;
+      for (let i = 1; i < len; i += 1) {
+        const x = A.jobs[rev ? s + len - 2 - i : s - 1 + i] as number;
+        cat(sD, sTW, sE, sL, this.t(prev, x), inst.service[x] as number, 0, inst.early[x] as number, inst.late[x] as number);
+        sD = SEG[0]!;
+        sTW = SEG[1]!;
+        sE = SEG[2]!;
+        sL = SEG[3]!;
+        prev = x;
+      }
+      cat(B.preD[p] as number, B.preTW[p] as number, B.preE[p] as number, B.preL[p] as number, this.t(bPrev, first), sD, sTW, sE, sL);
+      cat(SEG[0]!, SEG[1]!, SEG[2]!, SEG[3]!, this.t(last, bNext), B.sufD[p + 1] as number, B.sufTW[p + 1] as number, B.sufE[p + 1] as number, B.sufL[p + 1] as number);
+      D = SEG[0]!;
+      TW = SEG[1]!;
+    }
+    const objB = this.objective(B.v, cB, D, TW, this.loadB, false);
+    if (objA + objB - before > -GAIN) return false;
+    const moved = A.jobs.slice(s - 1, s - 1 + len);
+    if (rev) moved.reverse();
+    const newA = A.jobs.slice(0, s - 1).concat(A.jobs.slice(s - 1 + len));
+    const newB = B.jobs.slice(0, p).concat(moved, B.jobs.slice(p));
+    this.ed.replace(ra, newA);
+    this.ed.replace(rb, newB);
+    return true;
+  }
+
+  swapInter(ra: number, ia: number, rb: number, ib: number): boolean {
+    const { inst, sol } = this;
+    const A = sol.routes[ra] as Route;
+    const B = sol.routes[rb] as Route;
+    const u = A.jobs[ia - 1] as number;
+    const v = B.jobs[ib - 1] as number;
+    if ((inst.lockPos[u] as number) >= 0 || (inst.lockPos[v] as number) >= 0) return false;
+    if (!this.allowed(u, B.v) || !this.allowed(v, A.v)) return false;
+    const aPrev = nodeAt(inst, A, ia - 1);
+    const aNext = nodeAt(inst, A, ia + 1);
+    const bPrev = nodeAt(inst, B, ib - 1);
+    const bNext = nodeAt(inst, B, ib + 1);
+    const cA = (A.preC[ia - 1] as number) + this.c(aPrev, v) + this.c(v, aNext) + (A.sufC[ia + 1] as number);
+    const cB = (B.preC[ib - 1] as number) + this.c(bPrev, u) + this.c(u, bNext) + (B.sufC[ib + 1] as number);
+    const before = A.cost + B.cost;
+    const fixed = (inst.fixed[A.v] as number) + (inst.fixed[B.v] as number);
+    if (A.penalty + B.penalty === 0 && cA + cB + fixed - before > -GAIN) return false;
+    const dims = inst.dims;
+    for (let d = 0; d < dims; d += 1) {
+      const du = inst.demand[u * dims + d] as number;
+      const dv = inst.demand[v * dims + d] as number;
+      this.loadA[d] = (A.load[d] as number) - du + dv;
+      this.loadB[d] = (B.load[d] as number) - dv + du;
+    }
+    let DA = 0;
+    let TWA = 0;
+    let DB = 0;
+    let TWB = 0;
+    if (inst.timed) {
+      cat(A.preD[ia - 1] as number, A.preTW[ia - 1] as number, A.preE[ia - 1] as number, A.preL[ia - 1] as number, this.t(aPrev, v), inst.service[v] as number, 0, inst.early[v] as number, inst.late[v] as number);
+      cat(SEG[0]!, SEG[1]!, SEG[2]!, SEG[3]!, this.t(v, aNext), A.sufD[ia + 1] as number, A.sufTW[ia + 1] as number, A.sufE[ia + 1] as number, A.sufL[ia + 1] as number);
+      DA = SEG[0]!;
+      TWA = SEG[1]!;
+      cat(B.preD[ib - 1] as number, B.preTW[ib - 1] as number, B.preE[ib - 1] as number, B.preL[ib - 1] as number, this.t(bPrev, u), inst.service[u] as number, 0, inst.early[u] as number, inst.late[u] as number);
+      cat(SEG[0]!, SEG[1]!, SEG[2]!, SEG[3]!, this.t(u, bNext), B.sufD[ib + 1] as number, B.sufTW[ib + 1] as number, B.sufE[ib + 1] as number, B.sufL[ib + 1] as number);
+      DB = SEG[0]!;
+      TWB = SEG[1]!;
+    }
+    const after = this.objective(A.v, cA, DA, TWA, this.loadA, false) + this.objective(B.v, cB, DB, TWB, this.loadB, false);
+    if (after - before > -GAIN) return false;
+    const newA = A.jobs.slice();
+    const newB = B.jobs.slice();
+    newA[ia - 1] = v;
+    newB[ib - 1] = u;
+    this.ed.replace(ra, newA);
+    this.ed.replace(rb, newB);
+    return true;
+  }
+
+  /** Route ra keeps sequence 0…i and takes rb's jobs after j; rb keeps 0…j and takes ra's jobs after i. */
+  twoOptStar(ra: number, i: number, rb: number, j: number): boolean {
+    const { inst, sol } = this;
+    const A = sol.routes[ra] as Route;
+    const B = sol.routes[rb] as Route;
+    const ka = A.jobs.length;
+    const kb = B.jobs.length;
+    if (i < 0 || j < 0 || i > ka || j > kb) return false;
+    if (i === ka && j === kb) return false;
+    if (i < (inst.lastLock[A.v] as number) || j < (inst.lastLock[B.v] as number)) return false;
+    if ((A.lockedFrom[i + 1] as number) > 0 || (B.lockedFrom[j + 1] as number) > 0) return false;
+    const endA = inst.n + 2 * A.v + 1;
+    const endB = inst.n + 2 * B.v + 1;
+    const aCut = nodeAt(inst, A, i);
+    const bCut = nodeAt(inst, B, j);
+    const aTailEmpty = i === ka;
+    const bTailEmpty = j === kb;
+    const aFirst = aTailEmpty ? -1 : (A.jobs[i] as number);
+    const bFirst = bTailEmpty ? -1 : (B.jobs[j] as number);
+    const aLast = aTailEmpty ? -1 : (A.jobs[ka - 1] as number);
+    const bLast = bTailEmpty ? -1 : (B.jobs[kb - 1] as number);
+    const newAEmpty = i === 0 && bTailEmpty;
+    const newBEmpty = j === 0 && aTailEmpty;
+    const cA = newAEmpty ? 0 : (A.preC[i] as number) + (bTailEmpty ? this.c(aCut, endA) : this.c(aCut, bFirst) + (B.tailC[j + 1] as number) + this.c(bLast, endA));
+    const cB = newBEmpty ? 0 : (B.preC[j] as number) + (aTailEmpty ? this.c(bCut, endB) : this.c(bCut, aFirst) + (A.tailC[i + 1] as number) + this.c(aLast, endB));
+    const before = A.cost + B.cost;
+    const fixed = (newAEmpty ? 0 : (inst.fixed[A.v] as number)) + (newBEmpty ? 0 : (inst.fixed[B.v] as number));
+    if (A.penalty + B.penalty === 0 && cA + cB + fixed - before > -GAIN) return false;
+    const dims = inst.dims;
+    for (let d = 0; d < dims; d += 1) {
+      const aHead = A.preLoad[i * dims + d] as number;
+      const bHead = B.preLoad[j * dims + d] as number;
+      this.loadA[d] = aHead + (B.load[d] as number) - bHead;
+      this.loadB[d] = bHead + (A.load[d] as number) - aHead;
+    }
+    let DA = 0;
+    let TWA = 0;
+    let DB = 0;
+    let TWB = 0;
+    if (inst.timed) {
+      if (!newAEmpty) {
+        if (bTailEmpty) {
+          cat(A.preD[i] as number, A.preTW[i] as number, A.preE[i] as number, A.preL[i] as number, this.t(aCut, endA), inst.service[endA] as number, 0, inst.early[endA] as number, inst.late[endA] as number);
+        } else {
+          cat(A.preD[i] as number, A.preTW[i] as number, A.preE[i] as number, A.preL[i] as number, this.t(aCut, bFirst), B.tailD[j + 1] as number, B.tailTW[j + 1] as number, B.tailE[j + 1] as number, B.tailL[j + 1] as number);
+          cat(SEG[0]!, SEG[1]!, SEG[2]!, SEG[3]!, this.t(bLast, endA), inst.service[endA] as number, 0, inst.early[endA] as number, inst.late[endA] as number);
+        }
+        DA = SEG[0]!;
+        TWA = SEG[1]!;
+      }
+      if (!newBEmpty) {
+        if (aTailEmpty) {
+          cat(B.preD[j] as number, B.preTW[j] as number, B.preE[j] as number, B.preL[j] as number, this.t(bCut, endB), inst.service[endB] as number, 0, inst.early[endB] as number, inst.late[endB] as number);
+        } else {
+          cat(B.preD[j] as number, B.preTW[j] as number, B.preE[j] as number, B.preL[j] as number, this.t(bCut, aFirst), A.tailD[i + 1] as number, A.tailTW[i + 1] as number, A.tailE[i + 1] as number, A.tailL[i + 1] as number);
+          cat(SEG[0]!, SEG[1]!, SEG[2]!, SEG[3]!, this.t(aLast, endB), inst.service[endB] as number, 0, inst.early[endB] as number, inst.late[endB] as number);
+        }
+        DB = SEG[0]!;
+        TWB = SEG[1]!;
+      }
+    }
+    const after = this.objective(A.v, cA, DA, TWA, this.loadA, newAEmpty) + this.objective(B.v, cB, DB, TWB, this.loadB, newBEmpty);
+    if (after - before > -GAIN) return false;
+    const newA = A.jobs.slice(0, i).concat(B.jobs.slice(j));
+    const newB = B.jobs.slice(0, j).concat(A.jobs.slice(i));
+    this.ed.replace(ra, newA);
+    this.ed.replace(rb, newB);
+    return true;
+  }
+
+  /** Moves stop u alone into an unused vehicle (one of each kind). */
+  private tryEmpty(u: number): boolean {
+    const { inst, sol } = this;
+    const ra = sol.routeOf[u] as number;
+    const seen = new Set<number>();
+    for (let rb = 0; rb < sol.routes.length; rb += 1) {
+      const B = sol.routes[rb] as Route;
+      if (rb === ra || B.jobs.length > 0) continue;
+      const cls = inst.vclass[B.v] as number;
+      if (cls >= 0) {
+        if (seen.has(cls)) continue;
+        seen.add(cls);
+      }
+      if (this.relocateInter(ra, sol.posOf[u] as number, 1, rb, 0, false)) return true;
+    }
+    return false;
+  }
+
+  // ── Intra-route moves ────────────────────────────────────────────────────────────────────
+
+  /** Objective of route r if its sequence were: prefix 0…pe, then `count` nodes of `middle`, then suffix ss…end. */
+  private intraObjective(r: Route, pe: number, count: number, ss: number, C: number): number {
+    const { inst } = this;
+    let D = 0;
+    let TW = 0;
+    if (inst.timed) {
+      let d = r.preD[pe] as number;
+      let tw = r.preTW[pe] as number;
+      let e = r.preE[pe] as number;
+      let l = r.preL[pe] as number;
+      let prev = nodeAt(inst, r, pe);
+      for (let i = 0; i < count; i += 1) {
+        const x = this.middle[i] as number;
+        cat(d, tw, e, l, this.t(prev, x), inst.service[x] as number, 0, inst.early[x] as number, inst.late[x] as number);
+        d = SEG[0]!;
+        tw = SEG[1]!;
+        e = SEG[2]!;
+        l = SEG[3]!;
+        prev = x;
+      }
+      cat(d, tw, e, l, this.t(prev, nodeAt(inst, r, ss)), r.sufD[ss] as number, r.sufTW[ss] as number, r.sufE[ss] as number, r.sufL[ss] as number);
+      D = SEG[0]!;
+      TW = SEG[1]!;
+    }
+    return C + (inst.fixed[r.v] as number) + routePenalty(inst, r.v, D, TW, r.load, 0);
+  }
+
+  private ensureMiddle(n: number): void {
+    if (this.middle.length < n) this.middle = new Int32Array(Math.max(n, this.middle.length * 2));
+  }
+
+  private routeC(r: Route): number {
+    return r.preC[r.jobs.length + 1] as number;
+  }
+
+  /** Or-opt: the `len` stops from sequence index s moved to after sequence index p of the same route. */
+  relocateIntra(ri: number, s: number, len: number, p: number, rev: boolean): boolean {
+    const { inst, sol } = this;
+    const r = sol.routes[ri] as Route;
+    const k = r.jobs.length;
+    const e = s + len - 1;
+    if (e > k || p < 0 || p > k || (p >= s - 1 && p <= e)) return false;
+    const lo = Math.min(s, p + 1);
+    const hi = Math.max(e, p);
+    if (this.lockedIn(r.v, lo, hi)) return false;
+    const xs = nodeAt(inst, r, s);
+    const xe = nodeAt(inst, r, e);
+    const before = nodeAt(inst, r, s - 1);
+    const after = nodeAt(inst, r, e + 1);
+    const xp = nodeAt(inst, r, p);
+    const xq = nodeAt(inst, r, p + 1);
+    const removal = this.c(before, after) - this.c(before, xs) - this.c(xe, after) - this.c(xp, xq);
+    const dC = rev
+      ? removal + this.c(xp, xe) + this.c(xs, xq) + (r.preRC[e] as number) - (r.preRC[s] as number) - ((r.preC[e] as number) - (r.preC[s] as number))
+      : removal + this.c(xp, xs) + this.c(xe, xq);
+    if (r.penalty === 0 && dC > -GAIN) return false;
+    // New order of the affected stretch [lo, hi].
+    this.ensureMiddle(hi - lo + 1);
+    let m = 0;
+    if (p < s) {
+      if (rev) for (let i = e; i >= s; i -= 1) this.middle[m++] = nodeAt(inst, r, i);
+      else for (let i = s; i <= e; i += 1) this.middle[m++] = nodeAt(inst, r, i);
+      for (let i = p + 1; i < s; i += 1) this.middle[m++] = nodeAt(inst, r, i);
+    } else {
+      for (let i = e + 1; i <= p; i += 1) this.middle[m++] = nodeAt(inst, r, i);
+      if (rev) for (let i = e; i >= s; i -= 1) this.middle[m++] = nodeAt(inst, r, i);
+      else for (let i = s; i <= e; i += 1) this.middle[m++] = nodeAt(inst, r, i);
+    }
+    const obj = this.intraObjective(r, lo - 1, m, hi + 1, this.routeC(r) + dC);
+    if (obj - r.cost > -GAIN) return false;
+    const jobs = r.jobs.slice();
+    for (let i = 0; i < m; i += 1) jobs[lo - 1 + i] = this.middle[i] as number;
+    this.ed.replace(ri, jobs);
+    return true;
+  }
+
+  swapIntra(ri: number, ia: number, ib: number): boolean {
+    const { inst, sol } = this;
+    const r = sol.routes[ri] as Route;
+    const a = Math.min(ia, ib);
+    const b = Math.max(ia, ib);
+    if (a === b) return false;
+    const u = r.jobs[a - 1] as number;
+    const v = r.jobs[b - 1] as number;
+    if ((inst.lockPos[u] as number) >= 0 || (inst.lockPos[v] as number) >= 0) return false;
+    const pa = nodeAt(inst, r, a - 1);
+    const nb = nodeAt(inst, r, b + 1);
+    let dC: number;
+    if (b === a + 1) {
+      dC = this.c(pa, v) + this.c(v, u) + this.c(u, nb) - this.c(pa, u) - this.c(u, v) - this.c(v, nb);
+    } else {
+      const na = nodeAt(inst, r, a + 1);
+      const pb = nodeAt(inst, r, b - 1);
+      dC = this.c(pa, v) + this.c(v, na) + this.c(pb, u) + this.c(u, nb) - this.c(pa, u) - this.c(u, na) - this.c(pb, v) - this.c(v, nb);
+    }
+    if (r.penalty === 0 && dC > -GAIN) return false;
+    this.ensureMiddle(b - a + 1);
+    let m = 0;
+    for (let i = a; i <= b; i += 1) this.middle[m++] = i === a ? v : i === b ? u : nodeAt(inst, r, i);
+    const obj = this.intraObjective(r, a - 1, m, b + 1, this.routeC(r) + dC);
+    if (obj - r.cost > -GAIN) return false;
+    const jobs = r.jobs.slice();
+    jobs[a - 1] = v;
+    jobs[b - 1] = u;
+    this.ed.replace(ri, jobs);
+    return true;
+  }
+
+  /** 2-opt: reverses sequence indices a…b of a route. */
+  twoOpt(ri: number, a: number, b: number): boolean {
+    const { inst, sol } = this;
+    const r = sol.routes[ri] as Route;
+    if (a < 1 || b > r.jobs.length || b <= a) return false;
+    if (this.lockedIn(r.v, a, b)) return false;
+    const pa = nodeAt(inst, r, a - 1);
+    const xa = nodeAt(inst, r, a);
+    const xb = nodeAt(inst, r, b);
+    const nb = nodeAt(inst, r, b + 1);
+    const inside = (r.preRC[b] as number) - (r.preRC[a] as number) - ((r.preC[b] as number) - (r.preC[a] as number));
+    const dC = this.c(pa, xb) + this.c(xa, nb) - this.c(pa, xa) - this.c(xb, nb) + inside;
+    if (r.penalty === 0 && dC > -GAIN) return false;
+    this.ensureMiddle(b - a + 1);
+    let m = 0;
+    for (let i = b; i >= a; i -= 1) this.middle[m++] = nodeAt(inst, r, i);
+    const obj = this.intraObjective(r, a - 1, m, b + 1, this.routeC(r) + dC);
+    if (obj - r.cost > -GAIN) return false;
+    const jobs = r.jobs.slice();
+    for (let i = 0; i < m; i += 1) jobs[a - 1 + i] = this.middle[i] as number;
+    this.ed.replace(ri, jobs);
+    return true;
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * Spanish texts of the sync notices (issue 18): changes of this device the server did not keep,
+ * shown on the sync badge and on the affected screen. Spread into the catalogue
+ * (`../messages.es.ts`).
+ */
+export const syncMessages = {
+  syncNotice: {
+    title: 'El servidor cambió algo que habías hecho',
+    summaryOne: 'El servidor no mantuvo 1 cambio tuyo',
+    summaryMany: 'El servidor no mantuvo {n} cambios tuyos',
+    badge: '{n} aviso(s)',
+    badgeLabel: 'Estado de la sincronización: {n} aviso(s) del servidor',
+    dismiss: 'Entendido',
+    dismissAll: 'Entendido, ocultar los avisos',
+    status: 'El servidor cambió el estado {of} a «{status}» (tú lo habías dejado en «{mine}»).',
+    fields: 'El servidor mantuvo otro valor {of} en: {fields}.',
+    refused: 'El servidor no aceptó tu cambio {of}: {reason}',
+    of_routes: 'de la ruta {label}',
+    of_orders: 'del pedido {label}',
+    of_payments: 'del pago {label}',
+    of_users: 'del usuario {label}',
+    of_other: 'de {what} {label}',
+    field_notes: 'notas',
+    field_window_start: 'inicio de la franja',
+    field_window_end: 'fin de la franja',
+    field_payment_method: 'forma de pago',
+    field_planned_start: 'hora de salida',
+    field_name: 'nombre',
+    field_phone: 'teléfono',
+    field_cancel_reason: 'motivo de la cancelación',
+    field_status_id: 'etiqueta del estado',
+    field_picking_status: 'estado del picking',
+    field_lines: 'líneas',
+    field_rider_id: 'rider',
+    field_stops: 'paradas',
+  },
+} as const;

@@ -1,0 +1,225 @@
+import { describe, expect, it } from 'vitest';
+import { generateDemoData } from '../../src/domain/demo/generate';
+import type { BikeModel, Hub } from '../../src/domain/entities/reference';
+import { evaluateDay, orderRoute, planDay, prepareDay, secondsOf, timeOf, type DayPlanInput, type DayPlanResult } from '../../src/domain/routing/day';
+import { dayInputFromEntities } from '../../src/domain/routing/fromEntities';
+import { RoutingInputError } from '../../src/domain/routing/instance';
+
+const HUB = { lat: 40.397, lng: -3.695, opens: '07:00', closes: '20:00' };
+
+/** A point `dx`, `dy` hundreds of metres east / north of the hub. */
+const near = (dx: number, dy: number) => ({ lat: HUB.lat + dy * 0.0009, lng: HUB.lng + dx * 0.00118 });
+
+function order(id: string, point: string, dx: number, dy: number, window: [string, string], kg = 5): DayPlanInput['orders'][number] {
+  return { id, code: `P-${id}`, delivery_point_id: point, ...near(dx, dy), window_start: window[0], window_end: window[1], lines: [{ quantity: 1, weight_g: kg * 1000, volume_ml: 10_000 }] };
+}
+
+const orders: DayPlanInput['orders'] = [
+  order('o1', 'p1', 5, 0, ['08:00', '12:00']),
+  order('o2', 'p1', 5, 0, ['09:00', '13:00']),
+  order('o3', 'p1', 5, 0, ['14:00', '16:00']),
+  order('o4', 'p2', -5, 3, ['08:00', '11:00']),
+  order('o5', 'p3', 0, 8, ['10:00', '12:00']),
+  order('o6', 'p4', 8, 8, ['08:00', '18:00']),
+  order('o7', 'p5', -8, -6, ['08:00', '18:00']),
+  order('o8', 'p6', 3, -9, ['08:00', '18:00']),
+];
+
+const base: DayPlanInput = {
+  hub: HUB,
+  orders,
+  routes: [],
+  riders: [{ id: 'ana' }, { id: 'ben' }],
+  bikes: [
+    { id: 'small', capacity_kg: 100, capacity_l: 300 },
+    { id: 'big', capacity_kg: 200, capacity_l: 1500 },
+  ],
+};
+
+function everyOrderOnce(input: DayPlanInput, result: DayPlanResult): void {
+  const seen = [...result.routes.flatMap((r) => r.stops.flatMap((s) => s.order_ids)), ...result.unplanned.flatMap((u) => u.order_ids)];
+  expect(seen.slice().sort()).toEqual(input.orders.map((o) => o.id).sort());
+}
+
+describe('day model', () => {
+  it('groups unplanned orders per delivery point when their windows overlap', () => {
+    const model = prepareDay(base);
+    expect(model.locations).toHaveLength(1 + 6);
+    const real = model.problem({ size: 7, durations: new Float64Array(49), distances: new Float64Array(49) });
+    const p1 = real.jobs.filter((j) => j.location === model.locations.findIndex((l) => l.lat === near(5, 0).lat && l.lng === near(5, 0).lng));
+    expect(p1.map((j) => [j.window, j.demand[0]])).toEqual([
+      [{ start: secondsOf('09:00'), end: secondsOf('12:00') }, 10_000],
+      [{ start: secondsOf('14:00'), end: secondsOf('16:00') }, 5_000],
+    ]);
+    // Service: 4 min per stop + 2 min per order.
+    expect(p1.map((j) => j.service)).toEqual([8 * 60, 6 * 60]);
+    // Vehicles: free riders on free bikes, biggest bike first; the hub's hours as the shift, 8 h at most.
+    expect(real.vehicles.map((v) => [v.capacity, v.shiftStart, v.shiftEnd, v.maxDuration])).toEqual([
+      [[200_000, 1_500_000, Number.MAX_VALUE], secondsOf('07:00'), secondsOf('20:00'), 8 * 3600],
+      [[100_000, 300_000, Number.MAX_VALUE], secondsOf('07:00'), secondsOf('20:00'), 8 * 3600],
+    ]);
+  });
+
+  it('times: HH:mm ↔ seconds', () => {
+    expect(secondsOf('08:30')).toBe(30_600);
+    expect(timeOf(30_600)).toBe('08:30');
+    expect(timeOf(30_629)).toBe('08:30');
+    expect(timeOf(30_630)).toBe('08:31');
+    expect(timeOf(-5)).toBe('00:00');
+    expect(timeOf(90_000)).toBe('23:59');
+  });
+
+  it('rejects bad input with the field and a Spanish message', () => {
+    const bad = { ...base, orders: [{ ...(orders[0] as DayPlanInput['orders'][number]), window_start: '8:00' }], routes: [{ id: 'r1', rider_id: 'ana', bike_id: 'big', stops: [{ delivery_point_id: 'p9', order_ids: ['nope'] }] }] };
+    let error: unknown;
+    try {
+      prepareDay(bad);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(RoutingInputError);
+    const issues = (error as RoutingInputError).issues;
+    expect(issues).toContain('orders.0.window_start: Hora no válida (HH:mm)');
+    expect(issues).toContain('routes.0.stops.0.order_ids.0: El pedido «nope» de la ruta no está entre los pedidos del día');
+  });
+});
+
+describe('planDay', () => {
+  it('plans every order with ETAs within their windows, loads and capacities', () => {
+    const result = planDay(base, { seed: 1, maxIterations: 300 });
+    everyOrderOnce(base, result);
+    expect(result.unplanned).toEqual([]);
+    expect(result.warnings).toEqual([]);
+    expect(result.travel).toBe('estimate');
+    for (const r of result.routes) {
+      expect(r.route_id).toBeNull();
+      expect(r.planned_start).toMatch(/^\d\d:\d\d$/);
+      r.stops.forEach((s, i) => {
+        expect(s.seq).toBe(i + 1);
+        expect(s.eta).toBe(timeOf(s.arrival_s));
+        expect(s.start_s).toBeLessThanOrEqual(secondsOf(s.window_end));
+        expect(s.late_s).toBe(0);
+      });
+      expect(r.load.weight_g).toBeLessThanOrEqual(r.capacity.weight_g);
+      expect(r.duration_s).toBe(Math.round(r.end_s - r.start_s));
+    }
+    expect(result.summary.orders).toBe(8);
+  });
+
+  it('leaves out, with the reason, orders without a location or that fit no bike', () => {
+    const input: DayPlanInput = {
+      ...base,
+      orders: [...orders, { ...order('o9', 'p9', 0, 0, ['08:00', '18:00']), lat: null, lng: null }, order('o10', 'p10', 1, 1, ['08:00', '18:00'], 500)],
+    };
+    const result = planDay(input, { seed: 1, maxIterations: 100 });
+    everyOrderOnce(input, result);
+    const reasons = Object.fromEntries(result.unplanned.map((u) => [u.order_ids[0], [u.reason, u.message]]));
+    expect(reasons.o9).toEqual(['no_location', 'Punto «sin ubicación»: P-o9 no se puede planificar']);
+    expect(reasons.o10).toEqual(['capacity', 'P-o10: no cabe en ninguna bici disponible']);
+  });
+
+  it('keeps locked stops of a given route where they are and reuses its rider and bike', () => {
+    const input: DayPlanInput = {
+      ...base,
+      riders: [...(base.riders as DayPlanInput['riders']), { id: 'cris' }],
+      routes: [
+        {
+          id: 'r1',
+          rider_id: 'cris',
+          bike_id: 'small',
+          stops: [
+            { delivery_point_id: 'p6', order_ids: ['o8'], lock: 'position' },
+            { delivery_point_id: 'p2', order_ids: ['o4'], lock: 'route' },
+            { delivery_point_id: 'p3', order_ids: ['o5'] },
+          ],
+        },
+      ],
+    };
+    const result = planDay(input, { seed: 2, maxIterations: 300 });
+    everyOrderOnce(input, result);
+    const r1 = result.routes.find((r) => r.route_id === 'r1');
+    expect(r1).toMatchObject({ rider_id: 'cris', bike_id: 'small' });
+    expect(r1?.stops[0]).toMatchObject({ delivery_point_id: 'p6', order_ids: ['o8'], lock: 'position' });
+    expect(r1?.stops.some((s) => s.order_ids.includes('o4'))).toBe(true);
+    // The other riders get the only free bike (the big one).
+    expect(result.routes.filter((r) => r.route_id === null).map((r) => r.bike_id)).toEqual(expect.arrayContaining(result.routes.filter((r) => r.route_id === null).map(() => 'big')));
+    expect(result.warnings).toEqual([]);
+  });
+});
+
+describe('evaluateDay and orderRoute', () => {
+  const heavy: DayPlanInput = {
+    ...base,
+    orders: [...orders, order('o9', 'p4', 8, 8, ['08:00', '09:00'], 95)],
+    routes: [
+      {
+        id: 'r1',
+        rider_id: 'ana',
+        bike_id: 'small',
+        planned_start: '08:00',
+        stops: [
+          { delivery_point_id: 'p5', order_ids: ['o7'] },
+          { delivery_point_id: 'p1', order_ids: ['o1', 'o2'] },
+          { delivery_point_id: 'p4', order_ids: ['o6', 'o9'] },
+          { delivery_point_id: 'p3', order_ids: ['o5'] },
+        ],
+      },
+      { id: 'r2', rider_id: 'ana', bike_id: '', stops: [{ delivery_point_id: 'p2', order_ids: ['o4'] }] },
+    ],
+  };
+
+  it('names the problems of hand-made routes: capacity, a missed window by how much, a rider twice, no bike', () => {
+    const result = evaluateDay(heavy);
+    const r1 = result.routes[0];
+    expect(r1?.planned_start).toBe('08:00');
+    expect(r1?.stops.map((s) => s.delivery_point_id)).toEqual(['p5', 'p1', 'p4', 'p3']);
+    const messages = r1?.warnings.map((w) => w.message) ?? [];
+    expect(messages).toContain('Supera la capacidad de peso de la bici en 20 kg');
+    const late = r1?.warnings.find((w) => w.kind === 'time_window');
+    expect(late?.order_ids).toEqual(['o6', 'o9']);
+    expect(late?.message).toMatch(/^Llega \d+ min tarde a la franja 08:00–09:00 \(P-o6, P-o9\)$/);
+    expect(r1?.warnings.map((w) => w.kind)).toContain('rider_twice');
+    expect(result.routes[1]?.warnings.map((w) => w.kind).sort()).toEqual(['no_bike', 'rider_twice']);
+    // Orders on no route are listed as not planned yet.
+    expect(result.unplanned.map((u) => [u.order_ids, u.reason])).toEqual(
+      expect.arrayContaining([
+        [['o3'], 'not_planned'],
+        [['o8'], 'not_planned'],
+      ]),
+    );
+  });
+
+  it('orderRoute reorders one route (no longer than before) and leaves the others as they are', () => {
+    const before = evaluateDay(heavy);
+    const after = orderRoute(heavy, 'r1', { seed: 1, maxIterations: 200 });
+    expect(after.routes[1]?.stops).toEqual(before.routes[1]?.stops);
+    const ids = (r: DayPlanResult) => (r.routes[0]?.stops ?? []).flatMap((s) => s.order_ids).sort();
+    expect(ids(after)).toEqual(ids(before));
+    const lateness = (r: DayPlanResult) => (r.routes[0]?.stops ?? []).reduce((s, x) => s + x.late_s, 0);
+    expect(lateness(after)).toBeLessThanOrEqual(lateness(before));
+    expect(() => orderRoute(heavy, 'nope', { maxIterations: 1 })).toThrow(RoutingInputError);
+  });
+});
+
+describe('dayInputFromEntities: the board input from the app documents', () => {
+  it('takes the hub’s unplanned orders and open routes, its free riders and available bikes', () => {
+    const today = '2026-11-23';
+    const tomorrow = '2026-11-24';
+    const data = generateDemoData({ seed: 3, today, now: Date.UTC(2026, 10, 23, 9, 0) });
+    const hub = data.catalog.find((c): c is Hub => c.kind === 'hub' && c.number === 1) as Hub;
+    const models = data.catalog.filter((c): c is BikeModel => c.kind === 'bike-model');
+    const input = dayInputFromEntities({ date: tomorrow, hub, orders: data.orders, deliveryPoints: data.delivery_points, products: data.products, routes: data.routes, users: data.users, bikes: data.bikes, bikeModels: models });
+    const dayOrders = data.orders.filter((o) => o.hub === 1 && o.date === tomorrow && o.status !== 'cancelled');
+    expect(input.orders.map((o) => o.id).sort()).toEqual(dayOrders.map((o) => o.id).sort());
+    expect(input.routes.map((r) => r.id).sort()).toEqual(data.routes.filter((r) => r.hub === 1 && r.date === tomorrow).map((r) => r.id).sort());
+    expect(input.riders.length).toBe(data.users.filter((u) => u.role === 'rider' && u.hub === 1).length);
+    expect(input.bikes.every((b) => data.bikes.find((x) => x.id === b.id)?.status !== 'maintenance')).toBe(true);
+    const line = input.orders[0]?.lines[0];
+    const product = data.products.find((p) => p.id === dayOrders.find((o) => o.id === input.orders[0]?.id)?.lines[0]?.product_id);
+    expect(line?.weight_g).toBe(product?.weight_g);
+    // It plans: every order once, within the bikes' capacities.
+    const result = planDay(input, { seed: 1, maxIterations: 200 });
+    everyOrderOnce(input, result);
+    for (const r of result.routes) expect(r.warnings.filter((w) => w.kind === 'capacity' || w.kind === 'time_window')).toEqual([]);
+  });
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { noticeOf, type SyncNotice } from '../../src/data/syncNotices';
+import { noticeSentences } from '../../src/ui/sync/noticeText';
+import { order, route } from '../helpers/fixtures';
+
+const at = 1_800_000_000_000;
+
+describe('sync notices: what the server did not keep, in Spanish', () => {
+  it('a route status the server set instead of the rider’s', () => {
+    const base = route('r1', 'u-rider1', [], 'loaded');
+    const mine = { ...base, status: 'in_progress', updated_at: 2 };
+    const answer = { ...base, status: 'cancelled', cancel_reason: 'Avería', updated_at: 3 };
+    const notice = noticeOf('routes', { assumedMasterState: base, newDocumentState: mine }, answer, null, at);
+    expect(notice).toMatchObject({ collection: 'routes', id: 'r1', label: 'R1', fields: [{ field: 'status', mine: 'in_progress', server: 'cancelled' }], refused: null });
+    expect(noticeSentences(notice as SyncNotice)).toEqual(['El servidor cambió el estado de la ruta R1 a «Cancelada» (tú lo habías dejado en «En reparto»).']);
+  });
+
+  it('no notice when the answer kept every change of the device (others’ changes are not news)', () => {
+    const base = order('o1', 'pe1', 'r1');
+    const mine = { ...base, status: 'delivered', updated_at: 2 };
+    const answer = { ...mine, notes: 'Llamar antes', updated_at: 3 };
+    expect(noticeOf('orders', { assumedMasterState: base, newDocumentState: mine }, answer, null, at)).toBeNull();
+  });
+
+  it('other fields in one sentence, and the admin label goes with its status', () => {
+    const base = order('o1', 'pe1', 'r1');
+    const mine = { ...base, notes: 'Dejar en la barra', window_end: '13:00', updated_at: 2 };
+    const answer = { ...base, notes: 'Timbre 2', window_end: '14:00', updated_at: 3 };
+    const n = noticeOf('orders', { assumedMasterState: base, newDocumentState: mine }, answer, null, at) as SyncNotice;
+    expect(noticeSentences(n)).toEqual(['El servidor mantuvo otro valor del pedido P-o1 en: notas, fin de la franja.']);
+    const statusAndLabel = noticeOf(
+      'orders',
+      { assumedMasterState: base, newDocumentState: { ...base, status: 'out_for_delivery', status_id: '' } },
+      { ...base, status: 'cancelled', status_id: 'st-anulado' },
+      null,
+      at,
+    ) as SyncNotice;
+    expect(noticeSentences(statusAndLabel)).toEqual(['El servidor cambió el estado del pedido P-o1 a «Cancelado» (tú lo habías dejado en «En reparto»).']);
+  });
+
+  it('a refusal says why', () => {
+    const base = route('r1', 'u-rider1', [], 'ready');
+    const n = noticeOf('routes', { assumedMasterState: base, newDocumentState: { ...base, name: 'Mi ruta' } }, base, 'Tu rol (rider) no puede cambiar estos campos de la ruta: name', at) as SyncNotice;
+    expect(noticeSentences(n)).toEqual(['El servidor no aceptó tu cambio de la ruta R1: Tu rol (rider) no puede cambiar estos campos de la ruta: name']);
+  });
+});
