@@ -25,8 +25,8 @@ export default defineConfig({
   // Upper bounds, not waits: every step waits for the state it needs (see e2e/support.ts,
   // `waitForSync`). They are generous so that the suite also passes on a busy 2-core machine
   // (`npm run test:stress`); speed is measured by the benchmarks in bench/, not here.
-  timeout: 120_000,
-  expect: { timeout: 20_000 },
+  timeout: 240_000,
+  expect: { timeout: 30_000 },
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${PORT}`,

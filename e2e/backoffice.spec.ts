@@ -52,7 +52,7 @@ async function deleteFromForm(page: Page) {
 }
 
 test('bike models, bikes and hubs: create, edit, delete', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signInAndSync(page);
   const id = uid();
 
@@ -213,7 +213,7 @@ test('delivery points: create, record with map and hub change, edit, delete', as
 const cents = (text: string) => Math.round(Number(text.replace(/[^\d,]/g, '').replace(',', '.')) * 100);
 
 test('orders: totals on screen match orderTotals; create, edit, delete', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   await signInAndSync(page);
   await page.goto('/create-order');
   await pick(page, 'Cliente', /Qualianza/);
@@ -280,7 +280,7 @@ test('orders: totals on screen match orderTotals; create, edit, delete', async (
 });
 
 test('configuration: taxes, statuses, Synlab (draft and publish) and clients', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signInAndSync(page);
   const id = uid();
 

@@ -67,7 +67,7 @@ test('changes made offline, across a reload, reach the server after reconnecting
 });
 
 test('a queued signature survives a reload while offline and arrives exactly once', async ({ browser, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const token = await adminToken(request);
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
   const routes = (await pullAll(request, token, 'routes')).filter((r) => r.date === today && r.status === 'in_progress');
