@@ -6,9 +6,11 @@ import { syncStateMessages } from './es/syncState';
 import { intakeMessages } from './es/intake';
 import { pickingMessages } from './es/picking';
 import { syncMessages } from './es/sync';
+import { deviceMessages } from './es/device';
 
 export const es = {
   ...intakeMessages,
+  ...deviceMessages,
   common: {
     understood: 'Entendido',
     save: 'Guardar',
@@ -355,8 +357,6 @@ export const es = {
     serviceWorker: 'Service worker',
     swActive: 'Activo',
     swNone: 'No registrado',
-    storage: 'Almacenamiento usado',
-    unknown: 'Desconocido',
     userAgent: 'Navegador',
     formats: 'Formatos es-ES',
     sampleDate: 'Fecha de ejemplo',
