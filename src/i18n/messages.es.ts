@@ -284,6 +284,11 @@ export const es = {
     reload: 'Recargar',
     later: 'Más tarde',
     offlineReady: 'CargoBici ya funciona sin conexión en este dispositivo.',
+    installTitle: 'Instalar la app',
+    installBody: 'Instala CargoBici en este dispositivo: se abre desde la pantalla de inicio, a pantalla completa y sin conexión.',
+    installIos: 'Para instalar CargoBici en el iPhone o el iPad, pulsa Compartir y después «Añadir a pantalla de inicio».',
+    install: 'Instalar',
+    notNow: 'Ahora no',
   },
   sync: {
     online: 'En línea',
