@@ -31,3 +31,27 @@ test('after one online visit the app opens offline, on any path, still signed in
   await context.setOffline(false);
   await expect(page.getByTestId('online-badge')).toHaveText(t('sync.online'));
 });
+
+test.describe('install offer on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('«Instalar la app» appears when the browser offers it, opens the browser’s dialog, and goes away', async ({ page }) => {
+    await signInSynced(page, 'rider2@cargobici.test');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByTestId('install-prompt')).toHaveCount(0);
+    // The browser's install event, as Chromium fires it once the app is installable.
+    await page.evaluate(() => {
+      const offer = new Event('beforeinstallprompt', { cancelable: true }) as Event & { prompt(): Promise<void>; userChoice: Promise<{ outcome: string }> };
+      offer.prompt = async () => {
+        (window as unknown as { installPrompted: number }).installPrompted = ((window as unknown as { installPrompted?: number }).installPrompted ?? 0) + 1;
+      };
+      offer.userChoice = Promise.resolve({ outcome: 'accepted' });
+      window.dispatchEvent(offer);
+    });
+    const offer = page.getByTestId('install-prompt');
+    await expect(offer).toContainText(t('pwa.installBody'));
+    await offer.getByRole('button', { name: t('pwa.install') }).click();
+    await expect(offer).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { installPrompted?: number }).installPrompted)).toBe(1);
+  });
+});

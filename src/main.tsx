@@ -9,6 +9,7 @@ import { buildRouter } from './routes/router';
 import { theme } from './ui/theme';
 import { AppNotifications } from './ui/AppNotifications';
 import { registerServiceWorker } from './ui/pwa/serviceWorker';
+import { listenForInstall } from './ui/pwa/install';
 import { initSession } from './data/session';
 
 /** Default display time of notifications (specification, section 9). */
@@ -20,6 +21,8 @@ const router = buildRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing from index.html');
 
+// The browser's install offer fires early: listen before the first render.
+listenForInstall();
 createRoot(container).render(
   <StrictMode>
     <MantineProvider theme={theme}>

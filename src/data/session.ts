@@ -16,6 +16,7 @@ import { createServerBackend, type ServerBackend } from '../backend/server';
 import { appStore, type AppStore } from './appStore';
 import { DataEngine, type SignOutCheck } from './engine';
 import type { StorageChoice } from './database';
+import { requestPersistentStorage } from './deviceStorage';
 
 const VERIFIER_KEY = 'passwordVerifier';
 const USER_KEY = 'sessionUser';
@@ -147,6 +148,7 @@ export async function signIn(email: string, password: string): Promise<void> {
     current.engine.syncNow();
     return;
   }
+  void requestPersistentStorage(session.user);
   const engine = await startEngine(session.user);
   useSession.setState({ phase: 'signed-in', user: session.user, engine, expired: false, locked: false, error: null });
 }

@@ -7,6 +7,7 @@ import { LOCAL_COLLECTION_DEFS, type LocalCollection } from '../domain/collectio
 import { validateDoc, type FieldError } from '../domain/validation';
 import type { CbDatabase, DocTypes } from './database';
 import type { Outbox } from './outbox';
+import { localWrite } from './deviceStorage';
 
 export class ValidationFailed extends Error {
   constructor(readonly errors: FieldError[]) {
@@ -44,7 +45,7 @@ export class Writer {
       if (LOCAL_COLLECTION_DEFS[collection].mode === 'event') return { created: false };
       throw new ValidationFailed([{ path: 'id', message: `Ya existe ${LOCAL_COLLECTION_DEFS[collection].label} con ese identificador` }]);
     }
-    await col.insert(valid as never);
+    await localWrite(() => col.insert(valid as never));
     await this.outbox.mark(collection, (valid as { id: string }).id, this.now());
     return { created: true };
   }
@@ -60,13 +61,13 @@ export class Writer {
     // The changes apply to the document as it is when written, not as it was read: a state
     // pulled from the server in between (another person's change) must not be written back over.
     let valid: DocTypes[C] | null = null;
-    await doc.incrementalModify((latest) => {
+    await localWrite(() => doc.incrementalModify((latest) => {
       const data = latest as unknown as Record<string, unknown>;
       const next = { ...data, ...changes, id, updated_at: this.now() } as Record<string, unknown>;
       for (const k of ['_rev', '_meta', '_attachments', '_deleted']) delete next[k];
       valid = this.check(collection, next);
       return { ...valid, _deleted: data._deleted === true } as never;
-    });
+    }));
     await this.outbox.mark(collection, id, this.now());
     if (!valid) throw new NotFound(collection, id);
     return valid;
@@ -75,7 +76,9 @@ export class Writer {
   /** Inserts or replaces a whole editable document (forms). */
   async save<C extends LocalCollection>(collection: C, doc: DocTypes[C]): Promise<DocTypes[C]> {
     const valid = this.check(collection, { ...doc, updated_at: this.now() });
-    await this.db.collections[collection].upsert(valid as never);
+    await localWrite(async () => {
+      await this.db.collections[collection].upsert(valid as never);
+    });
     await this.outbox.mark(collection, (valid as { id: string }).id, this.now());
     return valid;
   }
@@ -84,7 +87,9 @@ export class Writer {
   async remove(collection: LocalCollection, id: string): Promise<void> {
     const doc = await this.db.collections[collection].findOne(id).exec();
     if (!doc) throw new NotFound(collection, id);
-    await doc.remove();
+    await localWrite(async () => {
+      await doc.remove();
+    });
     await this.outbox.mark(collection, id, this.now());
   }
 }

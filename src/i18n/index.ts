@@ -36,6 +36,14 @@ export function formatMoney(cents: number): string {
   return money.format(cents / 100);
 }
 
+const numberFormats = new Map<number, Intl.NumberFormat>();
+/** A number in Spanish with `digits` decimals: 1234.5 → «1234,5». */
+export function formatNumber(value: number, digits = 0): string {
+  let f = numberFormats.get(digits);
+  if (!f) numberFormats.set(digits, (f = new Intl.NumberFormat('es-ES', { minimumFractionDigits: digits, maximumFractionDigits: digits })));
+  return f.format(value);
+}
+
 /** A date in Spanish with a date-fns pattern (default «22 nov 2026, 14:05»). */
 export function formatDate(value: Date | number, pattern = "d MMM yyyy, HH:mm"): string {
   return formatDateFns(value, pattern, { locale: esLocale });

@@ -6,9 +6,11 @@ import { syncStateMessages } from './es/syncState';
 import { intakeMessages } from './es/intake';
 import { pickingMessages } from './es/picking';
 import { syncMessages } from './es/sync';
+import { deviceMessages } from './es/device';
 
 export const es = {
   ...intakeMessages,
+  ...deviceMessages,
   common: {
     understood: 'Entendido',
     save: 'Guardar',
@@ -282,6 +284,11 @@ export const es = {
     reload: 'Recargar',
     later: 'Más tarde',
     offlineReady: 'CargoBici ya funciona sin conexión en este dispositivo.',
+    installTitle: 'Instalar la app',
+    installBody: 'Instala CargoBici en este dispositivo: se abre desde la pantalla de inicio, a pantalla completa y sin conexión.',
+    installIos: 'Para instalar CargoBici en el iPhone o el iPad, pulsa Compartir y después «Añadir a pantalla de inicio».',
+    install: 'Instalar',
+    notNow: 'Ahora no',
   },
   sync: {
     online: 'En línea',
@@ -355,8 +362,6 @@ export const es = {
     serviceWorker: 'Service worker',
     swActive: 'Activo',
     swNone: 'No registrado',
-    storage: 'Almacenamiento usado',
-    unknown: 'Desconocido',
     userAgent: 'Navegador',
     formats: 'Formatos es-ES',
     sampleDate: 'Fecha de ejemplo',

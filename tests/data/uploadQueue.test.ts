@@ -63,3 +63,34 @@ describe('upload queue: the connection comes back', () => {
     expect(notified).toBe(1);
   });
 });
+
+describe('upload queue: never gives up on a signature (docs/decisions.md, «Subidas»)', () => {
+  it('keeps retrying a file for hours past the specification’s 10 minutes, visibly, and uploads it once the server answers', async () => {
+    const q = queue();
+    const start = 2_000_000;
+    let clock = start;
+    const now = () => clock;
+    await q.enqueue('deliveries/u-rider1/sig-o9.png', png(), 'image/png', clock);
+    const statuses: (number | 'network')[] = ['network', 503, 502, 'network', 429, 408, 500];
+    let tries = 0;
+    // Three hours of failures, following the back-off: the file is never dropped or parked.
+    while (clock - start < 3 * 60 * 60 * 1000) {
+      clock = (await q.nextDue()) ?? clock;
+      await q.process({ send: async () => statuses[tries++ % statuses.length] ?? 'network', refreshAuth: async () => true, now });
+      const [item] = await q.items();
+      expect(item?.state).toBe('queued');
+      // Visible: the item carries the reason of its last failure for the sync popover.
+      expect(item?.error).not.toBe('');
+      expect((await q.nextDue()) ?? 0).toBeLessThanOrEqual(clock + MAX_BACKOFF_MS);
+    }
+    expect(tries).toBeGreaterThan(150);
+    const [waiting] = await q.items();
+    expect(waiting?.attempts).toBe(tries);
+
+    clock = (await q.nextDue()) ?? clock;
+    const sent: string[] = [];
+    await q.process({ send: async (item) => (sent.push(item.path), 201), refreshAuth: async () => true, now });
+    expect(sent).toEqual(['deliveries/u-rider1/sig-o9.png']);
+    expect(await q.items()).toEqual([]);
+  });
+});

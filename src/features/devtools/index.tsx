@@ -6,17 +6,22 @@
 import { useEffect, useState } from 'react';
 import { Stack, Table } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
-import { formatDate, formatMoney, t } from '../../i18n';
+import { formatDate, formatMoney, formatNumber, t } from '../../i18n';
+import { storageReport, type StorageReport } from '../../data/deviceStorage';
 import { ScanLab } from './ScanLab';
+
+function megabytes(bytes: number | null): string {
+  return bytes === null ? t('deviceStorage.unknown') : `${formatNumber(bytes / 1024 / 1024, 1)} MB`;
+}
 
 export function DevEnvironmentPage() {
   const { online } = useNetwork();
-  const [usage, setUsage] = useState<number | null>(null);
+  const [report, setReport] = useState<StorageReport | null>(null);
   const controlled = typeof navigator !== 'undefined' && !!navigator.serviceWorker?.controller;
   useEffect(() => {
     let live = true;
-    void navigator.storage?.estimate?.().then((e) => {
-      if (live) setUsage(e.usage ?? null);
+    void storageReport().then((r) => {
+      if (live) setReport(r);
     });
     return () => {
       live = false;
@@ -25,7 +30,9 @@ export function DevEnvironmentPage() {
   const rows: [string, string][] = [
     [t('dev.online'), online ? t('sync.online') : t('sync.offline')],
     [t('dev.serviceWorker'), controlled ? t('dev.swActive') : t('dev.swNone')],
-    [t('dev.storage'), usage === null ? t('dev.unknown') : `${(usage / 1024 / 1024).toFixed(1)} MB`],
+    [t('deviceStorage.used'), megabytes(report?.usage ?? null)],
+    [t('deviceStorage.quota'), megabytes(report?.quota ?? null)],
+    [t('deviceStorage.persisted'), report?.persisted == null ? t('deviceStorage.unknown') : t(report.persisted ? 'deviceStorage.persistedYes' : 'deviceStorage.persistedNo')],
     [t('dev.userAgent'), navigator.userAgent],
   ];
   return (

@@ -3,6 +3,10 @@ import { AppShell, Burger, Group, NavLink, ScrollArea, Text, Anchor, Breadcrumbs
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { t, type MessageKey } from '../../i18n';
+import { InstallPrompt } from '../pwa/InstallPrompt';
+
+/** The landing screens where phones and tablets are offered to install the app. */
+const INSTALL_PATHS: ReadonlySet<string> = new Set(['/', '/distribution']);
 
 export interface ShellMenuItem {
   readonly label: MessageKey;
@@ -95,6 +99,7 @@ export function ShellLayout({ menu, crumbs, status }: ShellLayoutProps) {
           </Breadcrumbs>
           </nav>
         )}
+        {INSTALL_PATHS.has(pathname) && <InstallPrompt />}
         <Outlet />
       </AppShell.Main>
     </AppShell>
