@@ -107,6 +107,14 @@ test('a malformed file shows the row and column of each problem and imports noth
   const csv = fixture('quantity-negative.csv', [['FX-1', 'E2E-IMP-BAD']]);
   await openImport(page, '/import');
   await chooseFiles(page, [{ name: 'mal.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') }]);
+  // The operator changes a column's field: the mapping's problem shows at once, and goes away.
+  const quantity = page.getByRole('combobox', { name: 'Dato de la columna «Cantidad»' });
+  await quantity.click();
+  await page.getByRole('option', { name: 'No usar' }).click();
+  await expect(page.getByTestId('import-mapping-issues')).toContainText('Fila 1: falta la columna «Cantidad»');
+  await quantity.click();
+  await page.getByRole('option', { name: 'Cantidad', exact: true }).click();
+  await expect(page.getByTestId('import-mapping-issues')).toHaveCount(0);
   await review(page);
   await expect(page.getByTestId('count-refused')).toHaveText('1');
   await expect(page.getByTestId('count-create')).toHaveText('0');
