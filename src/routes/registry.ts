@@ -43,7 +43,7 @@ const DEV: readonly InterfaceGroup[] = ['machine-dev-mode'];
 export const ROUTES: readonly RouteEntry[] = [
   // ── Main layout (with the application shell) ──────────────────────────────────────────────
   { id: 'home', path: '/', layout: 'shell', access: SIGNED_IN, title: 'routeTitles.home', crumb: 'menu.home' },
-  { id: 'charge', path: '/charge', layout: 'shell', access: OPS, title: 'routeTitles.charge', pending: 10 },
+  { id: 'charge', path: '/charge', layout: 'shell', access: OPS, title: 'routeTitles.charge' },
   { id: 'routed', path: '/routed', layout: 'shell', access: OPS, title: 'routeTitles.routed', pending: 11 },
   { id: 'barcode', path: '/barcode', layout: 'shell', access: RIDER_OPS, title: 'routeTitles.barcode', pending: 12 },
 
@@ -133,9 +133,9 @@ export const ROUTES: readonly RouteEntry[] = [
   { id: 'testEntrega', path: '/test/entrega', layout: 'shell', access: DEV, title: 'routeTitles.testEntrega', parent: 'test' },
 
   // ── Blank layout (no shell) ────────────────────────────────────────────────────────────────
-  { id: 'import', path: '/import', layout: 'blank', access: OPS, title: 'routeTitles.import', pending: 10 },
+  { id: 'import', path: '/import', layout: 'blank', access: OPS, title: 'routeTitles.import' },
   { id: 'blank', path: '/blank', layout: 'blank', access: SIGNED_IN, title: 'routeTitles.blank' },
-  { id: 'blankCharge', path: '/blank/charge', layout: 'blank', access: OPS, title: 'routeTitles.blankCharge', parent: 'blank', pending: 10 },
+  { id: 'blankCharge', path: '/blank/charge', layout: 'blank', access: OPS, title: 'routeTitles.blankCharge', parent: 'blank' },
   { id: 'blankMap', path: '/blank/map', layout: 'blank', access: OPS, title: 'routeTitles.blankMap', parent: 'blank', pending: 11 },
   { id: 'blankRouted', path: '/blank/routed', layout: 'blank', access: OPS, title: 'routeTitles.blankRouted', parent: 'blank', pending: 11 },
   { id: 'blankPicking', path: '/blank/picking', layout: 'blank', access: OPS, title: 'routeTitles.blankPicking', parent: 'blank', pending: 12 },

@@ -21,6 +21,7 @@ const home = () => import('../features/home');
 const masterdata = () => import('../features/masterdata');
 const points = () => import('../features/points');
 const orders = () => import('../features/orders');
+const intake = () => import('../features/intake');
 
 export const SCREENS: Readonly<Record<string, Screen>> = {
   test: lazy(() => registryPages().then((m) => ({ default: m.DevIndexPage }))),
@@ -99,4 +100,8 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   orders: lazy(() => orders().then((m) => ({ default: m.OrdersListPage }))),
   createOrder: lazy(() => orders().then((m) => ({ default: m.OrderCreatePage }))),
   editOrder: lazy(() => orders().then((m) => ({ default: m.OrderEditPage }))),
+  // One import screen in both layouts (issue 10); the worker and the XLSX code load only here.
+  charge: lazy(() => intake().then((m) => ({ default: m.ImportPage }))),
+  import: lazy(() => intake().then((m) => ({ default: m.ImportPage }))),
+  blankCharge: lazy(() => intake().then((m) => ({ default: m.ImportPage }))),
 };
