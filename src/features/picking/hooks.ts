@@ -21,7 +21,7 @@ import {
   routesOfDay,
   routesOfDayInHub,
 } from '../../data/queries';
-import { madridDate } from '../../domain/dates';
+import { madridDate, madridDayBounds } from '../../domain/dates';
 import type { Incidence, Pick } from '../../domain/entities/events';
 import type { DeliveryPoint, Order, Product, Route } from '../../domain/entities/operation';
 import type { Hub } from '../../domain/entities/reference';
@@ -146,16 +146,6 @@ export function useRoutesProgress(routes: readonly Route[], orders: readonly Ord
 
 /** Incidences of one kind recorded on a Madrid day. */
 export function useIncidencesOfDay(kind: 'picker-product' | 'picker-error', date: string) {
-  const [from, to] = useMemo(() => dayBounds(date), [date]);
+  const [from, to] = useMemo(() => madridDayBounds(date), [date]);
   return useLiveQuery<Incidence[]>((db) => incidencesOfKindBetween(db, kind, from, to), [kind, from, to], []);
-}
-
-/** [start, end) in epoch ms of a Madrid calendar day (the day ± 14 h covers every offset, then filtered). */
-export function dayBounds(date: string): [number, number] {
-  const noonUtc = Date.parse(`${date}T12:00:00Z`);
-  let from = noonUtc - 14 * 3_600_000;
-  while (madridDate(from) !== date) from += 15 * 60_000;
-  let to = noonUtc + 14 * 3_600_000;
-  while (madridDate(to - 1) !== date) to -= 15 * 60_000;
-  return [from, to];
 }
