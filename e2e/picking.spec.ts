@@ -171,3 +171,35 @@ test('an operator picks a route offline; back online it is «Preparada» with ev
   await expect(page.getByTestId('picking-incidence').filter({ hasText: 'P-PKE2E-1' })).toHaveCount(1);
   await expect(page.getByTestId('picker-error-summary').filter({ hasText: String(wrong.barcode) })).toHaveCount(1);
 });
+
+test('/barcode says what a scanned code is: a product with its demand, an order, an unknown code', async ({ page, request }) => {
+  const token = await adminToken(request);
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
+  const [orders, products] = await Promise.all([pullAll(request, token, 'orders'), pullAll(request, token, 'products')]);
+  // Demo data, read only: an order of today in hub 1 and the product of its first line.
+  const order = orders.find((o) => o.hub === 1 && o.date === today && o.status !== 'cancelled') as Doc;
+  const productId = (order.lines as { product_id: string }[])[0]?.product_id;
+  const product = products.find((p) => p.id === productId && p.barcode !== '') ?? products.find((p) => p.barcode !== '');
+  if (!product) throw new Error('the demo data has no product with a barcode');
+
+  await signInSynced(page, 'operador@cargobici.test');
+  await gotoSynced(page, '/barcode');
+  await page.locator('h1').click();
+  await wedgeType(page, String(product.barcode));
+  await expect(page.getByTestId('barcode-read')).toHaveText(t('pickingScreens.read', { code: String(product.barcode) }));
+  await expect(page.getByTestId('barcode-result')).toContainText(t('pickingScreens.barcodeProduct', { name: String(product.name) }));
+  await expect(page.getByTestId('barcode-demand')).toHaveText(/^Pedido hoy en el hub 1: \d+ ud\. en \d+ pedidos$/);
+
+  // An order number typed by hand, then its box label read by a wedge scanner.
+  await page.getByRole('textbox', { name: t('pickingScreens.barcodeLabel'), exact: true }).fill(String(order.code));
+  await page.getByRole('button', { name: t('scanner.manualSubmit') }).click();
+  await expect(page.getByTestId('barcode-result')).toContainText(t('pickingScreens.barcodeOrder', { code: String(order.code) }));
+  await page.locator('h1').click();
+  await wedgeType(page, `CB1-1-2-${String(order.id)}`);
+  await expect(page.getByTestId('barcode-result')).toContainText(t('pickingScreens.barcodeBox', { box: 1, of: 2 }));
+  await expect(page.getByTestId('barcode-result')).toContainText(t('pickingScreens.barcodeOrder', { code: String(order.code) }));
+
+  await page.getByRole('textbox', { name: t('pickingScreens.barcodeLabel'), exact: true }).fill('NADA-QUE-VER');
+  await page.getByRole('button', { name: t('scanner.manualSubmit') }).click();
+  await expect(page.getByTestId('barcode-unknown')).toHaveText(t('pickingScreens.barcodeUnknown', { code: 'NADA-QUE-VER' }));
+});
