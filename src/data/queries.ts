@@ -155,3 +155,38 @@ export function picksOfRoute(db: CbDatabase, routeId: string) {
 export function incidencesOfKindSince(db: CbDatabase, kind: IncidenceKind, at: number) {
   return db.incidences.find({ selector: { kind, at: { $gte: at } }, sort: [{ kind: 'asc' }, { at: 'asc' }] });
 }
+
+/** One route by id (picking screens). */
+export function routeByIdQuery(db: CbDatabase, id: string) {
+  return db.routes.findOne(id);
+}
+
+/** Incidences of one kind in a time range [from, to) (the day's picking incidences, picker errors). */
+export function incidencesOfKindBetween(db: CbDatabase, kind: IncidenceKind, from: number, to: number) {
+  return db.incidences.find({ selector: { kind, at: { $gte: from, $lt: to } }, sort: [{ kind: 'asc' }, { at: 'asc' }] });
+}
+
+/** An order by its human code (scanning an order number). */
+export function orderByCode(db: CbDatabase, code: string) {
+  return db.orders.findOne({ selector: { code } });
+}
+
+/** A route by its code (scanning a route code). */
+export function routeByCode(db: CbDatabase, code: string) {
+  return db.routes.findOne({ selector: { code } });
+}
+
+/** A product by its SKU (scanning a shelf label). */
+export function productBySku(db: CbDatabase, sku: string) {
+  return db.products.findOne({ selector: { sku } });
+}
+
+/** Hubs of the catalogue (picking: the hub selector). */
+export function hubsQuery(db: CbDatabase) {
+  return catalogOfKind(db, 'hub');
+}
+
+/** Documents of a collection by primary key (a live Map by id). */
+export function docsByIds<C extends LocalCollection>(db: CbDatabase, collection: C, ids: readonly string[]) {
+  return db.collections[collection].findByIds([...ids]);
+}

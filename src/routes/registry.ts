@@ -43,9 +43,9 @@ const DEV: readonly InterfaceGroup[] = ['machine-dev-mode'];
 export const ROUTES: readonly RouteEntry[] = [
   // ── Main layout (with the application shell) ──────────────────────────────────────────────
   { id: 'home', path: '/', layout: 'shell', access: SIGNED_IN, title: 'routeTitles.home', crumb: 'menu.home' },
-  { id: 'charge', path: '/charge', layout: 'shell', access: OPS, title: 'routeTitles.charge', pending: 10 },
+  { id: 'charge', path: '/charge', layout: 'shell', access: OPS, title: 'routeTitles.charge' },
   { id: 'routed', path: '/routed', layout: 'shell', access: OPS, title: 'routeTitles.routed', pending: 11 },
-  { id: 'barcode', path: '/barcode', layout: 'shell', access: RIDER_OPS, title: 'routeTitles.barcode', pending: 12 },
+  { id: 'barcode', path: '/barcode', layout: 'shell', access: RIDER_OPS, title: 'routeTitles.barcode' },
 
   { id: 'routes', path: '/routes', layout: 'shell', access: OPS, title: 'routeTitles.routes', pending: 11 },
   { id: 'routeDetail', path: '/routes/route/:id', layout: 'shell', access: OPS, title: 'routeTitles.routeDetail', parent: 'routes', pending: 11 },
@@ -54,15 +54,15 @@ export const ROUTES: readonly RouteEntry[] = [
 
   { id: 'delivery', path: '/delivery/:id', layout: 'shell', access: RIDER_OPS, title: 'routeTitles.delivery', parent: 'distribution' },
 
-  { id: 'picking', path: '/picking', layout: 'shell', access: OPS, title: 'routeTitles.picking', pending: 12 },
-  { id: 'pickingRoute', path: '/picking/route/:id', layout: 'shell', access: OPS, title: 'routeTitles.pickingRoute', parent: 'picking', pending: 12, sample: { id: 'all' } },
-  { id: 'pickingPeProducts', path: '/picking/products/pe/:id', layout: 'shell', access: OPS, title: 'routeTitles.pickingPeProducts', parent: 'pickingRoute', pending: 12 },
-  { id: 'pickingOrdersHub', path: '/picking/products/pe/:id/orders/hub/product/:idHub/:idProduct', layout: 'shell', access: OPS, title: 'routeTitles.pickingOrdersHub', parent: 'pickingRoute', pending: 12 },
-  { id: 'pickingRoutePe', path: '/picking/route/:id/pe/:idPE', layout: 'shell', access: OPS, title: 'routeTitles.pickingRoutePe', parent: 'pickingRoute', pending: 12 },
-  { id: 'pickerProduct', path: '/picking/products/pe/:pe_id/:product_id/order/:order_id', layout: 'shell', access: OPS, title: 'routeTitles.pickerProduct', parent: 'pickingRoute', pending: 12 },
-  { id: 'incidenceProduct', path: '/incidence-product/pe/:pe_name/:pe_id/productId/:product_id/order/:order_id', layout: 'shell', access: OPS, title: 'routeTitles.incidenceProduct', parent: 'picking', pending: 12 },
-  { id: 'incidenceAllPicking', path: '/incidence-all-picking', layout: 'shell', access: OPS, title: 'routeTitles.incidenceAllPicking', parent: 'picking', pending: 12 },
-  { id: 'errorPicking', path: '/error-picking-producto/:pe_name/:order_id/:product_id/', layout: 'shell', access: OPS, title: 'routeTitles.errorPicking', parent: 'picking', pending: 12 },
+  { id: 'picking', path: '/picking', layout: 'shell', access: OPS, title: 'routeTitles.picking' },
+  { id: 'pickingRoute', path: '/picking/route/:id', layout: 'shell', access: OPS, title: 'routeTitles.pickingRoute', parent: 'picking', sample: { id: 'all' } },
+  { id: 'pickingPeProducts', path: '/picking/products/pe/:id', layout: 'shell', access: OPS, title: 'routeTitles.pickingPeProducts', parent: 'pickingRoute' },
+  { id: 'pickingOrdersHub', path: '/picking/products/pe/:id/orders/hub/product/:idHub/:idProduct', layout: 'shell', access: OPS, title: 'routeTitles.pickingOrdersHub', parent: 'pickingRoute' },
+  { id: 'pickingRoutePe', path: '/picking/route/:id/pe/:idPE', layout: 'shell', access: OPS, title: 'routeTitles.pickingRoutePe', parent: 'pickingRoute' },
+  { id: 'pickerProduct', path: '/picking/products/pe/:pe_id/:product_id/order/:order_id', layout: 'shell', access: OPS, title: 'routeTitles.pickerProduct', parent: 'pickingRoute' },
+  { id: 'incidenceProduct', path: '/incidence-product/pe/:pe_name/:pe_id/productId/:product_id/order/:order_id', layout: 'shell', access: OPS, title: 'routeTitles.incidenceProduct', parent: 'picking' },
+  { id: 'incidenceAllPicking', path: '/incidence-all-picking', layout: 'shell', access: OPS, title: 'routeTitles.incidenceAllPicking', parent: 'picking' },
+  { id: 'errorPicking', path: '/error-picking-producto/:pe_name/:order_id/:product_id/', layout: 'shell', access: OPS, title: 'routeTitles.errorPicking', parent: 'picking' },
 
   { id: 'paymentsAll', path: '/payments/all_orders', layout: 'shell', access: OPS, title: 'routeTitles.paymentsAll', pending: 13 },
   { id: 'paymentsDetails', path: '/payments/details_orders/:route_id/status/:status_id', layout: 'shell', access: OPS, title: 'routeTitles.paymentsDetails', parent: 'paymentsAll', pending: 13 },
@@ -133,14 +133,14 @@ export const ROUTES: readonly RouteEntry[] = [
   { id: 'testEntrega', path: '/test/entrega', layout: 'shell', access: DEV, title: 'routeTitles.testEntrega', parent: 'test' },
 
   // ── Blank layout (no shell) ────────────────────────────────────────────────────────────────
-  { id: 'import', path: '/import', layout: 'blank', access: OPS, title: 'routeTitles.import', pending: 10 },
+  { id: 'import', path: '/import', layout: 'blank', access: OPS, title: 'routeTitles.import' },
   { id: 'blank', path: '/blank', layout: 'blank', access: SIGNED_IN, title: 'routeTitles.blank' },
-  { id: 'blankCharge', path: '/blank/charge', layout: 'blank', access: OPS, title: 'routeTitles.blankCharge', parent: 'blank', pending: 10 },
+  { id: 'blankCharge', path: '/blank/charge', layout: 'blank', access: OPS, title: 'routeTitles.blankCharge', parent: 'blank' },
   { id: 'blankMap', path: '/blank/map', layout: 'blank', access: OPS, title: 'routeTitles.blankMap', parent: 'blank', pending: 11 },
   { id: 'blankRouted', path: '/blank/routed', layout: 'blank', access: OPS, title: 'routeTitles.blankRouted', parent: 'blank', pending: 11 },
-  { id: 'blankPicking', path: '/blank/picking', layout: 'blank', access: OPS, title: 'routeTitles.blankPicking', parent: 'blank', pending: 12 },
+  { id: 'blankPicking', path: '/blank/picking', layout: 'blank', access: OPS, title: 'routeTitles.blankPicking', parent: 'blank' },
   { id: 'blankDelivery', path: '/blank/delivery', layout: 'blank', access: RIDER_OPS, title: 'routeTitles.blankDelivery', parent: 'blank' },
-  { id: 'pickingPe', path: '/picking/pe', layout: 'blank', access: OPS, title: 'routeTitles.pickingPe', parent: 'blank', pending: 12 },
+  { id: 'pickingPe', path: '/picking/pe', layout: 'blank', access: OPS, title: 'routeTitles.pickingPe', parent: 'blank' },
   { id: 'login', path: '/login', layout: 'blank', access: 'public', title: 'routeTitles.login' },
   { id: 'reset', path: '/reset', layout: 'blank', access: 'public', title: 'routeTitles.reset' },
   { id: 'resetForm', path: '/reset/form', layout: 'blank', access: 'public', title: 'routeTitles.resetForm', parent: 'reset' },

@@ -21,6 +21,8 @@ const home = () => import('../features/home');
 const masterdata = () => import('../features/masterdata');
 const points = () => import('../features/points');
 const orders = () => import('../features/orders');
+const intake = () => import('../features/intake');
+const picking = () => import('../features/picking');
 
 export const SCREENS: Readonly<Record<string, Screen>> = {
   test: lazy(() => registryPages().then((m) => ({ default: m.DevIndexPage }))),
@@ -99,4 +101,20 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   orders: lazy(() => orders().then((m) => ({ default: m.OrdersListPage }))),
   createOrder: lazy(() => orders().then((m) => ({ default: m.OrderCreatePage }))),
   editOrder: lazy(() => orders().then((m) => ({ default: m.OrderEditPage }))),
+  // One import screen in both layouts (issue 10); the worker and the XLSX code load only here.
+  charge: lazy(() => intake().then((m) => ({ default: m.ImportPage }))),
+  import: lazy(() => intake().then((m) => ({ default: m.ImportPage }))),
+  blankCharge: lazy(() => intake().then((m) => ({ default: m.ImportPage }))),
+  picking: lazy(() => picking().then((m) => ({ default: m.PickingRoutesPage }))),
+  blankPicking: lazy(() => picking().then((m) => ({ default: m.PickingRoutesPage }))),
+  pickingRoute: lazy(() => picking().then((m) => ({ default: m.PickingRoutePage }))),
+  pickingRoutePe: lazy(() => picking().then((m) => ({ default: m.PickingRoutePointPage }))),
+  pickerProduct: lazy(() => picking().then((m) => ({ default: m.PickerProductPage }))),
+  incidenceProduct: lazy(() => picking().then((m) => ({ default: m.IncidenceProductPage }))),
+  errorPicking: lazy(() => picking().then((m) => ({ default: m.ErrorPickingPage }))),
+  incidenceAllPicking: lazy(() => picking().then((m) => ({ default: m.IncidenceAllPickingPage }))),
+  pickingPe: lazy(() => picking().then((m) => ({ default: m.PickingPointsPage }))),
+  pickingPeProducts: lazy(() => picking().then((m) => ({ default: m.PointProductsPage }))),
+  pickingOrdersHub: lazy(() => picking().then((m) => ({ default: m.ProductOrdersHubPage }))),
+  barcode: lazy(() => picking().then((m) => ({ default: m.BarcodePage }))),
 };

@@ -12,6 +12,7 @@ import {
   picksOfOrders,
   picksOfRoute,
   incidencesOfKindSince,
+  incidencesOfKindBetween,
 } from '../../src/data/queries';
 
 let db: CbDatabase;
@@ -33,6 +34,7 @@ describe('hot queries use an index', () => {
     ['routes of a day in a hub (picking)', () => queryPlanOf(routesOfDayInHub(db, '2026-11-22', 1)), ['date', 'hub']],
     ['picking events of a route', () => queryPlanOf(picksOfRoute(db, 'r-1')), ['route_id']],
     ['picker errors of the day', () => queryPlanOf(incidencesOfKindSince(db, 'picker-error', 1_763_800_000_000)), ['kind', 'at']],
+    ["picking incidences of one day (a closed range)", () => queryPlanOf(incidencesOfKindBetween(db, 'picker-product', 1_763_800_000_000, 1_763_886_400_000)), ['kind', 'at']],
   ];
   for (const [name, plan, index] of cases) {
     it(name, () => {

@@ -1,0 +1,191 @@
+/**
+ * The import screen (issue 10) in Chromium against the real server: an operator imports a CSV
+ * of the intake corpus, finds the order in «Pedidos» and on the server, imports it again and
+ * nothing new is written; a malformed file names its row and column; «Cancelar» writes nothing;
+ * an XLSX whose orders are on its second sheet imports once the sheet is picked.
+ *
+ * The corpus (tests/fixtures/import) is dated for the day it was made, so each test moves the
+ * fixture's date to three days ahead (Madrid) and gives it references and delivery points of its
+ * own (`E2E-IMP-…`): no other test reads them, and the new points are «sin ubicación».
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { adminToken, gotoSynced, pullAll, signInSynced } from './support';
+import { writeXlsx, type XlsxCell } from '../src/workers/xlsx/write';
+
+const FIXTURES = join(import.meta.dirname, '..', 'tests', 'fixtures', 'import');
+const FIXTURE_DATE = '23/11/2026';
+
+/** A day three days ahead in Madrid: ISO and as the corpus writes it (dd/mm/aaaa). */
+function targetDay(): { iso: string; es: string } {
+  const iso = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + 3 * 86_400_000));
+  return { iso, es: `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` };
+}
+
+/** A corpus file with its date moved and its texts replaced (`[from, to]` pairs, every occurrence). */
+function fixture(name: string, replace: readonly (readonly [string, string])[]): string {
+  let text = readFileSync(join(FIXTURES, name), 'utf8');
+  for (const [from, to] of [[FIXTURE_DATE, targetDay().es] as const, ...replace]) text = text.split(from).join(to);
+  return text;
+}
+
+async function openImport(page: Page, path = '/charge'): Promise<void> {
+  await signInSynced(page, 'operador@cargobici.test');
+  // The blank layout (hub desk) has no sync badge: its data is what the first sync stored here.
+  if (path.startsWith('/blank') || path === '/import') await page.goto(path);
+  else await gotoSynced(page, path);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByTestId('import-page')).toHaveAttribute('data-phase', 'idle');
+}
+
+async function chooseFiles(page: Page, files: { name: string; mimeType: string; buffer: Buffer }[]): Promise<void> {
+  await page.getByTestId('import-files').setInputFiles(files);
+  await expect(page.getByTestId('import-mapping')).toBeVisible();
+}
+
+async function review(page: Page): Promise<void> {
+  await page.getByTestId('import-review').click();
+  await expect(page.getByTestId('import-preview')).toBeVisible();
+}
+
+async function findInOrders(page: Page, text: string): Promise<void> {
+  await page.getByLabel('Fecha', { exact: true }).fill(targetDay().iso);
+  await page.getByLabel('Buscar').fill(text);
+  await expect(page.getByText(text).first()).toBeVisible();
+}
+
+test('an operator imports a CSV, finds the order in «Pedidos», and importing it again writes nothing', async ({ page, request }) => {
+  const csv = fixture('valid-new-point.csv', [
+    ['FX-12', 'E2E-IMP-1'],
+    ['NUEVO-1', 'E2E-IMP-PUNTO-1'],
+    ['Cafetería Nueva', 'Bar Importado E2E'],
+    ['Mesón La Mancha', 'Bar Importado E2E'],
+  ]);
+  const file = { name: 'pedidos-e2e.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') };
+  await openImport(page);
+  await chooseFiles(page, [file]);
+  await expect(page.getByTestId('import-file-progress')).toHaveAttribute('data-done', 'true');
+  await expect(page.getByTestId('import-file-progress')).toContainText('2 filas leídas');
+  // The recognised mapping is shown and can be changed: «Notas» stays a used column.
+  await expect(page.getByRole('combobox', { name: 'Dato de la columna «Cantidad»' })).toHaveValue('Cantidad');
+  await review(page);
+  await expect(page.getByTestId('count-create')).toHaveText('1');
+  await expect(page.getByTestId('count-lines')).toHaveText('2');
+  await expect(page.getByTestId('count-points')).toHaveText('1');
+  await expect(page.getByTestId('import-issues')).toContainText('No hay errores');
+  await page.getByTestId('import-submit').click();
+  await expect(page.getByTestId('import-result-summary')).toHaveText('1 creados, 0 actualizados, 0 sin cambios, 0 rechazados');
+  await expect(page.getByTestId('import-result')).toContainText('1 puntos de entrega nuevos sin ubicación');
+
+  await page.getByTestId('import-view-orders').click();
+  await expect(page).toHaveURL(/\/orders$/);
+  await findInOrders(page, 'Bar Importado E2E');
+
+  // The order reaches the server (written locally, then synced), with its new point «sin ubicación».
+  const token = await adminToken(request);
+  await expect.poll(async () => (await pullAll(request, token, 'orders')).filter((o) => o.external_ref === 'E2E-IMP-1').length, { timeout: 60_000 }).toBe(1);
+  const points = (await pullAll(request, token, 'delivery_points')).filter((p) => p.name === 'Bar Importado E2E');
+  expect(points).toHaveLength(1);
+  expect(points[0]?.located).toBe(false);
+
+  // The same file again: nothing new, and the screen says so.
+  await gotoSynced(page, '/charge');
+  await chooseFiles(page, [file]);
+  await expect(page.getByTestId('import-file-mapping')).toContainText('Columnas recordadas');
+  await review(page);
+  await expect(page.getByTestId('count-create')).toHaveText('0');
+  await expect(page.getByTestId('count-unchanged')).toHaveText('1');
+  await expect(page.getByTestId('import-nothing-new')).toContainText('No hay nada nuevo que importar: 1 pedidos sin cambios');
+  await page.getByTestId('import-submit').click();
+  await expect(page.getByTestId('import-result-summary')).toHaveText('0 creados, 0 actualizados, 1 sin cambios, 0 rechazados');
+  await expect(page.getByTestId('import-result-nothing-new')).toBeVisible();
+  expect((await pullAll(request, token, 'orders')).filter((o) => o.external_ref === 'E2E-IMP-1')).toHaveLength(1);
+});
+
+test('a malformed file shows the row and column of each problem and imports nothing of it', async ({ page }) => {
+  const csv = fixture('quantity-negative.csv', [['FX-1', 'E2E-IMP-BAD']]);
+  await openImport(page, '/import');
+  await chooseFiles(page, [{ name: 'mal.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') }]);
+  // The operator changes a column's field: the mapping's problem shows at once, and goes away.
+  const quantity = page.getByRole('combobox', { name: 'Dato de la columna «Cantidad»' });
+  await quantity.click();
+  await page.getByRole('option', { name: 'No usar' }).click();
+  await expect(page.getByTestId('import-mapping-issues')).toContainText('Fila 1: falta la columna «Cantidad»');
+  await quantity.click();
+  await page.getByRole('option', { name: 'Cantidad', exact: true }).click();
+  await expect(page.getByTestId('import-mapping-issues')).toHaveCount(0);
+  await review(page);
+  await expect(page.getByTestId('count-refused')).toHaveText('1');
+  await expect(page.getByTestId('count-create')).toHaveText('0');
+  await expect(page.getByTestId('import-issue').filter({ hasText: 'Fila 3, columna «Cantidad»: debe ser un número entero mayor que 0' })).toBeVisible();
+  await expect(page.getByTestId('import-error-report')).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByTestId('import-error-report').click();
+  expect((await download).suggestedFilename()).toBe('errores-importacion.csv');
+  await expect(page.getByTestId('import-submit')).toBeDisabled();
+
+  // A file that is not a table is refused whole, with its name.
+  await chooseFiles(page, [{ name: 'factura.csv', mimeType: 'text/csv', buffer: readFileSync(join(FIXTURES, 'renamed-pdf.csv')) }]);
+  await expect(page.getByTestId('import-mapping-issues')).toContainText('Archivo «factura.csv»: es un PDF');
+});
+
+test('«Cancelar» stops the import and writes nothing', async ({ page, request }) => {
+  const csv = fixture('valid-comma-no-bom.csv', [
+    ['FX-4', 'E2E-IMP-CANCEL'],
+    ['CLI01741', 'E2E-IMP-PUNTO-C'],
+    ['Mesón La Mancha', 'Bar Cancelado E2E'],
+  ]);
+  await openImport(page, '/blank/charge');
+  await chooseFiles(page, [{ name: 'cancelar.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') }]);
+  await review(page);
+  await expect(page.getByTestId('count-create')).toHaveText('1');
+  await page.getByTestId('import-cancel').click();
+  await expect(page.getByTestId('import-notice')).toHaveText('Importación cancelada: no se ha escrito nada.');
+  await expect(page.getByTestId('import-page')).toHaveAttribute('data-phase', 'idle');
+
+  await gotoSynced(page, '/orders');
+  await page.getByLabel('Fecha', { exact: true }).fill(targetDay().iso);
+  await page.getByLabel('Buscar').fill('Bar Cancelado E2E');
+  await expect(page.getByText('Bar Cancelado E2E')).toHaveCount(0);
+  const token = await adminToken(request);
+  expect((await pullAll(request, token, 'orders')).filter((o) => o.external_ref === 'E2E-IMP-CANCEL')).toHaveLength(0);
+  expect((await pullAll(request, token, 'delivery_points')).filter((p) => p.name === 'Bar Cancelado E2E')).toHaveLength(0);
+});
+
+test('an XLSX whose orders are on its second sheet imports once the sheet is picked', async ({ page, request }) => {
+  const csv = fixture('valid-new-point.csv', [
+    ['FX-12', 'E2E-IMP-XLSX'],
+    ['NUEVO-1', 'E2E-IMP-PUNTO-X'],
+    ['Cafetería Nueva', 'Bar Hoja E2E'],
+    ['Mesón La Mancha', 'Bar Hoja E2E'],
+  ]);
+  const [head = '', ...lines] = csv.replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l !== '');
+  const headers = head.split(';');
+  const dateCol = headers.indexOf('Fecha entrega');
+  const qtyCol = headers.indexOf('Cantidad');
+  const rows: XlsxCell[][] = lines.map((l) =>
+    l.split(';').map((c, i): XlsxCell => {
+      if (i === dateCol) return { date: targetDay().iso };
+      if (i === qtyCol) return Number(c);
+      return c.replace(/^'/, '');
+    }),
+  );
+  const book = writeXlsx([
+    { name: 'Instrucciones', rows: [['Rellena la hoja «Pedidos»']] },
+    { name: 'Pedidos', rows: [headers, ...rows] },
+  ]);
+  await openImport(page);
+  await chooseFiles(page, [{ name: 'pedidos-e2e.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from(book) }]);
+  await expect(page.getByTestId('import-file-mapping')).toContainText('hoja «Instrucciones»');
+  await page.getByTestId('import-sheet').click();
+  await page.getByRole('option', { name: 'Pedidos' }).click();
+  await expect(page.getByTestId('import-file-mapping')).toContainText('hoja «Pedidos» · 2 filas');
+  await review(page);
+  await expect(page.getByTestId('count-create')).toHaveText('1');
+  await expect(page.getByTestId('import-issues')).toContainText('No hay errores');
+  await page.getByTestId('import-submit').click();
+  await expect(page.getByTestId('import-result-summary')).toHaveText('1 creados, 0 actualizados, 0 sin cambios, 0 rechazados');
+  const token = await adminToken(request);
+  await expect.poll(async () => (await pullAll(request, token, 'orders')).filter((o) => o.external_ref === 'E2E-IMP-XLSX').length, { timeout: 60_000 }).toBe(1);
+});

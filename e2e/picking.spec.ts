@@ -1,0 +1,205 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { t } from '../src/i18n';
+import { adminToken, pullAll, signInSynced, gotoSynced, waitForSync, type Doc } from './support';
+
+/**
+ * Issue 12 on a hub tablet: an operator of hub 1 picks a route of his own offline (scan, «+»,
+ * typed quantity), a wrong code scanned with a keyboard-wedge scanner is refused and recorded as a
+ * picker error, a shortage is recorded as a picking incidence; back online the server holds every
+ * event once and the route is «Preparada», with its box labels.
+ */
+test.use({ viewport: { width: 1280, height: 800 }, hasTouch: true });
+
+const ROUTE_ID = 'pk-e2e-r1';
+
+async function pushAll(request: APIRequestContext, token: string, collection: string, rows: { assumedMasterState: Doc | null; newDocumentState: Doc }[]): Promise<void> {
+  const res = await request.post(`/api/sync/${collection}/push`, { headers: { Authorization: `Bearer ${token}` }, data: rows });
+  expect(await res.json(), `push of ${collection}`).toEqual([]);
+}
+
+type Stop = { seq: number; delivery_point_id: string; order_ids: string[]; eta: string };
+type Line = { line_id: string; product_id: string; name: string; quantity: number; unit_price_cents: number; tax_id: string; tax_rate_bp: number; picked_quantity: number };
+
+/**
+ * A planned route of today in hub 1 made by the office through the sync API: two stops of a demo
+ * route of hub 1, one new order each. Order 1 asks 2 × product A and 1 × product B; order 2 asks
+ * 1 × product A. No other test knows these documents.
+ */
+async function makeRoute(request: APIRequestContext, token: string) {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
+  const [routes, orders, products] = await Promise.all([pullAll(request, token, 'routes'), pullAll(request, token, 'orders'), pullAll(request, token, 'products')]);
+  const source = routes.find((r) => r.date === today && r.hub === 1 && (r.stops as Stop[]).length >= 2);
+  if (!source) throw new Error('the demo data has no route of today in hub 1');
+  const template = orders.find((o) => o.hub === 1 && o.date === today) as Doc;
+  const withCode = products.filter((p) => p.barcode !== '' && p.active === true);
+  const [a, b, wrong] = withCode as [Doc, Doc, Doc];
+  const line = (id: string, p: Doc, quantity: number): Line => ({
+    line_id: id,
+    product_id: String(p.id),
+    name: String(p.name),
+    quantity,
+    unit_price_cents: Number(p.price_cents),
+    tax_id: String(p.tax_id),
+    tax_rate_bp: 2100,
+    picked_quantity: 0,
+  });
+  const now = Date.now();
+  const stops = (source.stops as Stop[]).slice(0, 2).map((s, i) => ({ ...s, seq: i + 1, order_ids: [`pk-e2e-o${i + 1}`] }));
+  const made = [
+    { lines: [line('l1', a, 2), line('l2', b, 1)] },
+    { lines: [line('l1', a, 1)] },
+  ].map((o, i) => ({
+    ...template,
+    id: `pk-e2e-o${i + 1}`,
+    code: `P-PKE2E-${i + 1}`,
+    delivery_point_id: stops[i]?.delivery_point_id,
+    route_id: ROUTE_ID,
+    status: 'planned',
+    picking_status: 'pending',
+    status_id: '',
+    lines: o.lines,
+    external_ref: '',
+    created_at: now,
+    updated_at: now,
+  }));
+  await pushAll(request, token, 'orders', made.map((o) => ({ assumedMasterState: null, newDocumentState: o })));
+  const name = 'Ruta de picking e2e';
+  const route = { ...source, id: ROUTE_ID, code: 'PKE2E1', name, rider_id: '', bike_id: '', status: 'planned', status_id: '', stops, cancel_reason: '', ready_reason: '', updated_at: now };
+  await pushAll(request, token, 'routes', [{ assumedMasterState: null, newDocumentState: route }]);
+  return { name, a, b, wrong, stops };
+}
+
+/** Types like a keyboard-wedge scanner (see e2e/scanner-camera.spec.ts): key presses 5 ms apart, then Enter. */
+async function wedgeType(page: Page, code: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const t0 = Date.now() / 1000;
+  let i = 0;
+  for (const ch of code) {
+    const timestamp = t0 + i * 0.005;
+    const k = { key: ch, text: ch, code: /\d/.test(ch) ? `Digit${ch}` : `Key${ch.toUpperCase()}`, windowsVirtualKeyCode: ch.toUpperCase().charCodeAt(0) };
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...k, timestamp });
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: k.key, code: k.code, windowsVirtualKeyCode: k.windowsVirtualKeyCode, timestamp: timestamp + 0.001 });
+    i += 1;
+  }
+  await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, text: '\r', timestamp: t0 + i * 0.005 });
+  await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, timestamp: t0 + i * 0.005 + 0.001 });
+  await cdp.detach();
+}
+
+async function openLine(page: Page, productId: string): Promise<void> {
+  await page.locator(`[data-testid="picking-line"][data-product="${productId}"]`).getByRole('link', { name: new RegExp(`^${t('pickingScreens.prepare')}`) }).click();
+  await expect(page.getByTestId('picker-product')).toBeVisible();
+}
+
+test('an operator picks a route offline; back online it is «Preparada» with every event once', async ({ page, context, request }) => {
+  const token = await adminToken(request);
+  const { name, a, b, wrong, stops } = await makeRoute(request, token);
+
+  await signInSynced(page, 'operador@cargobici.test');
+  await gotoSynced(page, '/picking');
+  const card = page.locator(`[data-testid="picking-route-card"][data-route="${ROUTE_ID}"]`);
+  await expect(card.getByTestId('picking-route-status')).toHaveText('Planificada');
+  await expect(card.getByTestId('picking-lines')).toHaveText(t('pickingScreens.lines', { done: 0, total: 3 }));
+  await card.getByRole('link', { name: `${t('pickingScreens.start')} ${name}` }).click();
+
+  await context.setOffline(true);
+  await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-sync-state', 'offline');
+
+  // Stop 1, product A: a wrong code from the wedge scanner is refused, the right one counts.
+  await page.getByRole('link', { name: t('pickingScreens.openStop', { seq: 1 }) }).click();
+  await openLine(page, String(a.id));
+  await expect(page.getByTestId('qty-asked')).toHaveText('2');
+  await page.getByTestId('picker-product-name').click();
+  await wedgeType(page, String(wrong.barcode));
+  await expect(page.getByTestId('pick-feedback')).toHaveText(new RegExp(`El código ${String(wrong.barcode)} no es de`));
+  await expect(page.getByTestId('qty-picked')).toHaveText('0');
+  await wedgeType(page, String(a.barcode));
+  await expect(page.getByTestId('pick-feedback')).toHaveText(t('pickingScreens.scanOk', { product: String(a.name) }));
+  await expect(page.getByTestId('qty-picked')).toHaveText('1');
+  await page.getByRole('button', { name: t('pickingScreens.plus') }).click();
+  await expect(page.getByTestId('qty-picked')).toHaveText('2');
+  await expect(page.getByTestId('line-state')).toHaveText(t('picking.lineStates.picked'));
+
+  // Product B is missing: a picking incidence covers it.
+  await page.getByRole('link', { name: t('pickingScreens.nextProduct') }).click();
+  await expect(page.getByTestId('picker-product-name')).toHaveText(String(b.name));
+  await page.getByRole('button', { name: t('pickingScreens.missing'), exact: true }).click();
+  await expect(page.getByRole('textbox', { name: t('pickingScreens.incidenceQuantity') })).toHaveValue('1');
+  await page.getByRole('button', { name: t('pickingScreens.incidenceSubmit') }).click();
+  await expect(page.getByTestId('picker-product-name')).toHaveText(String(b.name));
+  await expect(page.getByTestId('line-state')).toHaveText(t('picking.lineStates.short'));
+
+  // Stop 2, product A: a typed quantity.
+  await page.getByRole('link', { name: t('pickingScreens.backToStop') }).click();
+  await page.getByRole('link', { name: t('pickingScreens.backToRoute') }).click();
+  await expect(page.getByTestId('picking-route-progress').getByTestId('picking-lines')).toHaveText(t('pickingScreens.lines', { done: 2, total: 3 }));
+  await expect(page.getByTestId('picking-route-progress').getByTestId('picking-incidences')).toHaveText(t('pickingScreens.incidences', { n: 1 }));
+  await page.getByRole('link', { name: t('pickingScreens.openStop', { seq: 2 }) }).click();
+  await openLine(page, String(a.id));
+  await page.getByRole('textbox', { name: t('pickingScreens.typedQuantity') }).fill('1');
+  await page.getByRole('button', { name: t('pickingScreens.saveQuantity') }).click();
+  await expect(page.getByTestId('qty-picked')).toHaveText('1');
+  // Every line is picked or covered: the route is «Preparada» on the tablet, still offline.
+  await expect(page.getByTestId('route-ready')).toBeVisible();
+  await expect(page.getByTestId('picking-route-status')).toHaveText('Preparada');
+
+  await context.setOffline(false);
+  await waitForSync(page);
+  await expect
+    .poll(async () => (await pullAll(request, token, 'routes')).find((r) => r.id === ROUTE_ID)?.status)
+    .toBe('ready');
+  const orderIds = new Set(stops.flatMap((s) => s.order_ids));
+  const picks = (await pullAll(request, token, 'picks')).filter((p) => orderIds.has(String(p.order_id)));
+  expect(picks.map((p) => `${String(p.order_id)}:${String(p.line_id)}:${Number(p.quantity)}`).sort()).toEqual(['pk-e2e-o1:l1:1', 'pk-e2e-o1:l1:1', 'pk-e2e-o2:l1:1']);
+  const incidences = (await pullAll(request, token, 'incidences')).filter((i) => orderIds.has(String(i.order_id)));
+  expect(incidences.filter((i) => i.kind === 'picker-product').map((i) => [i.type, i.product_id, i.quantity])).toEqual([['missing', b.id, 1]]);
+  expect(incidences.filter((i) => i.kind === 'picker-error').map((i) => [i.product_id, i.scanned_barcode, i.created_by])).toEqual([[a.id, wrong.barcode, 'u-operador']]);
+  const orders = (await pullAll(request, token, 'orders')).filter((o) => orderIds.has(String(o.id)));
+  expect(orders.map((o) => [o.id, o.status, o.picking_status]).sort()).toEqual([
+    ['pk-e2e-o1', 'picked', 'incomplete'],
+    ['pk-e2e-o2', 'picked', 'picked'],
+  ]);
+
+  // The route page shows «Preparada» and the box labels to print.
+  await gotoSynced(page, `/picking/route/${ROUTE_ID}`);
+  await expect(page.getByTestId('picking-route-status')).toHaveText('Preparada');
+  await expect(page.getByTestId('box-label').first()).toBeVisible();
+  await expect(page.getByTestId('box-label').filter({ hasText: 'CB1-1-' })).not.toHaveCount(0);
+
+  // The day's picking incidences list the shortage and the picker's error.
+  await page.goto('/incidence-all-picking');
+  await expect(page.getByTestId('picking-incidence').filter({ hasText: 'P-PKE2E-1' })).toHaveCount(1);
+  await expect(page.getByTestId('picker-error-summary').filter({ hasText: String(wrong.barcode) })).toHaveCount(1);
+});
+
+test('/barcode says what a scanned code is: a product with its demand, an order, an unknown code', async ({ page, request }) => {
+  const token = await adminToken(request);
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
+  const [orders, products] = await Promise.all([pullAll(request, token, 'orders'), pullAll(request, token, 'products')]);
+  // Demo data, read only: an order of today in hub 1 and the product of its first line.
+  const order = orders.find((o) => o.hub === 1 && o.date === today && o.status !== 'cancelled') as Doc;
+  const productId = (order.lines as { product_id: string }[])[0]?.product_id;
+  const product = products.find((p) => p.id === productId && p.barcode !== '') ?? products.find((p) => p.barcode !== '');
+  if (!product) throw new Error('the demo data has no product with a barcode');
+
+  await signInSynced(page, 'operador@cargobici.test');
+  await gotoSynced(page, '/barcode');
+  await page.locator('h1').click();
+  await wedgeType(page, String(product.barcode));
+  await expect(page.getByTestId('barcode-read')).toHaveText(t('pickingScreens.read', { code: String(product.barcode) }));
+  await expect(page.getByTestId('barcode-result')).toContainText(t('pickingScreens.barcodeProduct', { name: String(product.name) }));
+  await expect(page.getByTestId('barcode-demand')).toHaveText(/^Pedido hoy en el hub 1: \d+ ud\. en \d+ pedidos$/);
+
+  // An order number typed by hand, then its box label read by a wedge scanner.
+  await page.getByRole('textbox', { name: t('pickingScreens.barcodeLabel'), exact: true }).fill(String(order.code));
+  await page.getByRole('button', { name: t('scanner.manualSubmit') }).click();
+  await expect(page.getByTestId('barcode-result')).toContainText(t('pickingScreens.barcodeOrder', { code: String(order.code) }));
+  await page.locator('h1').click();
+  await wedgeType(page, `CB1-1-2-${String(order.id)}`);
+  await expect(page.getByTestId('barcode-result')).toContainText(t('pickingScreens.barcodeBox', { box: 1, of: 2 }));
+  await expect(page.getByTestId('barcode-result')).toContainText(t('pickingScreens.barcodeOrder', { code: String(order.code) }));
+
+  await page.getByRole('textbox', { name: t('pickingScreens.barcodeLabel'), exact: true }).fill('NADA-QUE-VER');
+  await page.getByRole('button', { name: t('scanner.manualSubmit') }).click();
+  await expect(page.getByTestId('barcode-unknown')).toHaveText(t('pickingScreens.barcodeUnknown', { code: 'NADA-QUE-VER' }));
+});

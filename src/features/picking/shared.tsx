@@ -1,0 +1,115 @@
+/** Pieces shared by the picking screens: day and hub selector, progress figures, badges. */
+import { useState } from 'react';
+import { Badge, Group, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
+import { t, type MessageKey } from '../../i18n';
+import { progressRatio, type LineProgress, type PickingTotals } from '../../domain/picking';
+import { MACHINES } from '../../domain/status/machines';
+import type { Route } from '../../domain/entities/operation';
+import { ROUTE_STATUS_COLOR } from '../../ui/statusColors';
+import { SyncedValue } from '../../ui/sync/FirstSync';
+import { useHubs, usePickingDay } from './hooks';
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function validDate(v: string): boolean {
+  return ISO_DATE.test(v) && !Number.isNaN(Date.parse(`${v}T12:00:00Z`)) && new Date(`${v}T12:00:00Z`).toISOString().startsWith(v);
+}
+
+/** The day and hub selector of the picking screens. */
+export function DayHubSelector() {
+  const { date, hub, setDate, setHub } = usePickingDay();
+  const { data: hubs } = useHubs();
+  const [typed, setTyped] = useState(date);
+  const bad = !validDate(typed);
+  const options = hubs.map((h) => ({ value: String(h.number), label: t('pickingScreens.hubOption', { n: h.number, city: h.city }) }));
+  if (!options.some((o) => o.value === String(hub))) options.push({ value: String(hub), label: t('pickingScreens.hubNumber', { n: hub }) });
+  return (
+    <Group align="flex-start" grow>
+      <TextInput
+        type="date"
+        size="lg"
+        label={t('pickingScreens.date')}
+        description={t('pickingScreens.dateHelp')}
+        value={typed}
+        error={bad ? t('pickingScreens.badDate') : undefined}
+        onChange={(e) => {
+          const v = e.currentTarget.value;
+          setTyped(v);
+          if (validDate(v)) setDate(v);
+        }}
+        data-testid="picking-date"
+      />
+      <Select
+        size="lg"
+        label={t('pickingScreens.hub')}
+        value={String(hub)}
+        data={options}
+        allowDeselect={false}
+        onChange={(v) => v && setHub(Number(v))}
+        data-testid="picking-hub"
+      />
+    </Group>
+  );
+}
+
+export function RouteStatusBadge({ route }: { route: Pick<Route, 'status'> }) {
+  return (
+    <Badge color={ROUTE_STATUS_COLOR[route.status]} variant="light" size="lg" data-testid="picking-route-status">
+      {MACHINES.route.labels[route.status]}
+    </Badge>
+  );
+}
+
+/** Lines and units picked over the total, incidences, errors and a bar. */
+export function ProgressFigures({ totals, testId }: { totals: PickingTotals; testId?: string }) {
+  return (
+    <Stack gap={4} data-testid={testId}>
+      <Progress value={progressRatio(totals) * 100} size="lg" aria-label={t('pickingScreens.progress')} />
+      <Group gap="md">
+        <Text size="sm" data-testid="picking-lines">
+          <SyncedValue>{t('pickingScreens.lines', { done: totals.lines_done, total: totals.lines_total })}</SyncedValue>
+        </Text>
+        <Text size="sm" data-testid="picking-units">
+          <SyncedValue>{t('pickingScreens.units', { picked: totals.units_picked, total: totals.units_total })}</SyncedValue>
+        </Text>
+        {totals.units_short > 0 && (
+          <Text size="sm" c="orange">
+            {t('pickingScreens.unitsShort', { n: totals.units_short })}
+          </Text>
+        )}
+        {totals.over_lines > 0 && (
+          <Text size="sm" c="red">
+            {t('pickingScreens.over', { n: totals.over_lines })}
+          </Text>
+        )}
+        <Text size="sm" data-testid="picking-incidences">
+          {t('pickingScreens.incidences', { n: totals.incidences })}
+        </Text>
+        {totals.errors > 0 && (
+          <Text size="sm" c="red">
+            {t('pickingScreens.errors', { n: totals.errors })}
+          </Text>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+const LINE_COLOR: Record<LineProgress['state'], string> = { pending: 'gray', partial: 'blue', picked: 'teal', short: 'orange', over: 'red' };
+
+export function LineStateBadge({ line }: { line: Pick<LineProgress, 'state' | 'over'> }) {
+  return (
+    <Badge color={LINE_COLOR[line.state]} variant="light" size="lg" data-testid="line-state">
+      {t(`picking.lineStates.${line.state}` as MessageKey, { n: line.over })}
+    </Badge>
+  );
+}
+
+/** `/picking/products/pe/:pe_id/:product_id/order/:order_id` for a line. */
+export function productPath(pointId: string, productId: string, orderId: string): string {
+  return `/picking/products/pe/${encodeURIComponent(pointId)}/${encodeURIComponent(productId)}/order/${encodeURIComponent(orderId)}`;
+}
+
+export function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
