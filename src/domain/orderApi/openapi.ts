@@ -71,7 +71,7 @@ export function openApiDocument(opts: DocsOptions): Record<string, unknown> {
         responses: {
           '201': { description: 'Order created', content: { 'application/json': { schema: { $ref: '#/components/schemas/OrderAnswer' } } } },
           '200': { description: 'The order existed: unchanged (nothing written) or updated', content: { 'application/json': { schema: { $ref: '#/components/schemas/OrderAnswer' } } } },
-          '400': error('The body is not JSON'),
+          '400': error('The body is not JSON (or is empty), or the Idempotency-Key header is not 1–200 printable characters'),
           '401': error('Missing, unknown, expired or revoked key (`X-Api-Key`)'),
           '403': error('The key belongs to another client'),
           '409': error('The order is already planned on a route and cannot change, or the Idempotency-Key was used with another body'),
