@@ -12,6 +12,8 @@ import { registerAuthRoutes } from './routes/auth';
 import { registerSyncRoutes } from './routes/sync';
 import { registerFileRoutes } from './routes/files';
 import { registerAdminRoutes } from './routes/admin';
+import { ORDER_API_PATHS, registerOrderApiRoutes } from './routes/orderApi';
+import { OrderApi, type OrderApiOptions } from './orderApi';
 import { seedIfEmpty, type SeedOptions } from './seed';
 import { StreamHub, type StreamOptions } from './stream';
 import { API_HEADERS, securityHeaders } from './headers';
@@ -29,6 +31,8 @@ export interface AppOptions extends Pick<ServerConfig, 'dataDir' | 'staticDir'> 
   readonly streams?: Omit<StreamOptions, 'heartbeatMs'>;
   /** Trust X-Forwarded-For from a reverse proxy in front of the server (TRUST_PROXY). */
   readonly trustProxy?: boolean;
+  /** Limits of the clients' order API (tests make them small or large). */
+  readonly orderApi?: OrderApiOptions;
 }
 
 export interface App {
@@ -37,6 +41,7 @@ export interface App {
   readonly auth: AuthService;
   readonly sync: SyncService;
   readonly streams: StreamHub;
+  readonly orderApi: OrderApi;
   /** Every API route (method and path), for the test that each one outside PUBLIC_API asks for a session. */
   readonly routes: readonly ApiRoute[];
 }
@@ -54,6 +59,8 @@ export const PUBLIC_API: readonly string[] = [
   'POST /api/auth/logout',
   'POST /api/auth/reset-request',
   'POST /api/auth/reset',
+  // The clients' order API: authenticated by the client's X-Api-Key, not by a session (server/routes/orderApi.ts).
+  ...ORDER_API_PATHS,
 ];
 
 /**
@@ -115,6 +122,8 @@ export async function createApp(opts: AppOptions): Promise<App> {
   registerSyncRoutes(app, { auth, sync, streams });
   registerFileRoutes(app, { auth, store, dataDir: opts.dataDir });
   registerAdminRoutes(app, { auth, store });
+  const orderApi = new OrderApi(store, (collections) => sync.notify(collections), opts.orderApi);
+  registerOrderApiRoutes(app, { auth, api: orderApi });
 
   const hasPwa = existsSync(join(opts.staticDir, 'index.html'));
   if (hasPwa) {
@@ -149,7 +158,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     return reply.code(404).type('text/plain; charset=utf-8').send('No encontrado');
   });
 
-  return { server: app, store, auth, sync, streams, routes };
+  return { server: app, store, auth, sync, streams, orderApi, routes };
 }
 
 /** The Fastify instance alone (tests of the HTTP surface). */

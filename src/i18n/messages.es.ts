@@ -4,6 +4,7 @@
  */
 import { syncStateMessages } from './es/syncState';
 import { intakeMessages } from './es/intake';
+import { orderApiMessages } from './es/orderApi';
 import { pickingMessages } from './es/picking';
 import { syncMessages } from './es/sync';
 import { deviceMessages } from './es/device';
@@ -718,6 +719,7 @@ export const es = {
   ...syncStateMessages,
   ...pickingMessages,
   ...syncMessages,
+  ...orderApiMessages,
 } as const;
 
 export type Catalogue = typeof es;
