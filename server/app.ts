@@ -15,6 +15,7 @@ import { registerAdminRoutes } from './routes/admin';
 import { seedIfEmpty, type SeedOptions } from './seed';
 import { StreamHub, type StreamOptions } from './stream';
 import { API_HEADERS, securityHeaders } from './headers';
+import { registerAuthentication } from './authenticate';
 
 export interface AppOptions extends Pick<ServerConfig, 'dataDir' | 'staticDir'> {
   readonly logger?: boolean;
@@ -88,6 +89,8 @@ export async function createApp(opts: AppOptions): Promise<App> {
   app.addHook('onRequest', async (req, reply) => {
     void reply.headers(securityHeaders(req.url));
   });
+  // Every /api route asks for a session unless it is on PUBLIC_API (server/authenticate.ts).
+  registerAuthentication(app, auth, PUBLIC_API);
   const streams = new StreamHub(auth, sync, API_HEADERS, { heartbeatMs: opts.heartbeatMs, ...opts.streams });
 
   app.setErrorHandler((err, _req, reply) => {
@@ -112,9 +115,9 @@ export async function createApp(opts: AppOptions): Promise<App> {
 
   app.get('/api/health', async () => ({ status: 'ok', time: new Date().toISOString(), seq: store.head() }));
   registerAuthRoutes(app, { auth, mailer: createMailer(app.log, opts.smtpUrl), publicUrl: opts.publicUrl ?? 'http://localhost:8080' });
-  registerSyncRoutes(app, { auth, sync, streams });
-  registerFileRoutes(app, { auth, store, dataDir: opts.dataDir });
-  registerAdminRoutes(app, { auth, store });
+  registerSyncRoutes(app, { sync, streams });
+  registerFileRoutes(app, { store, dataDir: opts.dataDir });
+  registerAdminRoutes(app, { store });
 
   const hasPwa = existsSync(join(opts.staticDir, 'index.html'));
   if (hasPwa) {

@@ -10,7 +10,8 @@ import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { AuthService, Principal } from '../auth';
+import type { Principal } from '../auth';
+import { principalOf } from '../authenticate';
 import type { DocStore } from '../store';
 
 export const FILE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
@@ -84,8 +85,8 @@ function mayAccess(p: Principal, ownerId: string): boolean {
   return p.role === 'admin' || p.role === 'operator' || (p.role === 'rider' && ownerId === p.id);
 }
 
-export function registerFileRoutes(app: FastifyInstance, deps: { auth: AuthService; store: DocStore; dataDir: string }): void {
-  const { auth, store } = deps;
+export function registerFileRoutes(app: FastifyInstance, deps: { store: DocStore; dataDir: string }): void {
+  const { store } = deps;
   store.db.exec(FILE_SCHEMA);
   const root = join(deps.dataDir, 'files');
   mkdirSync(root, { recursive: true, mode: 0o700 });
@@ -101,7 +102,7 @@ export function registerFileRoutes(app: FastifyInstance, deps: { auth: AuthServi
   };
 
   app.put<{ Params: { '*': string } }>('/api/files/*', async (req, reply) => {
-    const principal = auth.authenticate(req.headers.authorization);
+    const principal = principalOf(req);
     const path = req.params['*'];
     const bad = check(principal, path);
     if (bad) return reply.code(bad.status).send(bad.body);
@@ -146,7 +147,7 @@ export function registerFileRoutes(app: FastifyInstance, deps: { auth: AuthServi
 
   // Operators and admins list stored files under a prefix (uploads of a rider, of a day…).
   app.get<{ Querystring: { prefix?: string } }>('/api/files', async (req, reply) => {
-    const principal = auth.authenticate(req.headers.authorization);
+    const principal = principalOf(req);
     if (principal.role !== 'admin' && principal.role !== 'operator') {
       return reply.code(403).send({ error: 'forbidden', message: 'Solo operadores y administradores pueden listar ficheros' });
     }
@@ -156,7 +157,7 @@ export function registerFileRoutes(app: FastifyInstance, deps: { auth: AuthServi
   });
 
   app.get<{ Params: { '*': string }; Querystring: { meta?: string } }>('/api/files/*', async (req, reply) => {
-    const principal = auth.authenticate(req.headers.authorization);
+    const principal = principalOf(req);
     const path = req.params['*'];
     const bad = check(principal, path);
     if (bad) return reply.code(bad.status).send(bad.body);
