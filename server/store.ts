@@ -9,6 +9,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LocalCollection } from '../src/domain/collections';
 import type { RowScope } from '../src/domain/access/table';
+import { migrate } from './migrations';
 
 export type StoredDoc = Record<string, unknown> & { id: string; _deleted: boolean };
 
@@ -18,55 +19,6 @@ export interface DocRow {
   readonly seq: number;
   readonly doc: StoredDoc;
 }
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS docs (
-  collection TEXT NOT NULL,
-  id TEXT NOT NULL,
-  seq INTEGER NOT NULL,
-  deleted INTEGER NOT NULL DEFAULT 0,
-  route_id TEXT NOT NULL DEFAULT '',
-  rider_id TEXT NOT NULL DEFAULT '',
-  owner_id TEXT NOT NULL DEFAULT '',
-  data TEXT NOT NULL,
-  PRIMARY KEY (collection, id)
-) WITHOUT ROWID;
-CREATE UNIQUE INDEX IF NOT EXISTS docs_seq ON docs (collection, seq);
-CREATE INDEX IF NOT EXISTS docs_route ON docs (collection, route_id);
-CREATE INDEX IF NOT EXISTS docs_rider ON docs (collection, rider_id);
-CREATE INDEX IF NOT EXISTS docs_owner ON docs (collection, owner_id);
-CREATE TABLE IF NOT EXISTS route_points (
-  route_id TEXT NOT NULL,
-  point_id TEXT NOT NULL,
-  PRIMARY KEY (route_id, point_id)
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS route_points_point ON route_points (point_id);
-CREATE TABLE IF NOT EXISTS user_docs (
-  user_id TEXT NOT NULL,
-  collection TEXT NOT NULL,
-  doc_id TEXT NOT NULL,
-  PRIMARY KEY (user_id, collection, doc_id)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS conflicts (
-  seq INTEGER PRIMARY KEY AUTOINCREMENT,
-  at INTEGER NOT NULL,
-  collection TEXT NOT NULL,
-  doc_id TEXT NOT NULL,
-  user_id TEXT NOT NULL,
-  fields TEXT NOT NULL,
-  local TEXT NOT NULL,
-  server TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS refusals (
-  seq INTEGER PRIMARY KEY AUTOINCREMENT,
-  at INTEGER NOT NULL,
-  collection TEXT NOT NULL,
-  doc_id TEXT NOT NULL,
-  user_id TEXT NOT NULL,
-  reason TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-`;
 
 function scopeColumns(collection: LocalCollection, doc: StoredDoc): { route_id: string; rider_id: string; owner_id: string } {
   const str = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -125,10 +77,13 @@ export class DocStore {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('foreign_keys = ON');
-    this.db.exec(SCHEMA);
-    const refusalColumns = this.db.prepare('PRAGMA table_info(refusals)').all() as { name: string }[];
-    if (!refusalColumns.some((c) => c.name === 'repeats')) this.db.exec('ALTER TABLE refusals ADD COLUMN repeats INTEGER NOT NULL DEFAULT 1');
-    this.db.exec('CREATE INDEX IF NOT EXISTS refusals_user ON refusals (user_id, seq)');
+    try {
+      // Every table of the server (documents, accounts, files…): server/migrations.ts.
+      migrate(this.db);
+    } catch (err) {
+      this.db.close();
+      throw err;
+    }
     const row = this.db.prepare('SELECT MAX(seq) AS s FROM docs').get() as { s: number | null };
     this.seq = row.s ?? 0;
   }

@@ -18,17 +18,6 @@ export const FILE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 const PATH_RE = /^(deliveries|incidences)\/([A-Za-z0-9_.:-]{1,64})\/([A-Za-z0-9_.:-]{1,80})\.(png|jpg|jpeg|webp)$/;
 
-const FILE_SCHEMA = `
-CREATE TABLE IF NOT EXISTS files (
-  path TEXT PRIMARY KEY,
-  size INTEGER NOT NULL,
-  content_type TEXT NOT NULL,
-  md5 TEXT NOT NULL,
-  sha256 TEXT NOT NULL,
-  created_at INTEGER NOT NULL,
-  created_by TEXT NOT NULL
-) WITHOUT ROWID;`;
-
 interface FileRow {
   path: string;
   size: number;
@@ -87,7 +76,6 @@ function mayAccess(p: Principal, ownerId: string): boolean {
 
 export function registerFileRoutes(app: FastifyInstance, deps: { store: DocStore; dataDir: string }): void {
   const { store } = deps;
-  store.db.exec(FILE_SCHEMA);
   const root = join(deps.dataDir, 'files');
   mkdirSync(root, { recursive: true, mode: 0o700 });
   tighten(root);
