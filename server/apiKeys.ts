@@ -9,21 +9,6 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { KeyInfo } from '../src/domain/orderApi/answers';
 
-export const API_KEY_SCHEMA = `
-CREATE TABLE IF NOT EXISTS api_keys (
-  id TEXT PRIMARY KEY,
-  client_key TEXT NOT NULL,
-  client_id TEXT NOT NULL,
-  name TEXT NOT NULL,
-  secret_hash TEXT NOT NULL,
-  created_at INTEGER NOT NULL,
-  created_by TEXT NOT NULL,
-  expires_at INTEGER NOT NULL,
-  last_used_at INTEGER,
-  revoked_at INTEGER
-) WITHOUT ROWID;
-`;
-
 const KEY_RE = /^cbk\.([0-9a-f]{16})\.([A-Za-z0-9_-]{43})$/;
 const sha256 = (s: string): Buffer => createHash('sha256').update(s).digest();
 const DUMMY = sha256('cargobici-no-such-key');
@@ -64,7 +49,6 @@ export class ApiKeys {
     private readonly db: Database.Database,
     private readonly now: () => number = Date.now,
   ) {
-    db.exec(API_KEY_SCHEMA);
   }
 
   /** A new key; the raw key is returned here only, never stored. */

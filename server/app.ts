@@ -17,6 +17,7 @@ import { OrderApi, type OrderApiOptions } from './orderApi';
 import { seedIfEmpty, type SeedOptions } from './seed';
 import { StreamHub, type StreamOptions } from './stream';
 import { API_HEADERS, securityHeaders } from './headers';
+import { registerAuthentication } from './authenticate';
 
 export interface AppOptions extends Pick<ServerConfig, 'dataDir' | 'staticDir'> {
   readonly logger?: boolean;
@@ -95,6 +96,8 @@ export async function createApp(opts: AppOptions): Promise<App> {
   app.addHook('onRequest', async (req, reply) => {
     void reply.headers(securityHeaders(req.url));
   });
+  // Every /api route asks for a session unless it is on PUBLIC_API (server/authenticate.ts).
+  registerAuthentication(app, auth, PUBLIC_API);
   const streams = new StreamHub(auth, sync, API_HEADERS, { heartbeatMs: opts.heartbeatMs, ...opts.streams });
 
   app.setErrorHandler((err, _req, reply) => {
@@ -119,11 +122,11 @@ export async function createApp(opts: AppOptions): Promise<App> {
 
   app.get('/api/health', async () => ({ status: 'ok', time: new Date().toISOString(), seq: store.head() }));
   registerAuthRoutes(app, { auth, mailer: createMailer(app.log, opts.smtpUrl), publicUrl: opts.publicUrl ?? 'http://localhost:8080' });
-  registerSyncRoutes(app, { auth, sync, streams });
-  registerFileRoutes(app, { auth, store, dataDir: opts.dataDir });
-  registerAdminRoutes(app, { auth, store });
+  registerSyncRoutes(app, { sync, streams });
+  registerFileRoutes(app, { store, dataDir: opts.dataDir });
+  registerAdminRoutes(app, { store });
   const orderApi = new OrderApi(store, (collections) => sync.notify(collections), opts.orderApi);
-  registerOrderApiRoutes(app, { auth, api: orderApi });
+  registerOrderApiRoutes(app, { api: orderApi });
 
   const hasPwa = existsSync(join(opts.staticDir, 'index.html'));
   if (hasPwa) {

@@ -47,19 +47,6 @@ export interface OrderApiOptions {
   readonly now?: () => number;
 }
 
-export const IDEMPOTENCY_SCHEMA = `
-CREATE TABLE IF NOT EXISTS api_idempotency (
-  client_id TEXT NOT NULL,
-  idem_key TEXT NOT NULL,
-  body_hash TEXT NOT NULL,
-  order_id TEXT NOT NULL,
-  at INTEGER NOT NULL,
-  PRIMARY KEY (client_id, idem_key)
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS docs_order_ref ON docs (json_extract(data, '$.client_id'), lower(trim(json_extract(data, '$.external_ref'))))
-  WHERE collection = 'orders';
-`;
-
 /** How long an Idempotency-Key is remembered. */
 export const IDEMPOTENCY_TTL_MS = 7 * 24 * 3600_000;
 
@@ -108,7 +95,6 @@ export class OrderApi {
   ) {
     this.now = opts.now ?? Date.now;
     this.keys = new ApiKeys(store.db, this.now);
-    store.db.exec(IDEMPOTENCY_SCHEMA);
     this.ratePerMinute = opts.ratePerMinute ?? DEFAULT_RATE_PER_MINUTE;
     this.failures = new Backoff(opts.failures ?? { free: 20, baseMs: 1000, maxMs: 15 * 60_000, forgetMs: 3600_000 }, this.now);
     this.rate = new FixedWindow(this.ratePerMinute, 60_000, this.now);

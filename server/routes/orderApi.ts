@@ -14,7 +14,8 @@
  * open without a session (server/app.ts puts them on the public list).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AuthError, type AuthService } from '../auth';
+import { AuthError } from '../auth';
+import { principalOf } from '../authenticate';
 import { MAX_BODY_BYTES } from '../../src/domain/orderApi/openapi';
 import { ORDER_API_CLIENTS } from '../../src/domain/orderApi/shapes';
 import { t } from '../../src/i18n';
@@ -44,8 +45,8 @@ function orderError(err: unknown, reply: FastifyReply): FastifyReply {
   return send(reply, { status: 500, body: { error: 'internal', message: 'Error interno del servidor; inténtalo de nuevo' } });
 }
 
-export function registerOrderApiRoutes(app: FastifyInstance, deps: { auth: AuthService; api: OrderApi }): void {
-  const { auth, api } = deps;
+export function registerOrderApiRoutes(app: FastifyInstance, deps: { api: OrderApi }): void {
+  const { api } = deps;
   const keyOf = new WeakMap<FastifyRequest, VerifiedKey>();
 
   for (const client of ORDER_API_CLIENTS) {
@@ -72,21 +73,21 @@ export function registerOrderApiRoutes(app: FastifyInstance, deps: { auth: AuthS
     return api.docs();
   });
 
-  const requireAdmin = (header: string | undefined) => {
-    const p = auth.authenticate(header);
+  const requireAdmin = (req: FastifyRequest) => {
+    const p = principalOf(req);
     if (!p.groups.includes('machine-admin')) throw new AuthError(403, 'forbidden', t('orderApi.error.adminOnly'));
     return p;
   };
   app.post('/api/admin/api-keys', async (req, reply) => {
-    const admin = requireAdmin(req.headers.authorization);
+    const admin = requireAdmin(req);
     return send(reply, api.createKey(req.body, admin.id));
   });
   app.get('/api/admin/api-keys', async (req) => {
-    requireAdmin(req.headers.authorization);
+    requireAdmin(req);
     return api.listKeys();
   });
   app.delete<{ Params: { id: string } }>('/api/admin/api-keys/:id', async (req, reply) => {
-    requireAdmin(req.headers.authorization);
+    requireAdmin(req);
     return send(reply, api.revokeKey(req.params.id));
   });
 }
