@@ -6,6 +6,7 @@ import { syncStateMessages } from './es/syncState';
 import { intakeMessages } from './es/intake';
 import { pickingMessages } from './es/picking';
 import { syncMessages } from './es/sync';
+import { planningMessages } from './es/planning';
 
 export const es = {
   ...intakeMessages,
@@ -713,6 +714,7 @@ export const es = {
   ...syncStateMessages,
   ...pickingMessages,
   ...syncMessages,
+  ...planningMessages,
 } as const;
 
 export type Catalogue = typeof es;
