@@ -155,3 +155,15 @@ export function picksOfRoute(db: CbDatabase, routeId: string) {
 export function incidencesOfKindSince(db: CbDatabase, kind: IncidenceKind, at: number) {
   return db.incidences.find({ selector: { kind, at: { $gte: at } }, sort: [{ kind: 'asc' }, { at: 'asc' }] });
 }
+
+// ── Route planning (issue 11) ────────────────────────────────────────────────────────────────
+
+/** Routes of a date range (inclusive), every hub, by date and hub (the routes list). */
+export function routesInRange(db: CbDatabase, from: string, to: string) {
+  return db.routes.find({ selector: { date: { $gte: from, $lte: to } }, sort: [{ date: 'asc' }, { hub: 'asc' }] });
+}
+
+/** A rider's routes from a date on (his upcoming published routes). */
+export function riderRoutesFrom(db: CbDatabase, riderId: string, from: string) {
+  return db.routes.find({ selector: { rider_id: riderId, date: { $gte: from } }, sort: [{ rider_id: 'asc' }, { date: 'asc' }] });
+}

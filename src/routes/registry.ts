@@ -47,10 +47,10 @@ export const ROUTES: readonly RouteEntry[] = [
   { id: 'routed', path: '/routed', layout: 'shell', access: OPS, title: 'routeTitles.routed', pending: 11 },
   { id: 'barcode', path: '/barcode', layout: 'shell', access: RIDER_OPS, title: 'routeTitles.barcode', pending: 12 },
 
-  { id: 'routes', path: '/routes', layout: 'shell', access: OPS, title: 'routeTitles.routes', pending: 11 },
-  { id: 'routeDetail', path: '/routes/route/:id', layout: 'shell', access: OPS, title: 'routeTitles.routeDetail', parent: 'routes', pending: 11 },
-  { id: 'routeSynlab', path: '/routes/route-synlab/:id', layout: 'shell', access: OPS, title: 'routeTitles.routeSynlab', parent: 'routes', pending: 11 },
-  { id: 'routeForm', path: '/routes/route/form/:id', layout: 'shell', access: OPS, title: 'routeTitles.routeForm', parent: 'routes', pending: 11 },
+  { id: 'routes', path: '/routes', layout: 'shell', access: OPS, title: 'routeTitles.routes' },
+  { id: 'routeDetail', path: '/routes/route/:id', layout: 'shell', access: OPS, title: 'routeTitles.routeDetail', parent: 'routes' },
+  { id: 'routeSynlab', path: '/routes/route-synlab/:id', layout: 'shell', access: OPS, title: 'routeTitles.routeSynlab', parent: 'routes' },
+  { id: 'routeForm', path: '/routes/route/form/:id', layout: 'shell', access: OPS, title: 'routeTitles.routeForm', parent: 'routes' },
 
   { id: 'delivery', path: '/delivery/:id', layout: 'shell', access: RIDER_OPS, title: 'routeTitles.delivery', parent: 'distribution' },
 

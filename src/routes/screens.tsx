@@ -21,6 +21,7 @@ const home = () => import('../features/home');
 const masterdata = () => import('../features/masterdata');
 const points = () => import('../features/points');
 const orders = () => import('../features/orders');
+const planning = () => import('../features/planning');
 
 export const SCREENS: Readonly<Record<string, Screen>> = {
   test: lazy(() => registryPages().then((m) => ({ default: m.DevIndexPage }))),
@@ -99,4 +100,8 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   orders: lazy(() => orders().then((m) => ({ default: m.OrdersListPage }))),
   createOrder: lazy(() => orders().then((m) => ({ default: m.OrderCreatePage }))),
   editOrder: lazy(() => orders().then((m) => ({ default: m.OrderEditPage }))),
+  routes: lazy(() => planning().then((m) => ({ default: m.RoutesListPage }))),
+  routeDetail: lazy(() => planning().then((m) => ({ default: m.RouteViewPage }))),
+  routeForm: lazy(() => planning().then((m) => ({ default: m.RouteFormPage }))),
+  routeSynlab: lazy(() => planning().then((m) => ({ default: m.RouteSynlabPage }))),
 };

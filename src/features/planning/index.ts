@@ -1,0 +1,1 @@
+export { RouteFormPage, RouteSynlabPage, RouteViewPage, RoutesListPage } from './RoutesPages';
