@@ -104,4 +104,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   routeDetail: lazy(() => planning().then((m) => ({ default: m.RouteViewPage }))),
   routeForm: lazy(() => planning().then((m) => ({ default: m.RouteFormPage }))),
   routeSynlab: lazy(() => planning().then((m) => ({ default: m.RouteSynlabPage }))),
+  routed: lazy(() => planning().then((m) => ({ default: m.PlanningBoardPage }))),
+  blankRouted: lazy(() => planning().then((m) => ({ default: m.PlanningBoardPage }))),
+  blankMap: lazy(() => planning().then((m) => ({ default: m.DayMapPage }))),
 };

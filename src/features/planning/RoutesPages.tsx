@@ -4,7 +4,7 @@
  * /routes/route/form/:id (`new` = new route; the status offers only the steps of the route machine
  * the user's role may take) and /routes/route-synlab/:id (what Synlab sees: only its stops).
  */
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, Card, Group, Loader, Progress, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -392,6 +392,12 @@ function RouteForm({ route, role }: { route: Route | null; role: ReturnType<type
     validate: zodValidate(routeFormSchema) as never,
   });
   const values = form.getValues();
+  // The user's hub arrives with the first sync: a new route takes it when none is chosen yet.
+  useEffect(() => {
+    if (!route && sessionHub > 0 && form.getValues().hub === '') form.setFieldValue('hub', String(sessionHub));
+    // `form` is stable across renders (Mantine keeps one instance).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [route, sessionHub]);
   const statusOptions = (route ? [route.status, ...nextStatuses(routeMachine, route.status, role)] : [routeMachine.initial]).map((s) => ({ value: s, label: routeMachine.labels[s] }));
   const bikeOptions = bikes.filter((b) => String(b.hub) === values.hub && (b.status !== 'retired' || b.id === values.bike_id)).map((b) => ({ value: b.id, label: b.code }));
   const submit = form.onSubmit(

@@ -152,6 +152,7 @@ export const planningMessages = {
     },
     rider: {
       upcoming: 'Próximas rutas',
+      eta: 'Hacia las {eta}',
     },
   },
 };
