@@ -106,7 +106,7 @@ test('an operator plans an empty day, optimises, saves and publishes; the rider 
     const riderPage = await phone.newPage();
     await signInSynced(riderPage, String(rider?.email));
     await expect(riderPage.getByRole('heading', { name: 'Próximas rutas' })).toBeVisible();
-    const card = riderPage.getByTestId('route-card').filter({ hasText: String(route.name) });
+    const card = riderPage.getByTestId('upcoming-route-card').filter({ hasText: String(route.name) });
     await expect(card).toBeVisible();
     await card.getByRole('link', { name: 'Abrir' }).click();
     await expect(riderPage.getByTestId('route-progress')).toContainText(`0 de ${stops}`);

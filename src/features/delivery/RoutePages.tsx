@@ -48,11 +48,11 @@ export function navigationUrl(lat: number, lng: number): string {
   return `https://www.google.com/maps/dir/?api=1&destination=${lat},${lng}&travelmode=bicycling`;
 }
 
-function RouteCard({ route }: { route: Route }) {
+function RouteCard({ route, testId = 'route-card' }: { route: Route; testId?: string }) {
   const { data: events } = useRouteEvents(route.id);
   const p = routeProgress(route, events);
   return (
-    <Card withBorder padding="md" data-testid="route-card">
+    <Card withBorder padding="md" data-testid={testId}>
       <Group justify="space-between" wrap="nowrap">
         <div>
           <Text fw={700}>{route.name}</Text>
@@ -96,16 +96,16 @@ export function DistributionPage() {
         {mine.data.filter(published).map((r) => (
           <RouteCard key={r.id} route={r} />
         ))}
-        {upcoming.data.some((r) => r.date > today && published(r)) && (
+        {/* After today's list (never before it while it loads): today's routes stay first. */}
+        {!mine.loading && upcoming.data.some((r) => r.date > today && published(r)) && (
           <Title order={2} size="h4">
             {t('planning.rider.upcoming')}
           </Title>
         )}
-        {upcoming.data
-          .filter((r) => r.date > today && published(r))
-          .map((r) => (
-            <RouteCard key={r.id} route={r} />
-          ))}
+        {!mine.loading &&
+          upcoming.data
+            .filter((r) => r.date > today && published(r))
+            .map((r) => <RouteCard key={r.id} route={r} testId="upcoming-route-card" />)}
       </Stack>
     );
   }
