@@ -8,6 +8,7 @@ import { orderApiMessages } from './es/orderApi';
 import { pickingMessages } from './es/picking';
 import { syncMessages } from './es/sync';
 import { deviceMessages } from './es/device';
+import { planningMessages } from './es/planning';
 
 export const es = {
   ...intakeMessages,
@@ -720,6 +721,7 @@ export const es = {
   ...pickingMessages,
   ...syncMessages,
   ...orderApiMessages,
+  ...planningMessages,
 } as const;
 
 export type Catalogue = typeof es;
