@@ -129,6 +129,9 @@ export class DocStore {
     const refusalColumns = this.db.prepare('PRAGMA table_info(refusals)').all() as { name: string }[];
     if (!refusalColumns.some((c) => c.name === 'repeats')) this.db.exec('ALTER TABLE refusals ADD COLUMN repeats INTEGER NOT NULL DEFAULT 1');
     this.db.exec('CREATE INDEX IF NOT EXISTS refusals_user ON refusals (user_id, seq)');
+    // Payments schema version 1 (issue 13): every payment stored before it is an order's payment.
+    // Same value as the devices' own migration (src/data/migrations.ts), so no new sequence.
+    this.db.exec("UPDATE docs SET data = json_set(data, '$.kind', 'order') WHERE collection = 'payments' AND json_extract(data, '$.kind') IS NULL");
     const row = this.db.prepare('SELECT MAX(seq) AS s FROM docs').get() as { s: number | null };
     this.seq = row.s ?? 0;
   }

@@ -80,10 +80,10 @@ export const cashHandoverSchema = z
     id: idField(),
     kind: z.literal('cash-handover'),
     /** The rider's route of that day the cash came back with (scope: the rider reads it). */
-    route_id: idField(),
+    route_id: optionalRef(),
     /** Always '' (order payments name their order; a hand-over covers the rider's cash). */
     order_id: optionalRef(),
-    rider_id: idField(),
+    rider_id: optionalRef(),
     hub: z.int().min(0).max(9999),
     date: isoDate(),
     status: z.enum(HANDOVER_STATUSES),
@@ -105,6 +105,9 @@ export const cashHandoverSchema = z
     updated_at: epochMs(),
   })
   .superRefine((h, ctx) => {
+    // `route_id` and `rider_id` use optionalRef (indexable alongside order payments) but are required.
+    if (h.route_id === '') ctx.addIssue({ code: 'custom', path: ['route_id'], message: 'Indica la ruta del rider' });
+    if (h.rider_id === '') ctx.addIssue({ code: 'custom', path: ['rider_id'], message: 'Indica el rider' });
     if (h.order_id !== '') ctx.addIssue({ code: 'custom', path: ['order_id'], message: 'Una entrega de efectivo no es de un pedido' });
     if (h.count.length > 0 && countTotalCents(h.count) !== h.counted_cents) {
       ctx.addIssue({ code: 'custom', path: ['counted_cents'], message: 'El importe contado no coincide con la suma de billetes y monedas' });
