@@ -5,6 +5,7 @@
 import { syncStateMessages } from './es/syncState';
 import { intakeMessages } from './es/intake';
 import { pickingMessages } from './es/picking';
+import { paymentsMessages } from './es/payments';
 import { syncMessages } from './es/sync';
 
 export const es = {
@@ -712,6 +713,7 @@ export const es = {
   },
   ...syncStateMessages,
   ...pickingMessages,
+  ...paymentsMessages,
   ...syncMessages,
 } as const;
 
