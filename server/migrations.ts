@@ -200,6 +200,14 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 9,
+    name: 'payments schema 1: every payment stored before it is an order payment (kind = order)',
+    // Same value as the devices' own migration (src/data/migrations.ts), so no new sequence.
+    up: (db) => {
+      db.exec("UPDATE docs SET data = json_set(data, '$.kind', 'order') WHERE collection = 'payments' AND json_extract(data, '$.kind') IS NULL");
+    },
+  },
 ];
 
 /** The schema version of this release: the last migration's number. */

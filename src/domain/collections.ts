@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import { catalogSchema, type CatalogKind } from './entities/reference';
-import { bikeSchema, deliveryPointSchema, orderSchema, paymentSchema, productSchema, routeSchema, userSchema } from './entities/operation';
+import { bikeSchema, deliveryPointSchema, orderSchema, paymentDocSchema, productSchema, routeSchema, userSchema } from './entities/operation';
 import { deliveryEventSchema, incidenceSchema, pickSchema, receiptSchema, type IncidenceKind } from './entities/events';
 
 export const LOCAL_COLLECTIONS = [
@@ -172,7 +172,17 @@ export const LOCAL_COLLECTION_DEFS: Readonly<Record<LocalCollection, LocalCollec
   },
   deliveries: { name: 'deliveries', schema: deliveryEventSchema, mode: 'event', version: 0, indexes: ['order_id', 'route_id'], label: 'la entrega', rowScope: ROUND_EVENT_SCOPE, followsRoute: ['rider'] },
   incidences: { name: 'incidences', schema: incidenceSchema, mode: 'event', version: 1, indexes: ['route_id', ['kind', 'at'], 'order_id'], label: 'la incidencia', rowScope: EVENT_SCOPE, followsRoute: ['rider'] },
-  payments: { name: 'payments', schema: paymentSchema, mode: 'editable', version: 0, indexes: ['route_id', 'order_id'], label: 'el pago', rowScope: { route: 'route_id', rider: 'rider_id', owner: 'rider_id' }, followsRoute: ['rider'] },
+  payments: {
+    name: 'payments',
+    schema: paymentDocSchema,
+    mode: 'editable',
+    // Version 1 (issue 13): `kind` (order payments and cash hand-overs), index by rider.
+    version: 1,
+    indexes: ['route_id', 'order_id', ['kind', 'rider_id']],
+    label: 'el pago',
+    rowScope: { route: 'route_id', rider: 'rider_id', owner: 'rider_id' },
+    followsRoute: ['rider'],
+  },
   receipts: { name: 'receipts', schema: receiptSchema, mode: 'event', version: 0, indexes: ['route_id'], label: 'la recepción', rowScope: ROUND_EVENT_SCOPE, followsRoute: ['rider'] },
   picks: { name: 'picks', schema: pickSchema, mode: 'event', version: 1, indexes: ['order_id', 'route_id'], label: 'el picking', rowScope: EVENT_SCOPE, followsRoute: ['rider'] },
 };

@@ -6,6 +6,7 @@ import { syncStateMessages } from './es/syncState';
 import { intakeMessages } from './es/intake';
 import { orderApiMessages } from './es/orderApi';
 import { pickingMessages } from './es/picking';
+import { paymentsMessages } from './es/payments';
 import { syncMessages } from './es/sync';
 import { deviceMessages } from './es/device';
 import { planningMessages } from './es/planning';
@@ -719,6 +720,7 @@ export const es = {
   },
   ...syncStateMessages,
   ...pickingMessages,
+  ...paymentsMessages,
   ...syncMessages,
   ...orderApiMessages,
   ...planningMessages,
