@@ -58,3 +58,22 @@ test('a rider’s screens show every primary label whole at 360 px', async ({ pa
   await expect(page).toHaveURL(/\/distribution\/pe\//);
   await expectWhole(page, 'stop');
 });
+
+test('a picker’s screens show every primary label whole at 360 px', async ({ page }) => {
+  test.setTimeout(240_000);
+  await signInSynced(page, 'operador.mad@cargobici.test');
+  await gotoSynced(page, '/picking');
+  await expectWhole(page, 'picking: routes of the day');
+
+  await page.locator('a[href^="/picking/route/"]').first().click();
+  await expect(page).toHaveURL(/\/picking\/route\//);
+  await expectWhole(page, 'picking: a route');
+
+  await page.locator('a[href*="/pe/"]').first().click();
+  await expect(page).toHaveURL(/\/pe\//);
+  await expectWhole(page, 'picking: a stop');
+
+  await page.locator('a[href*="/order/"]').first().click();
+  await expect(page.getByTestId('picker-product')).toBeVisible();
+  await expectWhole(page, 'picking: the product page');
+});

@@ -12,9 +12,12 @@ import { registerAuthRoutes } from './routes/auth';
 import { registerSyncRoutes } from './routes/sync';
 import { registerFileRoutes } from './routes/files';
 import { registerAdminRoutes } from './routes/admin';
+import { ORDER_API_PATHS, registerOrderApiRoutes } from './routes/orderApi';
+import { OrderApi, type OrderApiOptions } from './orderApi';
 import { seedIfEmpty, type SeedOptions } from './seed';
 import { StreamHub, type StreamOptions } from './stream';
 import { API_HEADERS, securityHeaders } from './headers';
+import { registerAuthentication } from './authenticate';
 
 export interface AppOptions extends Pick<ServerConfig, 'dataDir' | 'staticDir'> {
   readonly logger?: boolean;
@@ -29,6 +32,8 @@ export interface AppOptions extends Pick<ServerConfig, 'dataDir' | 'staticDir'> 
   readonly streams?: Omit<StreamOptions, 'heartbeatMs'>;
   /** Trust X-Forwarded-For from a reverse proxy in front of the server (TRUST_PROXY). */
   readonly trustProxy?: boolean;
+  /** Limits of the clients' order API (tests make them small or large). */
+  readonly orderApi?: OrderApiOptions;
 }
 
 export interface App {
@@ -37,6 +42,7 @@ export interface App {
   readonly auth: AuthService;
   readonly sync: SyncService;
   readonly streams: StreamHub;
+  readonly orderApi: OrderApi;
   /** Every API route (method and path), for the test that each one outside PUBLIC_API asks for a session. */
   readonly routes: readonly ApiRoute[];
 }
@@ -54,6 +60,8 @@ export const PUBLIC_API: readonly string[] = [
   'POST /api/auth/logout',
   'POST /api/auth/reset-request',
   'POST /api/auth/reset',
+  // The clients' order API: authenticated by the client's X-Api-Key, not by a session (server/routes/orderApi.ts).
+  ...ORDER_API_PATHS,
 ];
 
 /**
@@ -88,6 +96,8 @@ export async function createApp(opts: AppOptions): Promise<App> {
   app.addHook('onRequest', async (req, reply) => {
     void reply.headers(securityHeaders(req.url));
   });
+  // Every /api route asks for a session unless it is on PUBLIC_API (server/authenticate.ts).
+  registerAuthentication(app, auth, PUBLIC_API);
   const streams = new StreamHub(auth, sync, API_HEADERS, { heartbeatMs: opts.heartbeatMs, ...opts.streams });
 
   app.setErrorHandler((err, _req, reply) => {
@@ -112,9 +122,11 @@ export async function createApp(opts: AppOptions): Promise<App> {
 
   app.get('/api/health', async () => ({ status: 'ok', time: new Date().toISOString(), seq: store.head() }));
   registerAuthRoutes(app, { auth, mailer: createMailer(app.log, opts.smtpUrl), publicUrl: opts.publicUrl ?? 'http://localhost:8080' });
-  registerSyncRoutes(app, { auth, sync, streams });
-  registerFileRoutes(app, { auth, store, dataDir: opts.dataDir });
-  registerAdminRoutes(app, { auth, store });
+  registerSyncRoutes(app, { sync, streams });
+  registerFileRoutes(app, { store, dataDir: opts.dataDir });
+  registerAdminRoutes(app, { store });
+  const orderApi = new OrderApi(store, (collections) => sync.notify(collections), opts.orderApi);
+  registerOrderApiRoutes(app, { api: orderApi });
 
   const hasPwa = existsSync(join(opts.staticDir, 'index.html'));
   if (hasPwa) {
@@ -149,7 +161,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     return reply.code(404).type('text/plain; charset=utf-8').send('No encontrado');
   });
 
-  return { server: app, store, auth, sync, streams, routes };
+  return { server: app, store, auth, sync, streams, orderApi, routes };
 }
 
 /** The Fastify instance alone (tests of the HTTP surface). */

@@ -16,53 +16,6 @@ import { DEFAULT_ROLE_GROUPS, SYSTEM_ROLES, type InterfaceGroup, type SystemRole
 import { Backoff, FixedWindow, waitText } from './throttle';
 import { BusyError, hashPassword, hashPasswordSync, verifyPassword, type PasswordHash } from './passwords';
 
-export const ACCOUNT_SCHEMA = `
-CREATE TABLE IF NOT EXISTS accounts (
-  user_id TEXT PRIMARY KEY,
-  email TEXT NOT NULL UNIQUE,
-  salt TEXT NOT NULL,
-  hash TEXT NOT NULL,
-  password_changed_at INTEGER NOT NULL
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS refresh_tokens (
-  token_hash TEXT PRIMARY KEY,
-  user_id TEXT NOT NULL,
-  expires_at INTEGER NOT NULL,
-  revoked INTEGER NOT NULL DEFAULT 0,
-  -- When a token was exchanged for a new pair (rotation), 0 otherwise. Sign-out and password
-  -- resets revoke without a rotation time, so the grace period below never applies to them.
-  rotated_at INTEGER NOT NULL DEFAULT 0
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS reset_tokens (
-  token_hash TEXT PRIMARY KEY,
-  user_id TEXT NOT NULL,
-  expires_at INTEGER NOT NULL,
-  used INTEGER NOT NULL DEFAULT 0
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS sessions (
-  id TEXT PRIMARY KEY,
-  user_id TEXT NOT NULL,
-  created_at INTEGER NOT NULL,
-  password_at INTEGER NOT NULL,
-  revoked INTEGER NOT NULL DEFAULT 0
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS sessions_user ON sessions (user_id);
-CREATE TABLE IF NOT EXISTS known_devices (
-  device_hash TEXT NOT NULL,
-  user_id TEXT NOT NULL,
-  last_seen INTEGER NOT NULL,
-  PRIMARY KEY (device_hash, user_id)
-) WITHOUT ROWID;
-`;
-
-/** Columns added after the first release, for data folders made before them. */
-const ADDED_COLUMNS: readonly [table: string, column: string, definition: string][] = [
-  ['refresh_tokens', 'rotated_at', 'INTEGER NOT NULL DEFAULT 0'],
-  ['refresh_tokens', 'family', "TEXT NOT NULL DEFAULT ''"],
-  ['refresh_tokens', 'grace_used', 'INTEGER NOT NULL DEFAULT 0'],
-  ['reset_tokens', 'created_at', 'INTEGER NOT NULL DEFAULT 0'],
-];
-
 export interface AuthOptions {
   /** Lifetime of access tokens in seconds (default 15 minutes). */
   readonly accessTtlS?: number;
@@ -153,11 +106,6 @@ export class AuthService {
     private readonly store: DocStore,
     opts: AuthOptions = {},
   ) {
-    store.db.exec(ACCOUNT_SCHEMA);
-    for (const [table, column, definition] of ADDED_COLUMNS) {
-      const columns = store.db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
-      if (!columns.some((c) => c.name === column)) store.db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
-    }
     this.now = opts.now ?? Date.now;
     this.accessTtlS = opts.accessTtlS ?? 15 * 60;
     this.refreshTtlS = opts.refreshTtlS ?? 30 * 24 * 3600;

@@ -21,6 +21,9 @@ import type { SyncUser, WriteRules } from './sync';
 
 const DELIVERED_KINDS = new Set(['delivered', 'partial']);
 
+/** A write rule: null when the write may go on, the Spanish reason of the refusal otherwise. */
+type Check = (user: SyncUser, before: StoredDoc | null, after: StoredDoc) => string | null;
+
 export class ServerRules implements WriteRules {
   constructor(
     private readonly store: DocStore,
@@ -51,22 +54,32 @@ export class ServerRules implements WriteRules {
     return { ...after, amount_due_cents: paymentDueCents(order, this.deliveredLines(order)) };
   }
 
+  /**
+   * The checks of each collection that need other stored documents; null = none. Every
+   * collection states it (no silent default): a new collection must decide.
+   */
+  private readonly checks: Readonly<Record<LocalCollection, Check | null>> = {
+    users: (_user, _before, after) => this.checkEmail(after),
+    payments: (user, before, after) => {
+      if (user.role !== 'rider' || operationOf(before, after) !== 'create') return null;
+      const res = checkRiderPayment(after as unknown as Payment, this.order(after.order_id));
+      return res.ok ? null : res.reason;
+    },
+    deliveries: (user, before, after) => (user.role === 'rider' && operationOf(before, after) === 'create' ? this.checkEventOrder('deliveries', after) : null),
+    incidences: (user, before, after) => (user.role === 'rider' && operationOf(before, after) === 'create' ? this.checkEventOrder('incidences', after) : null),
+    catalog: null,
+    bikes: null,
+    products: null,
+    delivery_points: null,
+    orders: null,
+    routes: null,
+    receipts: null,
+    picks: null,
+  };
+
   check(user: SyncUser, collection: LocalCollection, before: StoredDoc | null, after: StoredDoc): string | null {
     if (after._deleted) return null;
-    switch (collection) {
-      case 'users':
-        return this.checkEmail(after);
-      case 'payments': {
-        if (user.role !== 'rider' || operationOf(before, after) !== 'create') return null;
-        const res = checkRiderPayment(after as unknown as Payment, this.order(after.order_id));
-        return res.ok ? null : res.reason;
-      }
-      case 'deliveries':
-      case 'incidences':
-        return user.role === 'rider' && operationOf(before, after) === 'create' ? this.checkEventOrder(collection, after) : null;
-      default:
-        return null;
-    }
+    return this.checks[collection]?.(user, before, after) ?? null;
   }
 
   afterWrite(collection: LocalCollection, doc: StoredDoc, write: (collection: LocalCollection, doc: StoredDoc) => void): void {

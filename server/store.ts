@@ -7,8 +7,9 @@
 import Database from 'better-sqlite3';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LocalCollection } from '../src/domain/collections';
+import { LOCAL_COLLECTION_DEFS, type LocalCollection } from '../src/domain/collections';
 import type { RowScope } from '../src/domain/access/table';
+import { migrate } from './migrations';
 
 export type StoredDoc = Record<string, unknown> & { id: string; _deleted: boolean };
 
@@ -19,74 +20,15 @@ export interface DocRow {
   readonly doc: StoredDoc;
 }
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS docs (
-  collection TEXT NOT NULL,
-  id TEXT NOT NULL,
-  seq INTEGER NOT NULL,
-  deleted INTEGER NOT NULL DEFAULT 0,
-  route_id TEXT NOT NULL DEFAULT '',
-  rider_id TEXT NOT NULL DEFAULT '',
-  owner_id TEXT NOT NULL DEFAULT '',
-  data TEXT NOT NULL,
-  PRIMARY KEY (collection, id)
-) WITHOUT ROWID;
-CREATE UNIQUE INDEX IF NOT EXISTS docs_seq ON docs (collection, seq);
-CREATE INDEX IF NOT EXISTS docs_route ON docs (collection, route_id);
-CREATE INDEX IF NOT EXISTS docs_rider ON docs (collection, rider_id);
-CREATE INDEX IF NOT EXISTS docs_owner ON docs (collection, owner_id);
-CREATE TABLE IF NOT EXISTS route_points (
-  route_id TEXT NOT NULL,
-  point_id TEXT NOT NULL,
-  PRIMARY KEY (route_id, point_id)
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS route_points_point ON route_points (point_id);
-CREATE TABLE IF NOT EXISTS user_docs (
-  user_id TEXT NOT NULL,
-  collection TEXT NOT NULL,
-  doc_id TEXT NOT NULL,
-  PRIMARY KEY (user_id, collection, doc_id)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS conflicts (
-  seq INTEGER PRIMARY KEY AUTOINCREMENT,
-  at INTEGER NOT NULL,
-  collection TEXT NOT NULL,
-  doc_id TEXT NOT NULL,
-  user_id TEXT NOT NULL,
-  fields TEXT NOT NULL,
-  local TEXT NOT NULL,
-  server TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS refusals (
-  seq INTEGER PRIMARY KEY AUTOINCREMENT,
-  at INTEGER NOT NULL,
-  collection TEXT NOT NULL,
-  doc_id TEXT NOT NULL,
-  user_id TEXT NOT NULL,
-  reason TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-`;
-
+/** The row-scope columns of a document, from its collection's definition (LOCAL_COLLECTION_DEFS[c].rowScope). */
 function scopeColumns(collection: LocalCollection, doc: StoredDoc): { route_id: string; rider_id: string; owner_id: string } {
-  const str = (v: unknown) => (typeof v === 'string' ? v : '');
-  switch (collection) {
-    case 'routes':
-      return { route_id: doc.id, rider_id: str(doc.rider_id), owner_id: '' };
-    case 'users':
-      return { route_id: '', rider_id: '', owner_id: doc.id };
-    case 'orders':
-      return { route_id: str(doc.route_id), rider_id: '', owner_id: '' };
-    case 'payments':
-      return { route_id: str(doc.route_id), rider_id: str(doc.rider_id), owner_id: str(doc.rider_id) };
-    case 'deliveries':
-    case 'incidences':
-    case 'receipts':
-    case 'picks':
-      return { route_id: str(doc.route_id), rider_id: str(doc.rider_id), owner_id: str(doc.created_by) };
-    default:
-      return { route_id: '', rider_id: '', owner_id: '' };
-  }
+  const { route, rider, owner } = LOCAL_COLLECTION_DEFS[collection].rowScope;
+  const field = (name: string | null): string => {
+    if (name === null || name === 'stops') return '';
+    const v = name === 'id' ? doc.id : doc[name];
+    return typeof v === 'string' ? v : '';
+  };
+  return { route_id: field(route), rider_id: field(rider), owner_id: field(owner) };
 }
 
 export interface PullUser {
@@ -125,10 +67,13 @@ export class DocStore {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('foreign_keys = ON');
-    this.db.exec(SCHEMA);
-    const refusalColumns = this.db.prepare('PRAGMA table_info(refusals)').all() as { name: string }[];
-    if (!refusalColumns.some((c) => c.name === 'repeats')) this.db.exec('ALTER TABLE refusals ADD COLUMN repeats INTEGER NOT NULL DEFAULT 1');
-    this.db.exec('CREATE INDEX IF NOT EXISTS refusals_user ON refusals (user_id, seq)');
+    try {
+      // Every table of the server (documents, accounts, files…): server/migrations.ts.
+      migrate(this.db);
+    } catch (err) {
+      this.db.close();
+      throw err;
+    }
     const row = this.db.prepare('SELECT MAX(seq) AS s FROM docs').get() as { s: number | null };
     this.seq = row.s ?? 0;
   }
@@ -228,27 +173,26 @@ export class DocStore {
     return new Set(rows.map((r) => r.id));
   }
 
-  /** SQL condition (with named parameter @user) for the rows a scope lets a user see. */
+  /**
+   * SQL condition (with named parameter @user) for the rows a scope lets a user see, from the
+   * row-scope columns of the collection's definition.
+   */
   private scopeCondition(collection: LocalCollection, scope: RowScope): string {
     if (scope === 'all') return '1';
-    const riderRoutes = "SELECT id FROM docs WHERE collection = 'routes' AND rider_id = @user AND deleted = 0";
-    if (scope === 'self') return collection === 'users' ? 'd.id = @user' : 'd.owner_id = @user';
+    // A user's own profile has his id as owner; an event, its author.
+    if (scope === 'self') return 'd.owner_id = @user';
+    const { route } = LOCAL_COLLECTION_DEFS[collection].rowScope;
     if (scope === 'hub-routes') {
       const hubRoutes =
         "SELECT r.id FROM docs r WHERE r.collection = 'routes' AND r.deleted = 0 AND json_extract(r.data, '$.hub') = " +
         "(SELECT json_extract(u.data, '$.hub') FROM docs u WHERE u.collection = 'users' AND u.id = @user)";
-      return collection === 'routes' ? `d.id IN (${hubRoutes})` : `d.route_id IN (${hubRoutes})`;
+      return `d.route_id IN (${hubRoutes})`;
     }
-    switch (collection) {
-      case 'routes':
-        return 'd.rider_id = @user AND d.deleted = 0';
-      case 'delivery_points':
-        return `d.id IN (SELECT point_id FROM route_points WHERE route_id IN (${riderRoutes}))`;
-      case 'users':
-        return 'd.id = @user';
-      default:
-        return `(d.route_id IN (${riderRoutes}) OR (d.owner_id = @user AND d.owner_id <> ''))`;
-    }
+    // own-routes: the routes assigned to the user, and what belongs to them.
+    const riderRoutes = "SELECT id FROM docs WHERE collection = 'routes' AND rider_id = @user AND deleted = 0";
+    if (route === 'id') return 'd.rider_id = @user AND d.deleted = 0';
+    if (route === 'stops') return `d.id IN (SELECT point_id FROM route_points WHERE route_id IN (${riderRoutes}))`;
+    return `(d.route_id IN (${riderRoutes}) OR (d.owner_id = @user AND d.owner_id <> ''))`;
   }
 
   /**

@@ -3,7 +3,7 @@
  * pull by checkpoint, push with conflict detection inside one SQLite transaction, and change
  * notifications for the stream. HTTP routes live in routes/sync.ts.
  */
-import { LOCAL_COLLECTIONS, LOCAL_COLLECTION_DEFS, type LocalCollection } from '../src/domain/collections';
+import { LOCAL_COLLECTIONS, LOCAL_COLLECTION_DEFS, type LocalCollection, type RouteChange } from '../src/domain/collections';
 import { accessDenied, checkWrite } from '../src/domain/access/checkWrite';
 import { readScope } from '../src/domain/access/table';
 import type { SystemRole } from '../src/domain/access/groups';
@@ -191,23 +191,24 @@ export class SyncService {
     // Documents the server derives from this one (a payment's amount due from the delivered lines).
     this.rules.afterWrite?.(collection, after, (c, doc) => this.write(c, this.store.get(c, doc.id), doc, touched));
     if (collection !== 'routes') return;
-    const riderChanged = before?.rider_id !== after.rider_id || before?._deleted !== after._deleted;
-    const stopsChanged = JSON.stringify(before?.stops ?? null) !== JSON.stringify(after.stops);
-    if (!riderChanged && !stopsChanged) return;
+    const changes = new Set<RouteChange>();
+    if (before?.rider_id !== after.rider_id || before?._deleted !== after._deleted) changes.add('rider');
+    if (JSON.stringify(before?.stops ?? null) !== JSON.stringify(after.stops)) changes.add('stops');
+    if (changes.size === 0) return;
+    // The delivery points of the stops before and after (a removed stop's point leaves the rider too).
     const pointIds = new Set<string>();
     for (const r of [before, after]) {
       for (const s of (Array.isArray(r?.stops) ? r.stops : []) as { delivery_point_id?: unknown }[]) {
         if (typeof s.delivery_point_id === 'string') pointIds.add(s.delivery_point_id);
       }
     }
-    this.store.touch('delivery_points', [...pointIds]);
-    touched.add('delivery_points');
-    const dependents: LocalCollection[] = riderChanged ? ['orders', 'payments', 'deliveries', 'incidences', 'receipts', 'picks'] : ['orders'];
-    for (const c of dependents) {
-      const ids = this.store.idsByRoute(c, after.id);
+    // The dependents of a route, as the collection definitions name them (followsRoute).
+    for (const def of Object.values(LOCAL_COLLECTION_DEFS)) {
+      if (!def.followsRoute.some((c) => changes.has(c))) continue;
+      const ids = def.rowScope.route === 'stops' ? [...pointIds] : this.store.idsByRoute(def.name, after.id);
       if (ids.length > 0) {
-        this.store.touch(c, ids);
-        touched.add(c);
+        this.store.touch(def.name, ids);
+        touched.add(def.name);
       }
     }
   }

@@ -4,24 +4,25 @@
  * the validation refused; the latest of every user, summarised when a device floods it). Only for
  * the machine-admin group.
  */
-import type { FastifyInstance } from 'fastify';
-import { AuthError, type AuthService } from '../auth';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AuthError } from '../auth';
+import { principalOf } from '../authenticate';
 import type { DocStore } from '../store';
 
-export function registerAdminRoutes(app: FastifyInstance, deps: { auth: AuthService; store: DocStore }): void {
-  const { auth, store } = deps;
-  const requireAdmin = (header: string | undefined) => {
-    const p = auth.authenticate(header);
+export function registerAdminRoutes(app: FastifyInstance, deps: { store: DocStore }): void {
+  const { store } = deps;
+  const requireAdmin = (req: FastifyRequest) => {
+    const p = principalOf(req);
     if (!p.groups.includes('machine-admin')) throw new AuthError(403, 'forbidden', 'Solo los administradores pueden ver esto');
     return p;
   };
   app.get('/api/admin/conflicts', async (req) => {
-    requireAdmin(req.headers.authorization);
+    requireAdmin(req);
     return store.conflicts();
   });
   // The latest refusals of every user (one device cannot push the others out of view).
   app.get('/api/admin/refusals', async (req) => {
-    requireAdmin(req.headers.authorization);
+    requireAdmin(req);
     return store.refusals();
   });
 }

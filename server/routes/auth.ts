@@ -14,6 +14,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AuthError, publicUser, type AuthService } from '../auth';
+import { principalOf } from '../authenticate';
 import type { Mailer } from '../mail';
 import { PASSWORD_MAX, passwordSchema } from '../passwords';
 
@@ -97,24 +98,24 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
   });
 
   app.post('/api/auth/password', async (req, reply) => {
-    const principal = auth.authenticate(req.headers.authorization);
+    const principal = principalOf(req);
     const body = parse(schemas.change, req.body);
     await auth.changePassword(principal, body.currentPassword, body.newPassword);
     return reply.code(204).send();
   });
 
   app.post('/api/auth/verify', async (req, reply) => {
-    const principal = auth.authenticate(req.headers.authorization);
+    const principal = principalOf(req);
     if (!(await auth.verifyUserPassword(principal.id, parse(schemas.verify, req.body).password))) {
       throw new AuthError(401, 'wrong_password', 'La contraseña no es correcta');
     }
     return reply.code(204).send();
   });
 
-  app.get('/api/auth/me', async (req) => publicUser(auth.authenticate(req.headers.authorization)));
+  app.get('/api/auth/me', async (req) => publicUser(principalOf(req)));
 
   app.post('/api/auth/admin/password', async (req, reply) => {
-    const principal = auth.authenticate(req.headers.authorization);
+    const principal = principalOf(req);
     if (!principal.groups.includes('users-admin') && !principal.groups.includes('machine-admin')) {
       throw new AuthError(403, 'forbidden', 'Solo un administrador de usuarios puede fijar contraseñas');
     }

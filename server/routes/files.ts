@@ -10,23 +10,13 @@ import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { AuthService, Principal } from '../auth';
+import type { Principal } from '../auth';
+import { principalOf } from '../authenticate';
 import type { DocStore } from '../store';
 
 export const FILE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 const PATH_RE = /^(deliveries|incidences)\/([A-Za-z0-9_.:-]{1,64})\/([A-Za-z0-9_.:-]{1,80})\.(png|jpg|jpeg|webp)$/;
-
-const FILE_SCHEMA = `
-CREATE TABLE IF NOT EXISTS files (
-  path TEXT PRIMARY KEY,
-  size INTEGER NOT NULL,
-  content_type TEXT NOT NULL,
-  md5 TEXT NOT NULL,
-  sha256 TEXT NOT NULL,
-  created_at INTEGER NOT NULL,
-  created_by TEXT NOT NULL
-) WITHOUT ROWID;`;
 
 interface FileRow {
   path: string;
@@ -84,9 +74,8 @@ function mayAccess(p: Principal, ownerId: string): boolean {
   return p.role === 'admin' || p.role === 'operator' || (p.role === 'rider' && ownerId === p.id);
 }
 
-export function registerFileRoutes(app: FastifyInstance, deps: { auth: AuthService; store: DocStore; dataDir: string }): void {
-  const { auth, store } = deps;
-  store.db.exec(FILE_SCHEMA);
+export function registerFileRoutes(app: FastifyInstance, deps: { store: DocStore; dataDir: string }): void {
+  const { store } = deps;
   const root = join(deps.dataDir, 'files');
   mkdirSync(root, { recursive: true, mode: 0o700 });
   tighten(root);
@@ -101,7 +90,7 @@ export function registerFileRoutes(app: FastifyInstance, deps: { auth: AuthServi
   };
 
   app.put<{ Params: { '*': string } }>('/api/files/*', async (req, reply) => {
-    const principal = auth.authenticate(req.headers.authorization);
+    const principal = principalOf(req);
     const path = req.params['*'];
     const bad = check(principal, path);
     if (bad) return reply.code(bad.status).send(bad.body);
@@ -146,7 +135,7 @@ export function registerFileRoutes(app: FastifyInstance, deps: { auth: AuthServi
 
   // Operators and admins list stored files under a prefix (uploads of a rider, of a day…).
   app.get<{ Querystring: { prefix?: string } }>('/api/files', async (req, reply) => {
-    const principal = auth.authenticate(req.headers.authorization);
+    const principal = principalOf(req);
     if (principal.role !== 'admin' && principal.role !== 'operator') {
       return reply.code(403).send({ error: 'forbidden', message: 'Solo operadores y administradores pueden listar ficheros' });
     }
@@ -156,7 +145,7 @@ export function registerFileRoutes(app: FastifyInstance, deps: { auth: AuthServi
   });
 
   app.get<{ Params: { '*': string }; Querystring: { meta?: string } }>('/api/files/*', async (req, reply) => {
-    const principal = auth.authenticate(req.headers.authorization);
+    const principal = principalOf(req);
     const path = req.params['*'];
     const bad = check(principal, path);
     if (bad) return reply.code(bad.status).send(bad.body);

@@ -3,12 +3,13 @@
  *   GET  /api/sync/:collection/pull?checkpoint=<seq>&limit=<n>  → { documents, checkpoint }
  *   POST /api/sync/:collection/push  [{ assumedMasterState, newDocumentState, unansweredStates? }] → conflicting master states
  *   GET  /api/sync/stream  → ONE server-sent-events stream for all collections
- * Every request is authenticated (Authorization: Bearer <accessToken>).
+ * Every request is authenticated (Authorization: Bearer <accessToken>) by server/authenticate.ts.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { LocalCollection } from '../../src/domain/collections';
-import type { AuthService, Principal } from '../auth';
+import type { Principal } from '../auth';
+import { principalOf } from '../authenticate';
 import { isLocalCollection, PushFormatError, type SyncService, type SyncUser } from '../sync';
 import type { StreamHub } from '../stream';
 
@@ -46,8 +47,8 @@ export function syncUserOf(p: Principal): SyncUser {
   return { id: p.id, role: p.role };
 }
 
-export function registerSyncRoutes(app: FastifyInstance, deps: { auth: AuthService; sync: SyncService; streams: StreamHub }): void {
-  const { auth, sync } = deps;
+export function registerSyncRoutes(app: FastifyInstance, deps: { sync: SyncService; streams: StreamHub }): void {
+  const { sync } = deps;
 
   const collectionOf = (name: string, reply: FastifyReply): LocalCollection | null => {
     if (isLocalCollection(name)) return name;
@@ -58,7 +59,7 @@ export function registerSyncRoutes(app: FastifyInstance, deps: { auth: AuthServi
   app.get<{ Params: { collection: string }; Querystring: { checkpoint?: string; limit?: string } }>(
     '/api/sync/:collection/pull',
     async (req, reply) => {
-      const principal = auth.authenticate(req.headers.authorization);
+      const principal = principalOf(req);
       const collection = collectionOf(req.params.collection, reply);
       if (!collection) return reply;
       const rawCheckpoint = req.query.checkpoint;
@@ -75,7 +76,7 @@ export function registerSyncRoutes(app: FastifyInstance, deps: { auth: AuthServi
   );
 
   app.post<{ Params: { collection: string } }>('/api/sync/:collection/push', { bodyLimit: 20 * 1024 * 1024 }, async (req, reply) => {
-    const principal = auth.authenticate(req.headers.authorization);
+    const principal = principalOf(req);
     const collection = collectionOf(req.params.collection, reply);
     if (!collection) return reply;
     const parsed = pushBody.safeParse(req.body);
@@ -98,7 +99,7 @@ export function registerSyncRoutes(app: FastifyInstance, deps: { auth: AuthServi
   app.addHook('preClose', async () => deps.streams.closeAll());
 
   app.get('/api/sync/stream', (req, reply) => {
-    const principal = auth.authenticate(req.headers.authorization);
+    const principal = principalOf(req);
     deps.streams.open(req, reply, principal);
   });
 }

@@ -10,7 +10,7 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { LOCAL_COLLECTIONS, LOCAL_COLLECTION_DEFS, type LocalCollection, type LocalCollectionDef } from '../domain/collections';
 import { toStorageSchema } from '../domain/rxschema';
 import type { CatalogDoc } from '../domain/entities/reference';
-import type { Bike, DeliveryPoint, Order, Payment, Product, Route, User } from '../domain/entities/operation';
+import type { Bike, DeliveryPoint, Order, PaymentDoc, Product, Route, User } from '../domain/entities/operation';
 import type { DeliveryEvent, Incidence, Pick, Receipt } from '../domain/entities/events';
 import { MIGRATIONS, type MigrationStrategies } from './migrations';
 
@@ -27,7 +27,7 @@ export interface DocTypes {
   routes: Route;
   deliveries: DeliveryEvent;
   incidences: Incidence;
-  payments: Payment;
+  payments: PaymentDoc;
   receipts: Receipt;
   picks: Pick;
 }

@@ -20,6 +20,12 @@ export type MigrationStrategies = Readonly<Record<number, MigrationStrategy>>;
 /** A version that only added optional fields: the old document is a valid new one. */
 const unchanged: MigrationStrategy = (oldDoc) => oldDoc;
 
+/**
+ * Version 1 of `payments` (issue 13) holds order payments and cash hand-overs, told apart by a
+ * required `kind`: every document of version 0 was an order's payment.
+ */
+export const orderPaymentKind: MigrationStrategy = (oldDoc) => ({ ...oldDoc, kind: 'order' });
+
 export const MIGRATIONS: Readonly<Record<LocalCollection, MigrationStrategies>> = {
   users: {},
   catalog: { 1: unchanged },
@@ -30,7 +36,7 @@ export const MIGRATIONS: Readonly<Record<LocalCollection, MigrationStrategies>> 
   routes: { 1: unchanged },
   deliveries: {},
   incidences: { 1: unchanged },
-  payments: {},
+  payments: { 1: orderPaymentKind },
   receipts: {},
   picks: { 1: unchanged },
 };

@@ -190,3 +190,15 @@ export function hubsQuery(db: CbDatabase) {
 export function docsByIds<C extends LocalCollection>(db: CbDatabase, collection: C, ids: readonly string[]) {
   return db.collections[collection].findByIds([...ids]);
 }
+
+// ── Route planning (issue 11) ────────────────────────────────────────────────────────────────
+
+/** Routes of a date range (inclusive), every hub, by date and hub (the routes list). */
+export function routesInRange(db: CbDatabase, from: string, to: string) {
+  return db.routes.find({ selector: { date: { $gte: from, $lte: to } }, sort: [{ date: 'asc' }, { hub: 'asc' }] });
+}
+
+/** A rider's routes from a date on (his upcoming published routes). */
+export function riderRoutesFrom(db: CbDatabase, riderId: string, from: string) {
+  return db.routes.find({ selector: { rider_id: riderId, date: { $gte: from } }, sort: [{ rider_id: 'asc' }, { date: 'asc' }] });
+}

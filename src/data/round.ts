@@ -142,6 +142,7 @@ async function writeDelivery(engine: DataEngine, input: ConfirmDeliveryInput): P
   if (!(await engine.db.payments.findOne(paymentId).exec())) {
     const payment: Payment = {
       id: paymentId,
+      kind: 'order',
       order_id: order.id,
       route_id: route.id,
       rider_id: riderId,

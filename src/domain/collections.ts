@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import { catalogSchema, type CatalogKind } from './entities/reference';
-import { bikeSchema, deliveryPointSchema, orderSchema, paymentSchema, productSchema, routeSchema, userSchema } from './entities/operation';
+import { bikeSchema, deliveryPointSchema, orderSchema, paymentDocSchema, productSchema, routeSchema, userSchema } from './entities/operation';
 import { deliveryEventSchema, incidenceSchema, pickSchema, receiptSchema, type IncidenceKind } from './entities/events';
 
 export const LOCAL_COLLECTIONS = [
@@ -88,6 +88,24 @@ export const STORED_TO_LOCAL: Readonly<Record<StoredCollection, StoredMapping>> 
 };
 
 /**
+ * Where the server's row-scope columns of a document come from (server/store.ts keeps them next
+ * to the document, so a rider's pull is one indexed query):
+ * - `route`: the field naming the document's route, `'id'` for a route itself, or `'stops'` for
+ *   a document that belongs to the routes whose stops name it (delivery points);
+ * - `rider`: the field naming the rider it is assigned to;
+ * - `owner`: the field naming the user it belongs to (`'id'` for a user's own profile).
+ * `null` = the column stays empty (nobody reaches the document that way).
+ */
+export interface RowScopeFields {
+  readonly route: string | null;
+  readonly rider: string | null;
+  readonly owner: string | null;
+}
+
+/** Changes of a route that change what devices may see of the documents that follow it. */
+export type RouteChange = 'rider' | 'stops';
+
+/**
  * How each local collection behaves:
  * - `editable` documents use the three-way field-aware merge on conflict;
  * - `event` documents are insert-only (client-made ids), so they never conflict.
@@ -102,13 +120,26 @@ export interface LocalCollectionDef {
   readonly indexes: readonly (string | readonly string[])[];
   /** Short Spanish name for messages («el pedido», «la ruta»…). */
   readonly label: string;
+  readonly rowScope: RowScopeFields;
+  /**
+   * Which changes of a route make every device pull this collection's documents of that route
+   * again (a new rider, or the route deleted or restored, counts as `rider`): the dependents of
+   * a route, which the server re-stamps when it changes.
+   */
+  readonly followsRoute: readonly RouteChange[];
 }
 
+const NO_SCOPE: RowScopeFields = { route: null, rider: null, owner: null };
+/** Events of a rider's round: on a route, of a rider, made by a user. */
+const ROUND_EVENT_SCOPE: RowScopeFields = { route: 'route_id', rider: 'rider_id', owner: 'created_by' };
+/** Events without a rider (incidences, picks): on a route, made by a user. */
+const EVENT_SCOPE: RowScopeFields = { route: 'route_id', rider: null, owner: 'created_by' };
+
 export const LOCAL_COLLECTION_DEFS: Readonly<Record<LocalCollection, LocalCollectionDef>> = {
-  users: { name: 'users', schema: userSchema, mode: 'editable', version: 0, indexes: ['role', 'email'], label: 'el usuario' },
-  catalog: { name: 'catalog', schema: catalogSchema, mode: 'editable', version: 1, indexes: [['kind', 'name']], label: 'el registro del catálogo' },
-  bikes: { name: 'bikes', schema: bikeSchema, mode: 'editable', version: 0, indexes: ['hub'], label: 'la bicicleta' },
-  products: { name: 'products', schema: productSchema, mode: 'editable', version: 0, indexes: ['barcode', 'name'], label: 'el producto' },
+  users: { name: 'users', schema: userSchema, mode: 'editable', version: 0, indexes: ['role', 'email'], label: 'el usuario', rowScope: { route: null, rider: null, owner: 'id' }, followsRoute: [] },
+  catalog: { name: 'catalog', schema: catalogSchema, mode: 'editable', version: 1, indexes: [['kind', 'name']], label: 'el registro del catálogo', rowScope: NO_SCOPE, followsRoute: [] },
+  bikes: { name: 'bikes', schema: bikeSchema, mode: 'editable', version: 0, indexes: ['hub'], label: 'la bicicleta', rowScope: NO_SCOPE, followsRoute: [] },
+  products: { name: 'products', schema: productSchema, mode: 'editable', version: 0, indexes: ['barcode', 'name'], label: 'el producto', rowScope: NO_SCOPE, followsRoute: [] },
   delivery_points: {
     name: 'delivery_points',
     schema: deliveryPointSchema,
@@ -116,6 +147,8 @@ export const LOCAL_COLLECTION_DEFS: Readonly<Record<LocalCollection, LocalCollec
     version: 1,
     indexes: [['hub', 'name'], 'updated_at', 'name'],
     label: 'el punto de entrega',
+    rowScope: { route: 'stops', rider: null, owner: null },
+    followsRoute: ['rider', 'stops'],
   },
   orders: {
     name: 'orders',
@@ -124,13 +157,34 @@ export const LOCAL_COLLECTION_DEFS: Readonly<Record<LocalCollection, LocalCollec
     version: 0,
     indexes: ['route_id', ['date', 'hub'], 'delivery_point_id', 'status'],
     label: 'el pedido',
+    rowScope: { route: 'route_id', rider: null, owner: null },
+    followsRoute: ['rider', 'stops'],
   },
-  routes: { name: 'routes', schema: routeSchema, mode: 'editable', version: 1, indexes: [['rider_id', 'date'], ['date', 'hub']], label: 'la ruta' },
-  deliveries: { name: 'deliveries', schema: deliveryEventSchema, mode: 'event', version: 0, indexes: ['order_id', 'route_id'], label: 'la entrega' },
-  incidences: { name: 'incidences', schema: incidenceSchema, mode: 'event', version: 1, indexes: ['route_id', ['kind', 'at'], 'order_id'], label: 'la incidencia' },
-  payments: { name: 'payments', schema: paymentSchema, mode: 'editable', version: 0, indexes: ['route_id', 'order_id'], label: 'el pago' },
-  receipts: { name: 'receipts', schema: receiptSchema, mode: 'event', version: 0, indexes: ['route_id'], label: 'la recepción' },
-  picks: { name: 'picks', schema: pickSchema, mode: 'event', version: 1, indexes: ['order_id', 'route_id'], label: 'el picking' },
+  routes: {
+    name: 'routes',
+    schema: routeSchema,
+    mode: 'editable',
+    version: 1,
+    indexes: [['rider_id', 'date'], ['date', 'hub']],
+    label: 'la ruta',
+    rowScope: { route: 'id', rider: 'rider_id', owner: null },
+    followsRoute: [],
+  },
+  deliveries: { name: 'deliveries', schema: deliveryEventSchema, mode: 'event', version: 0, indexes: ['order_id', 'route_id'], label: 'la entrega', rowScope: ROUND_EVENT_SCOPE, followsRoute: ['rider'] },
+  incidences: { name: 'incidences', schema: incidenceSchema, mode: 'event', version: 1, indexes: ['route_id', ['kind', 'at'], 'order_id'], label: 'la incidencia', rowScope: EVENT_SCOPE, followsRoute: ['rider'] },
+  payments: {
+    name: 'payments',
+    schema: paymentDocSchema,
+    mode: 'editable',
+    // Version 1 (issue 13): `kind` (order payments and cash hand-overs), index by rider.
+    version: 1,
+    indexes: ['route_id', 'order_id', ['kind', 'rider_id']],
+    label: 'el pago',
+    rowScope: { route: 'route_id', rider: 'rider_id', owner: 'rider_id' },
+    followsRoute: ['rider'],
+  },
+  receipts: { name: 'receipts', schema: receiptSchema, mode: 'event', version: 0, indexes: ['route_id'], label: 'la recepción', rowScope: ROUND_EVENT_SCOPE, followsRoute: ['rider'] },
+  picks: { name: 'picks', schema: pickSchema, mode: 'event', version: 1, indexes: ['order_id', 'route_id'], label: 'el picking', rowScope: EVENT_SCOPE, followsRoute: ['rider'] },
 };
 
 /** Local collection and kind of a stored collection name. */

@@ -4,9 +4,12 @@
  */
 import { syncStateMessages } from './es/syncState';
 import { intakeMessages } from './es/intake';
+import { orderApiMessages } from './es/orderApi';
 import { pickingMessages } from './es/picking';
+import { paymentsMessages } from './es/payments';
 import { syncMessages } from './es/sync';
 import { deviceMessages } from './es/device';
+import { planningMessages } from './es/planning';
 
 export const es = {
   ...intakeMessages,
@@ -717,7 +720,10 @@ export const es = {
   },
   ...syncStateMessages,
   ...pickingMessages,
+  ...paymentsMessages,
   ...syncMessages,
+  ...orderApiMessages,
+  ...planningMessages,
 } as const;
 
 export type Catalogue = typeof es;

@@ -44,13 +44,13 @@ export const ROUTES: readonly RouteEntry[] = [
   // ── Main layout (with the application shell) ──────────────────────────────────────────────
   { id: 'home', path: '/', layout: 'shell', access: SIGNED_IN, title: 'routeTitles.home', crumb: 'menu.home' },
   { id: 'charge', path: '/charge', layout: 'shell', access: OPS, title: 'routeTitles.charge' },
-  { id: 'routed', path: '/routed', layout: 'shell', access: OPS, title: 'routeTitles.routed', pending: 11 },
+  { id: 'routed', path: '/routed', layout: 'shell', access: OPS, title: 'routeTitles.routed' },
   { id: 'barcode', path: '/barcode', layout: 'shell', access: RIDER_OPS, title: 'routeTitles.barcode' },
 
-  { id: 'routes', path: '/routes', layout: 'shell', access: OPS, title: 'routeTitles.routes', pending: 11 },
-  { id: 'routeDetail', path: '/routes/route/:id', layout: 'shell', access: OPS, title: 'routeTitles.routeDetail', parent: 'routes', pending: 11 },
-  { id: 'routeSynlab', path: '/routes/route-synlab/:id', layout: 'shell', access: OPS, title: 'routeTitles.routeSynlab', parent: 'routes', pending: 11 },
-  { id: 'routeForm', path: '/routes/route/form/:id', layout: 'shell', access: OPS, title: 'routeTitles.routeForm', parent: 'routes', pending: 11 },
+  { id: 'routes', path: '/routes', layout: 'shell', access: OPS, title: 'routeTitles.routes' },
+  { id: 'routeDetail', path: '/routes/route/:id', layout: 'shell', access: OPS, title: 'routeTitles.routeDetail', parent: 'routes' },
+  { id: 'routeSynlab', path: '/routes/route-synlab/:id', layout: 'shell', access: OPS, title: 'routeTitles.routeSynlab', parent: 'routes' },
+  { id: 'routeForm', path: '/routes/route/form/:id', layout: 'shell', access: OPS, title: 'routeTitles.routeForm', parent: 'routes' },
 
   { id: 'delivery', path: '/delivery/:id', layout: 'shell', access: RIDER_OPS, title: 'routeTitles.delivery', parent: 'distribution' },
 
@@ -136,8 +136,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { id: 'import', path: '/import', layout: 'blank', access: OPS, title: 'routeTitles.import' },
   { id: 'blank', path: '/blank', layout: 'blank', access: SIGNED_IN, title: 'routeTitles.blank' },
   { id: 'blankCharge', path: '/blank/charge', layout: 'blank', access: OPS, title: 'routeTitles.blankCharge', parent: 'blank' },
-  { id: 'blankMap', path: '/blank/map', layout: 'blank', access: OPS, title: 'routeTitles.blankMap', parent: 'blank', pending: 11 },
-  { id: 'blankRouted', path: '/blank/routed', layout: 'blank', access: OPS, title: 'routeTitles.blankRouted', parent: 'blank', pending: 11 },
+  { id: 'blankMap', path: '/blank/map', layout: 'blank', access: OPS, title: 'routeTitles.blankMap', parent: 'blank' },
+  { id: 'blankRouted', path: '/blank/routed', layout: 'blank', access: OPS, title: 'routeTitles.blankRouted', parent: 'blank' },
   { id: 'blankPicking', path: '/blank/picking', layout: 'blank', access: OPS, title: 'routeTitles.blankPicking', parent: 'blank' },
   { id: 'blankDelivery', path: '/blank/delivery', layout: 'blank', access: RIDER_OPS, title: 'routeTitles.blankDelivery', parent: 'blank' },
   { id: 'pickingPe', path: '/picking/pe', layout: 'blank', access: OPS, title: 'routeTitles.pickingPe', parent: 'blank' },

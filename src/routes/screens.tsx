@@ -23,6 +23,7 @@ const points = () => import('../features/points');
 const orders = () => import('../features/orders');
 const intake = () => import('../features/intake');
 const picking = () => import('../features/picking');
+const planning = () => import('../features/planning');
 
 export const SCREENS: Readonly<Record<string, Screen>> = {
   test: lazy(() => registryPages().then((m) => ({ default: m.DevIndexPage }))),
@@ -117,4 +118,11 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   pickingPeProducts: lazy(() => picking().then((m) => ({ default: m.PointProductsPage }))),
   pickingOrdersHub: lazy(() => picking().then((m) => ({ default: m.ProductOrdersHubPage }))),
   barcode: lazy(() => picking().then((m) => ({ default: m.BarcodePage }))),
+  routes: lazy(() => planning().then((m) => ({ default: m.RoutesListPage }))),
+  routeDetail: lazy(() => planning().then((m) => ({ default: m.RouteViewPage }))),
+  routeForm: lazy(() => planning().then((m) => ({ default: m.RouteFormPage }))),
+  routeSynlab: lazy(() => planning().then((m) => ({ default: m.RouteSynlabPage }))),
+  routed: lazy(() => planning().then((m) => ({ default: m.PlanningBoardPage }))),
+  blankRouted: lazy(() => planning().then((m) => ({ default: m.PlanningBoardPage }))),
+  blankMap: lazy(() => planning().then((m) => ({ default: m.DayMapPage }))),
 };

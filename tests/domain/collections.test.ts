@@ -11,6 +11,7 @@ import {
 import { toStorageSchema, type JsonSchema } from '../../src/domain/rxschema';
 import { APP_CATALOG_KINDS, CATALOG_KINDS, catalogSchemas } from '../../src/domain/entities/reference';
 import { INCIDENCE_KINDS, incidenceSchema } from '../../src/domain/entities/events';
+import { readScope } from '../../src/domain/access/table';
 
 /** The specification's stored collections, copied from section 3 (independent of the code). */
 const SPEC_STORED = [
@@ -128,5 +129,43 @@ describe('storage schemas (toStorageSchema)', () => {
     expect(props.window_end?.type).toBe('string');
     const catalog = toStorageSchema(LOCAL_COLLECTION_DEFS.catalog).properties;
     for (const field of ['rate_bp', 'system_status', 'groups', 'number', 'endpoint_url']) expect(catalog[field], field).toBeDefined();
+  });
+});
+
+describe('row scope and dependents (read by the server)', () => {
+  const SYSTEM_ROLES_READING = ['admin', 'operator', 'rider', 'anonimus'] as const;
+
+  it('names only fields of the collection (or its id, or the routes\u2019 stops) as scope columns', () => {
+    for (const c of LOCAL_COLLECTIONS) {
+      const props = Object.keys(toStorageSchema(LOCAL_COLLECTION_DEFS[c]).properties);
+      const { route, rider, owner } = LOCAL_COLLECTION_DEFS[c].rowScope;
+      for (const f of [route, rider, owner]) {
+        if (f === null || f === 'id' || (f === 'stops' && f === route)) continue;
+        expect([c, props.includes(f)]).toEqual([c, true]);
+      }
+    }
+  });
+
+  it('gives every collection a rider reads by his routes a way to reach them, and the same for self and hub scopes', () => {
+    for (const role of SYSTEM_ROLES_READING) {
+      for (const c of LOCAL_COLLECTIONS) {
+        const scope = readScope(role, c);
+        const { route, owner } = LOCAL_COLLECTION_DEFS[c].rowScope;
+        if (scope === 'own-routes') expect([role, c, route !== null || owner !== null]).toEqual([role, c, true]);
+        if (scope === 'self') expect([role, c, owner]).not.toEqual([role, c, null]);
+        if (scope === 'hub-routes') expect([role, c, route !== null && route !== 'stops']).toEqual([role, c, true]);
+      }
+    }
+  });
+
+  it('makes the documents of a route follow it when its rider changes, and only collections that belong to routes', () => {
+    for (const c of LOCAL_COLLECTIONS) {
+      const { rowScope, followsRoute } = LOCAL_COLLECTION_DEFS[c];
+      const onRoutes = rowScope.route !== null && rowScope.route !== 'id';
+      // Everything that belongs to a route leaves the old rider's devices with it.
+      expect([c, followsRoute.includes('rider')]).toEqual([c, onRoutes]);
+    }
+    expect(LOCAL_COLLECTION_DEFS.orders.followsRoute).toContain('stops');
+    expect(LOCAL_COLLECTION_DEFS.delivery_points.followsRoute).toContain('stops');
   });
 });

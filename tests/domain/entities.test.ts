@@ -129,6 +129,7 @@ const route = {
 
 const payment = {
   id: 'pay-1',
+  kind: 'order',
   order_id: 'o-1',
   route_id: 'r-1',
   rider_id: 'u-rider-1',

@@ -96,8 +96,11 @@ describe('status field table', () => {
     for (const name of LOCAL_COLLECTIONS) {
       const def = LOCAL_COLLECTION_DEFS[name];
       if (def.mode !== 'editable') continue;
-      const shape = (def.schema as unknown as { shape?: Record<string, { options?: unknown }> }).shape ?? {};
-      for (const [field, schema] of Object.entries(shape)) {
+      type Shaped = { shape?: Record<string, { options?: unknown }>; options?: Shaped[] };
+      const schema0 = def.schema as unknown as Shaped;
+      // A collection of several kinds (payments: order payments and cash hand-overs) is a union.
+      const shapes = schema0.shape ? [schema0.shape] : (schema0.options ?? []).map((o) => o.shape ?? {});
+      for (const [field, schema] of shapes.flatMap((shape) => Object.entries(shape))) {
         const options = Array.isArray(schema.options) ? (schema.options as string[]) : null;
         if (!options) continue;
         const family = STATUS_FAMILIES.find((f) => JSON.stringify([...MACHINES[f].statuses]) === JSON.stringify(options));

@@ -195,6 +195,7 @@ export function newDocFor(collection: string, userId: string, n: number, kind?: 
       // One payment per order (`pay-<order id>`): the order `o-<id>` must be on route r1 (see paymentOrder).
       return {
         id: `pay-o-${id}`,
+        kind: 'order',
         order_id: `o-${id}`,
         route_id: 'r1',
         rider_id: 'u-rider1',

@@ -222,4 +222,17 @@ describe('dayInputFromEntities: the board input from the app documents', () => {
     everyOrderOnce(input, result);
     for (const r of result.routes) expect(r.warnings.filter((w) => w.kind === 'capacity' || w.kind === 'time_window')).toEqual([]);
   });
+
+  it('gives a point «sin ubicación» no position, so the board warns instead of planning it at the hub', () => {
+    const data = generateDemoData({ seed: 3, today: '2026-11-23', now: Date.UTC(2026, 10, 23, 9, 0) });
+    const hub = data.catalog.find((c): c is Hub => c.kind === 'hub' && c.number === 1) as Hub;
+    const models = data.catalog.filter((c): c is BikeModel => c.kind === 'bike-model');
+    const order = data.orders.find((o) => o.hub === 1 && o.date === '2026-11-24' && o.route_id === '' && o.status === 'pending');
+    if (!order) throw new Error('the demo has no unplanned order of tomorrow');
+    const points = data.delivery_points.map((p) => (p.id === order.delivery_point_id ? { ...p, located: false, lat: hub.lat, lng: hub.lng } : p));
+    const input = dayInputFromEntities({ date: '2026-11-24', hub, orders: data.orders, deliveryPoints: points, products: data.products, routes: data.routes, users: data.users, bikes: data.bikes, bikeModels: models });
+    expect(input.orders.find((o) => o.id === order.id)).toMatchObject({ lat: null, lng: null });
+    const result = evaluateDay(input);
+    expect(result.unplanned.find((u) => u.order_ids.includes(order.id))?.reason).toBe('no_location');
+  });
 });

@@ -27,6 +27,7 @@ afterEach(async () => {
 function payment(orderId: string, change: Partial<Payment> = {}): Payment {
   return {
     id: `pay-${orderId}`,
+    kind: 'order',
     order_id: orderId,
     route_id: 'r1',
     rider_id: 'u-rider1',

@@ -10,6 +10,7 @@ import type { SystemRole } from './groups';
 import { EVENT_COLLECTIONS, SELF_PROTECTED_FIELDS, rulesFor, type Operation, type Rule } from './table';
 import { checkPaymentChange } from './payments';
 import type { Payment } from '../entities/operation';
+import { checkHandoverWrite, type CashHandover } from '../payments/handover';
 
 export type Doc = Readonly<Record<string, unknown>>;
 
@@ -84,7 +85,8 @@ function inHubRoute(req: WriteRequest, doc: Doc): boolean {
 }
 
 function checkMachines(req: WriteRequest, op: Operation): AccessResult {
-  for (const { field, machine } of statusFieldsOf(req.collection)) {
+  const kind = typeof req.after.kind === 'string' ? req.after.kind : undefined;
+  for (const { field, machine } of statusFieldsOf(req.collection, kind)) {
     const to = req.after[field];
     if (typeof to !== 'string') continue;
     if (op === 'create') {
@@ -130,6 +132,11 @@ export function checkWrite(req: WriteRequest): AccessResult {
   if (collection === 'payments' && before && op !== 'create') {
     const frozen = checkPaymentChange(role, before as { status: Payment['status'] });
     if (!frozen.ok) return deny(frozen.reason);
+  }
+  if (collection === 'payments' && kind === 'cash-handover' && op !== 'delete') {
+    const live = before && !isDeleted(before) ? (before as unknown as CashHandover) : null;
+    const res = checkHandoverWrite(role, userId, live, after as unknown as CashHandover);
+    if (!res.ok) return deny(res.reason);
   }
 
   const changed = op === 'update' && before ? changedFields(before, after) : [];

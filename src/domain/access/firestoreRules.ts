@@ -113,6 +113,11 @@ function collectionBlock(prefix: string, c: LocalCollection): string {
   let update = alternatives(c, 'update', (role, rule) => writeCondition(c, role, rule, 'update'));
   let remove = alternatives(c, 'delete', (role, rule) => writeCondition(c, role, rule, 'delete'));
   if (c === 'catalog' || c === 'incidences') update = `${NEW}.kind == ${OLD}.kind && (${update})`;
+  if (c === 'payments') {
+    // A payment keeps its kind (documents stored before schema version 1 are order payments),
+    // and once reconciled only an administrator changes it (src/domain/access/payments.ts).
+    update = `${NEW}.get('kind', 'order') == ${OLD}.get('kind', 'order') && (baseRole() == 'admin' || ${OLD}.status != 'reconciled')\n            && (${update})`;
+  }
   if (c === 'users') {
     update = `!(docId == request.auth.uid && ${NEW}.diff(${OLD}).affectedKeys().hasAny(${list(SELF_PROTECTED_FIELDS)}))\n            && (${update})`;
     remove = `docId != request.auth.uid && (${remove})`;

@@ -15,7 +15,9 @@
  *   routes; may only change the status of his routes and of their orders, and his own name and
  *   phone.
  * - payments: amounts due are computed by the server from the order; nothing changes after
- *   reconciliation except by an admin (src/domain/access/payments.ts).
+ *   reconciliation except by an admin (src/domain/access/payments.ts). The hub's cash
+ *   hand-overs live in payments too (kind `cash-handover`): operators record and reconcile
+ *   them, a rider reads his own (src/domain/payments/handover.ts).
  * - anonimus: nothing.
  * Nobody changes his own role or active flag; deletes are soft (tombstones).
  */
@@ -80,7 +82,18 @@ export const ACCESS_TABLE: Table = {
     routes: [{ ops: ALL_OPS, scope: 'all', fields: '*' }],
     deliveries: [READ],
     incidences: [READ, { ops: ['create'], scope: 'hub-routes', fields: [], kinds: ['picker-product', 'picker-error'] }],
-    payments: [{ ops: ['read', 'create', 'update'], scope: 'all', fields: ['status', 'status_id', 'reviewed_by', 'note', 'updated_at'] }],
+    payments: [
+      READ,
+      { ops: ['create', 'update'], scope: 'all', fields: ['status', 'status_id', 'reviewed_by', 'note', 'updated_at'], kinds: ['order'] },
+      // Cash hand-overs (issue 13): an operator records the count and signs it off; once
+      // reconciled only an admin changes it (src/domain/payments/handover.ts).
+      {
+        ops: ['create', 'update'],
+        scope: 'all',
+        fields: ['status', 'status_id', 'counted_cents', 'count', 'reason', 'recorded_by', 'recorded_at', 'reconciled_by', 'reconciled_at', 'history', 'note', 'updated_at'],
+        kinds: ['cash-handover'],
+      },
+    ],
     receipts: [READ],
     picks: [READ, { ops: ['create'], scope: 'hub-routes', fields: [] }],
   },
@@ -96,7 +109,11 @@ export const ACCESS_TABLE: Table = {
     incidences: [{ ops: EVENT_WRITE_OPS, scope: 'own-routes', fields: [], kinds: ['delivery-product'] }],
     // Create only: a rider records his collection once; the amount due comes from the order
     // (server/rules.ts, src/domain/access/payments.ts); operators review it afterwards.
-    payments: [{ ops: ['read', 'create'], scope: 'own-routes', fields: [] }],
+    // His hand-overs (kind `cash-handover`, on his route of the day) he reads, never writes.
+    payments: [
+      { ops: ['read'], scope: 'own-routes', fields: [] },
+      { ops: ['create'], scope: 'own-routes', fields: [], kinds: ['order'] },
+    ],
     receipts: [{ ops: EVENT_WRITE_OPS, scope: 'own-routes', fields: [] }],
     picks: [{ ops: ['read'], scope: 'own-routes', fields: [] }],
   },

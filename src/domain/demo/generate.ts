@@ -1239,6 +1239,7 @@ class DemoBuilder {
       const handedOver = completed && collected > 0;
       this.payments.push({
         id: `pay-${order.id}`,
+        kind: 'order',
         order_id: order.id,
         route_id: route.id,
         rider_id: route.rider_id,

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_STATUSES, PICKING_STATUSES, ROUTE_STATUSES } from '../status/machines';
 import { isValidEan13 } from '../barcode';
+import { cashHandoverSchema } from '../payments/handover';
 import {
   cents,
   email,
@@ -215,20 +216,36 @@ export const routeSchema = z
   });
 export type Route = z.infer<typeof routeSchema>;
 
-/** Payment of an order (the specification's paid-orders), reviewed by operators. */
-export const paymentSchema = z.object({
-  id: idField(),
-  order_id: idField(),
-  route_id: optionalRef(),
-  rider_id: optionalRef(),
-  method: z.enum(PAYMENT_METHODS),
-  amount_due_cents: cents(),
-  amount_collected_cents: cents(),
-  status: z.enum(PAYMENT_STATUSES),
-  status_id: optionalRef(),
-  collected_at: epochMs(),
-  reviewed_by: optionalRef(),
-  note: text(500),
-  updated_at: epochMs(),
-});
+/**
+ * Payment of an order (the specification's paid-orders), reviewed by operators. Since schema
+ * version 1 (issue 13) the `payments` collection also holds the hub's cash hand-overs
+ * (src/domain/payments/handover.ts), told apart by `kind`; older order payments get
+ * `kind: 'order'` when migrated (src/data/migrations.ts). Fields shared with the hand-over use
+ * the same builders (`order_id`, `route_id`, `rider_id` are `optionalRef`) so the storage schema
+ * keeps them indexable; an order payment still needs its order.
+ */
+export const paymentSchema = z
+  .object({
+    id: idField(),
+    kind: z.literal('order'),
+    order_id: optionalRef(),
+    route_id: optionalRef(),
+    rider_id: optionalRef(),
+    method: z.enum(PAYMENT_METHODS),
+    amount_due_cents: cents(),
+    amount_collected_cents: cents(),
+    status: z.enum(PAYMENT_STATUSES),
+    status_id: optionalRef(),
+    collected_at: epochMs(),
+    reviewed_by: optionalRef(),
+    note: text(500),
+    updated_at: epochMs(),
+  })
+  .superRefine((p, ctx) => {
+    if (p.order_id === '') ctx.addIssue({ code: 'custom', path: ['order_id'], message: 'No puede estar vacío' });
+  });
 export type Payment = z.infer<typeof paymentSchema>;
+
+/** A document of the `payments` collection: an order's payment or a cash hand-over. */
+export const paymentDocSchema = z.discriminatedUnion('kind', [paymentSchema, cashHandoverSchema]);
+export type PaymentDoc = z.infer<typeof paymentDocSchema>;

@@ -52,8 +52,9 @@ export function dayInputFromEntities(e: DayEntities): DayPlanInput {
         id: o.id,
         code: o.code,
         delivery_point_id: o.delivery_point_id,
-        lat: p ? p.lat : null,
-        lng: p ? p.lng : null,
+        // A point «sin ubicación» holds its hub's position as a placeholder: not a place to plan.
+        lat: p && p.located !== false ? p.lat : null,
+        lng: p && p.located !== false ? p.lng : null,
         window_start: o.window_start,
         window_end: o.window_end,
         lines: o.lines.map((l) => {

@@ -10,6 +10,7 @@
  */
 import type { LocalCollection } from '../collections';
 import { MACHINES, type Machine, type StatusFamily } from './machines';
+import { handoverMachine } from '../payments/handover';
 
 export interface StatusField {
   readonly field: string;
@@ -30,6 +31,16 @@ export const STATUS_FIELDS: Readonly<Partial<Record<LocalCollection, readonly St
   payments: [field('status', 'payment', 'status_id')],
 };
 
-export function statusFieldsOf(collection: LocalCollection): readonly StatusField[] {
+/**
+ * The cash hand-overs stored in `payments` (kind `cash-handover`) follow their own machine for
+ * the access check (src/domain/payments/handover.ts): same statuses as payments, another start.
+ */
+const HANDOVER_FIELDS: readonly StatusField[] = [
+  { field: 'status', family: 'payment', machine: handoverMachine as unknown as Machine<string>, label: 'status_id' },
+];
+
+/** The status fields of a collection; `kind` picks those of a kind when a collection holds several. */
+export function statusFieldsOf(collection: LocalCollection, kind?: string): readonly StatusField[] {
+  if (collection === 'payments' && kind === 'cash-handover') return HANDOVER_FIELDS;
   return STATUS_FIELDS[collection] ?? [];
 }

@@ -11,7 +11,7 @@ import { formatMoney, t } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
 import { useEngine, useFirstSync, useLiveQuery } from '../../data/hooks';
 import { useSession } from '../../data/session';
-import { riderRoutesForDay, allUsers } from '../../data/queries';
+import { riderRoutesForDay, riderRoutesFrom, allUsers } from '../../data/queries';
 import { cancelRoute, confirmLoadOut, currentPosition, finishRound, startRound } from '../../data/round';
 import { loadDifferences, loadOut, roundSummary, routeProgress, type StopState } from '../../domain/delivery';
 import { madridDate } from '../../domain/dates';
@@ -48,11 +48,11 @@ export function navigationUrl(lat: number, lng: number): string {
   return `https://www.google.com/maps/dir/?api=1&destination=${lat},${lng}&travelmode=bicycling`;
 }
 
-function RouteCard({ route }: { route: Route }) {
+function RouteCard({ route, testId = 'route-card' }: { route: Route; testId?: string }) {
   const { data: events } = useRouteEvents(route.id);
   const p = routeProgress(route, events);
   return (
-    <Card withBorder padding="md" data-testid="route-card">
+    <Card withBorder padding="md" data-testid={testId}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <div style={{ minWidth: 0 }}>
           <Text fw={700}>{route.name}</Text>
@@ -73,12 +73,17 @@ function RouteCard({ route }: { route: Route }) {
   );
 }
 
+/** Whether riders see a route: every status but «Borrador» (not published yet). */
+const published = (r: Route): boolean => r.status !== 'draft';
+
 /** /distribution: a rider's routes for today; operators see every route of the day by hub and status. */
 export function DistributionPage() {
   const user = useSession((s) => s.user);
   const today = madridDate();
   const isRider = user?.base_role === 'rider';
   const mine = useLiveQuery<Route[]>((db) => (user && isRider ? riderRoutesForDay(db, user.id, today) : null), [user?.id, today, isRider], []);
+  // Routes of later days once published (a draft is the office's work in progress: issue 11).
+  const upcoming = useLiveQuery<Route[]>((db) => (user && isRider ? riderRoutesFrom(db, user.id, today) : null), [user?.id, today, isRider], []);
   const all = useLiveQuery<Route[]>((db) => (!isRider ? db.routes.find({ selector: { date: today }, sort: [{ date: 'asc' }, { hub: 'asc' }] }) : null), [today, isRider], []);
   const [hub, setHub] = useState<string>('');
   const { awaiting } = useFirstSync();
@@ -87,10 +92,20 @@ export function DistributionPage() {
       <Stack>
         <Text c="dimmed">{t('delivery.todayRoutes')}</Text>
         <FirstSyncNotice />
-        {!mine.loading && !awaiting && mine.data.length === 0 && <Alert color="gray">{t('delivery.noRoutes')}</Alert>}
-        {mine.data.map((r) => (
+        {!mine.loading && !awaiting && mine.data.filter(published).length === 0 && <Alert color="gray">{t('delivery.noRoutes')}</Alert>}
+        {mine.data.filter(published).map((r) => (
           <RouteCard key={r.id} route={r} />
         ))}
+        {/* After today's list (never before it while it loads): today's routes stay first. */}
+        {!mine.loading && upcoming.data.some((r) => r.date > today && published(r)) && (
+          <Title order={2} size="h4">
+            {t('planning.rider.upcoming')}
+          </Title>
+        )}
+        {!mine.loading &&
+          upcoming.data
+            .filter((r) => r.date > today && published(r))
+            .map((r) => <RouteCard key={r.id} route={r} testId="upcoming-route-card" />)}
       </Stack>
     );
   }
@@ -225,7 +240,7 @@ export function RouteDetailPage({ params }: ScreenProps) {
                   <div style={{ minWidth: 0 }}>
                     <Text fw={600}>{pt?.name ?? s.delivery_point_id}</Text>
                     <Text size="sm" c="dimmed">
-                      {pt?.address ?? ''} · {s.order_ids.length} {t('delivery.order').toLowerCase()}(s)
+                      {t('planning.rider.eta', { eta: route.stops[s.seq - 1]?.eta ?? '' })} · {pt?.address ?? ''} · {s.order_ids.length} {t('delivery.order').toLowerCase()}(s)
                     </Text>
                   </div>
                 </Group>

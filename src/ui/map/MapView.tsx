@@ -14,6 +14,7 @@ import VectorSource from 'ol/source/Vector';
 import OSM from 'ol/source/OSM';
 import Feature from 'ol/Feature';
 import Point from 'ol/geom/Point';
+import LineString from 'ol/geom/LineString';
 import { fromLonLat } from 'ol/proj';
 import { boundingExtent } from 'ol/extent';
 import { Circle, Fill, Stroke, Style, Text } from 'ol/style';
@@ -28,8 +29,18 @@ export interface MapPoint {
   readonly title?: string;
 }
 
+/** A line through places (a route: hub, its stops, hub). */
+export interface MapLine {
+  readonly id: string;
+  readonly color: string;
+  readonly path: readonly { readonly lat: number; readonly lng: number }[];
+}
+
 export interface MapViewProps {
   readonly points: readonly MapPoint[];
+  readonly lines?: readonly MapLine[];
+  /** A marker was clicked (its id); the same choice is always offered in a list beside the map. */
+  readonly onPointClick?: (id: string) => void;
   readonly height?: number;
   readonly ariaLabel: string;
   readonly onPick?: (lat: number, lng: number) => void;
@@ -42,7 +53,7 @@ function style(p: MapPoint): Style {
   });
 }
 
-export default function MapView({ points, height = 320, ariaLabel, onPick }: MapViewProps) {
+export default function MapView({ points, lines, height = 320, ariaLabel, onPick, onPointClick }: MapViewProps) {
   const ref = useRef<HTMLDivElement>(null);
   const mapRef = useRef<OlMap | null>(null);
   const sourceRef = useRef(new VectorSource());
@@ -75,17 +86,37 @@ export default function MapView({ points, height = 320, ariaLabel, onPick }: Map
   }, [onPick]);
 
   useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !onPointClick) return undefined;
+    const key = map.on('singleclick', (e) => {
+      map.forEachFeatureAtPixel(e.pixel, (f) => {
+        const id = f.get('pointId') as string | undefined;
+        if (id === undefined) return false;
+        onPointClick(id);
+        return true;
+      });
+    });
+    return () => map.un('singleclick', key.listener);
+  }, [onPointClick]);
+
+  useEffect(() => {
     const source = sourceRef.current;
     source.clear();
     const coords = points.map((p) => fromLonLat([p.lng, p.lat]));
+    for (const l of lines ?? []) {
+      if (l.path.length < 2) continue;
+      const f = new Feature({ geometry: new LineString(l.path.map((q) => fromLonLat([q.lng, q.lat]))) });
+      f.setStyle(new Style({ stroke: new Stroke({ color: l.color, width: 4 }) }));
+      source.addFeature(f);
+    }
     points.forEach((p, i) => {
-      const f = new Feature({ geometry: new Point(coords[i] as number[]), name: p.title ?? p.label });
+      const f = new Feature({ geometry: new Point(coords[i] as number[]), name: p.title ?? p.label, pointId: p.id });
       f.setStyle(style(p));
       source.addFeature(f);
     });
     const map = mapRef.current;
     if (map && coords.length > 0) map.getView().fit(boundingExtent(coords), { padding: [40, 40, 40, 40], maxZoom: 16, duration: 0 });
-  }, [points]);
+  }, [points, lines]);
 
   return <div ref={ref} role="img" aria-label={ariaLabel} data-testid="map" style={{ width: '100%', height, borderRadius: 8, overflow: 'hidden', border: '1px solid var(--mantine-color-gray-3)' }} />;
 }

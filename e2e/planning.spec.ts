@@ -1,0 +1,155 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { adminToken, pullAll, signInSynced, gotoSynced, type Doc } from './support';
+
+/**
+ * Route planning (issue 11): an operator plans a day the demo has no routes for, optimises,
+ * saves the proposal and publishes it; the rider it went to sees it on his phone after sync. And
+ * the route form refuses bad input with the field's message and offers only the machine's steps.
+ */
+
+function madridDate(offsetDays: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + offsetDays)).toISOString().slice(0, 10);
+}
+
+async function push(request: APIRequestContext, token: string, collection: string, docs: Doc[]): Promise<void> {
+  const res = await request.post(`/api/sync/${collection}/push`, { headers: { Authorization: `Bearer ${token}` }, data: docs.map((d) => ({ assumedMasterState: null, newDocumentState: d })) });
+  expect(await res.json(), `push of ${collection}`).toEqual([]);
+}
+
+/** Orders of hub 1 for `date`, made by the office through the sync API at four demo delivery points. */
+async function ordersFor(request: APIRequestContext, token: string, date: string, tag: string): Promise<string[]> {
+  const orders = await pullAll(request, token, 'orders');
+  const points = new Map((await pullAll(request, token, 'delivery_points')).map((p) => [String(p.id), p]));
+  const seen = new Set<string>();
+  const sources = orders.filter((o) => {
+    const p = points.get(String(o.delivery_point_id));
+    if (o.hub !== 1 || !p || p.located === false || seen.has(String(o.delivery_point_id))) return false;
+    seen.add(String(o.delivery_point_id));
+    return true;
+  });
+  expect(sources.length, 'the demo has orders at four points of hub 1').toBeGreaterThanOrEqual(4);
+  const now = Date.now();
+  const made = sources.slice(0, 4).map((o, i) => ({
+    ...o,
+    id: `${tag}-o${i + 1}`,
+    code: `P-${tag.toUpperCase()}-${i + 1}`,
+    date,
+    window_start: '09:00',
+    window_end: '13:00',
+    status: 'pending',
+    picking_status: 'pending',
+    status_id: '',
+    route_id: '',
+    lines: (o.lines as Doc[]).slice(0, 1).map((l) => ({ ...l, quantity: 1, picked_quantity: 0 })),
+    external_ref: '',
+    created_at: now,
+    updated_at: now,
+  }));
+  await push(request, token, 'orders', made);
+  return made.map((o) => o.id);
+}
+
+test('an operator plans an empty day, optimises, saves and publishes; the rider sees his route after sync', async ({ page, browser, request }) => {
+  test.setTimeout(240_000);
+  const token = await adminToken(request);
+  const date = madridDate(5);
+  expect((await pullAll(request, token, 'routes')).filter((r) => r.date === date), 'the demo has no routes that day').toEqual([]);
+  const orderIds = await ordersFor(request, token, date, `pl${Date.now().toString(36)}`);
+
+  await signInSynced(page, 'operador@cargobici.test');
+  await gotoSynced(page, '/routed');
+  await page.getByTestId('board-date').fill(date);
+  await expect(page.getByTestId('unplanned-point')).toHaveCount(4);
+  await expect(page.getByText('Aún no hay rutas este día.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Optimizar' }).click();
+  const proposal = page.getByTestId('proposal');
+  await expect(proposal).toBeVisible({ timeout: 60_000 });
+  await expect(proposal).toContainText('4 pedidos');
+  await proposal.getByRole('button', { name: 'Guardar propuesta' }).click();
+  await expect(proposal).toHaveCount(0);
+  await expect(page.getByTestId('unplanned-point')).toHaveCount(0);
+  const routes = page.getByTestId('board-route');
+  await expect(routes.first()).toBeVisible();
+  await expect(page.getByTestId('board-route-status').filter({ hasText: 'Borrador' })).toHaveCount(await routes.count());
+  await expect(page.getByTestId('board-stop')).toHaveCount(4);
+
+  // Publish (confirming if the board shows warnings).
+  await page.getByTestId('publish-all').click();
+  const confirm = page.getByRole('dialog').getByRole('button', { name: 'Publicar' });
+  await expect(async () => {
+    if (await confirm.isVisible()) await confirm.click();
+    await expect(page.getByTestId('board-route-status').filter({ hasText: 'Borrador' })).toHaveCount(0, { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByTestId('board-route-status').filter({ hasText: 'Planificada' })).toHaveCount(await routes.count());
+
+  // The server holds the published route with every order on it.
+  let published: Doc | undefined;
+  await expect
+    .poll(async () => {
+      published = (await pullAll(request, token, 'routes')).find((r) => r.date === date && r.status === 'planned' && (r.stops as Doc[]).some((s) => (s.order_ids as string[]).includes(orderIds[0] as string)));
+      return published !== undefined;
+    })
+    .toBe(true);
+  const route = published as Doc;
+  const rider = (await pullAll(request, token, 'users')).find((u) => u.id === route.rider_id);
+  expect(rider, 'the route has a rider').toBeDefined();
+  const stops = (route.stops as Doc[]).length;
+  const serverOrders = (await pullAll(request, token, 'orders')).filter((o) => orderIds.includes(String(o.id)));
+  expect(serverOrders.every((o) => o.status === 'planned' && o.route_id !== '')).toBe(true);
+
+  // The rider's phone.
+  const phone = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
+  try {
+    const riderPage = await phone.newPage();
+    await signInSynced(riderPage, String(rider?.email));
+    await expect(riderPage.getByRole('heading', { name: 'Próximas rutas' })).toBeVisible();
+    const card = riderPage.getByTestId('upcoming-route-card').filter({ hasText: String(route.name) });
+    await expect(card).toBeVisible();
+    await card.getByRole('link', { name: 'Abrir' }).click();
+    await expect(riderPage.getByTestId('route-progress')).toContainText(`0 de ${stops}`);
+    const firstEta = String((route.stops as Doc[])[0]?.eta);
+    await expect(riderPage.getByTestId('stop-row').first()).toContainText(`Hacia las ${firstEta}`);
+  } finally {
+    await phone.close();
+  }
+});
+
+test('the route form refuses bad input with the field message and offers only the allowed status steps', async ({ page }) => {
+  await signInSynced(page, 'operador@cargobici.test');
+  await gotoSynced(page, '/routes/route/form/new');
+  const form = page.getByTestId('route-form');
+  await expect(form.getByRole('combobox', { name: 'Hub' })).toHaveValue(/^1 · /);
+  await form.getByLabel('Nombre').fill('   ');
+  await form.getByRole('button', { name: 'Guardar' }).click();
+  await expect(form.getByText('Escribe el nombre de la ruta.')).toBeVisible();
+  await expect(form.getByLabel('Nombre')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('form-error')).toHaveText('Revisa los campos marcados en rojo.');
+
+  const name = `Ruta e2e ${Date.now().toString(36)}`;
+  await form.getByLabel('Nombre').fill(name);
+  await form.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page).toHaveURL(/\/routes\/route\/rt-/);
+  await expect(page.getByTestId('route-name')).toHaveText(name);
+  await expect(page.getByTestId('route-status')).toHaveText('Borrador');
+
+  // A draft may become «Planificada» or «Cancelada», nothing else; without a rider it is refused at the rider field.
+  await page.getByRole('link', { name: 'Editar ruta' }).click();
+  await page.getByRole('combobox', { name: 'Estado' }).click();
+  await expect(page.getByRole('option')).toHaveText(['Borrador', 'Planificada', 'Cancelada']);
+  await page.getByRole('option', { name: 'Planificada' }).click();
+  await page.getByTestId('route-form').getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText(`La ruta «${name}» no tiene repartidor`)).toBeVisible();
+  await expect(page.getByText(`La ruta «${name}» no tiene paradas`)).toBeVisible();
+
+  // Cancelling needs a reason.
+  await page.getByRole('combobox', { name: 'Estado' }).click();
+  await page.getByRole('option', { name: 'Cancelada' }).click();
+  await page.getByTestId('route-form').getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Escribe por qué se cancela la ruta.')).toBeVisible();
+  await page.getByLabel('Motivo de la cancelación').fill('Prueba de cancelación');
+  await page.getByTestId('route-form').getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByTestId('route-status')).toHaveText('Cancelada');
+});

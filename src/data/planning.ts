@@ -1,0 +1,391 @@
+/**
+ * The operator's planning actions (issue 11): the route form, the planning board's hand edits,
+ * saving an optimiser proposal and publishing. Written locally first (they work offline) through
+ * the one write path (`engine.writer`, validated with the entity schemas).
+ *
+ * Orders follow their route: an order put on a route gets its `route_id` and, when «Pendiente»,
+ * becomes «En ruta» (`planned`); an order taken off a route (stop removed, route cancelled) gets
+ * `route_id` '' and goes back to «Pendiente». Only orders «Pendiente» or «En ruta» of the route's
+ * day and hub may be planned; only routes «Borrador» or «Planificada» may be edited.
+ *
+ * Status changes follow the route machine (src/domain/status/machines.ts) for the actor's role;
+ * «Publicar» moves a draft with a rider and stops to «Planificada», which the rider's phone shows.
+ */
+import type { SystemRole } from '../domain/access/groups';
+import type { Order, Route, RouteStop } from '../domain/entities/operation';
+import type { DayPlanResult } from '../domain/routing/day';
+import {
+  addOrdersToStops,
+  isEditableRoute,
+  moveStopBy,
+  nextRouteCode,
+  publishProblems,
+  removeOrdersFromStops,
+  removeStopAt,
+  withTimes,
+} from '../domain/routing/edit';
+import { checkTransition, routeMachine, type RouteStatus } from '../domain/status/machines';
+import { t } from '../i18n';
+import type { DataEngine } from './engine';
+import { ValidationFailed } from './writes';
+
+export type PlanningEngine = Pick<DataEngine, 'db' | 'writer'>;
+
+export interface PlanningActor {
+  readonly userId: string;
+  readonly role: SystemRole;
+}
+
+/** A refused planning action: `message` is the Spanish text to show. */
+export class PlanningError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PlanningError';
+  }
+}
+
+const PLANNABLE_ORDER = new Set<Order['status']>(['pending', 'planned']);
+
+function newRouteId(): string {
+  return `rt-${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`;
+}
+
+function requireOps(actor: PlanningActor): void {
+  if (actor.role !== 'operator' && actor.role !== 'admin') throw new PlanningError('forbidden', t('planning.errors.forbidden'));
+}
+
+async function loadRoute(engine: PlanningEngine, id: string): Promise<Route> {
+  const doc = await engine.db.routes.findOne(id).exec();
+  if (!doc) throw new PlanningError('route_not_found', t('planning.errors.routeNotFound', { id }));
+  return doc.toJSON() as unknown as Route;
+}
+
+async function loadEditableRoute(engine: PlanningEngine, id: string): Promise<Route> {
+  const route = await loadRoute(engine, id);
+  if (!isEditableRoute(route)) {
+    throw new PlanningError('route_locked', t('planning.errors.routeLocked', { route: route.name, status: routeMachine.labels[route.status] }));
+  }
+  return route;
+}
+
+async function loadOrders(engine: PlanningEngine, ids: readonly string[]): Promise<Order[]> {
+  const found = await engine.db.orders.findByIds([...ids]).exec();
+  return ids.map((id) => {
+    const doc = found.get(id);
+    if (!doc) throw new PlanningError('order_not_found', t('planning.errors.orderNotFound', { id }));
+    return doc.toJSON() as unknown as Order;
+  });
+}
+
+/** Orders that may go on `route` (its day and hub, «Pendiente» or already on this route). */
+async function plannableOrders(engine: PlanningEngine, route: Pick<Route, 'id' | 'date' | 'hub'>, ids: readonly string[]): Promise<Order[]> {
+  const orders = await loadOrders(engine, ids);
+  for (const o of orders) {
+    if (o.date !== route.date || o.hub !== route.hub) {
+      throw new PlanningError('order_other_day', t('planning.errors.orderOtherDay', { order: o.code, date: o.date, hub: o.hub }));
+    }
+    if (!PLANNABLE_ORDER.has(o.status)) {
+      throw new PlanningError('order_locked', t('planning.errors.orderLocked', { order: o.code }));
+    }
+    if (o.route_id !== '' && o.route_id !== route.id) {
+      // On another route of the board: the caller moves it (the other route loses it first).
+      const other = await engine.db.routes.findOne(o.route_id).exec();
+      const otherRoute = other?.toJSON() as unknown as Route | undefined;
+      if (otherRoute && !isEditableRoute(otherRoute)) throw new PlanningError('order_locked', t('planning.errors.orderLocked', { order: o.code }));
+    }
+  }
+  return orders;
+}
+
+/** Puts orders on a route (route_id, «En ruta»). */
+async function claimOrders(engine: PlanningEngine, orders: readonly Order[], routeId: string): Promise<void> {
+  for (const o of orders) {
+    if (o.route_id === routeId && o.status === 'planned') continue;
+    await engine.writer.patch('orders', o.id, { route_id: routeId, status: 'planned' });
+  }
+}
+
+/** Takes orders off their route («Pendiente», no route). */
+async function releaseOrders(engine: PlanningEngine, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const found = await engine.db.orders.findByIds([...ids]).exec();
+  for (const id of ids) {
+    const o = found.get(id)?.toJSON() as unknown as Order | undefined;
+    if (!o || !PLANNABLE_ORDER.has(o.status)) continue;
+    await engine.writer.patch('orders', id, { route_id: '', status: 'pending' });
+  }
+}
+
+/** Removes orders from the other editable routes that hold them (an order is on one route). */
+async function detachFromOtherRoutes(engine: PlanningEngine, orders: readonly Order[], routeId: string): Promise<void> {
+  const byRoute = new Map<string, string[]>();
+  for (const o of orders) {
+    if (o.route_id === '' || o.route_id === routeId) continue;
+    byRoute.set(o.route_id, [...(byRoute.get(o.route_id) ?? []), o.id]);
+  }
+  for (const [other, ids] of byRoute) {
+    const doc = await engine.db.routes.findOne(other).exec();
+    if (!doc) continue;
+    const r = doc.toJSON() as unknown as Route;
+    await engine.writer.patch('routes', other, { stops: removeOrdersFromStops(r.stops, ids) });
+  }
+}
+
+// ── Route form ───────────────────────────────────────────────────────────────────────────────
+
+/** What the route form edits. */
+export interface RouteFields {
+  readonly name: string;
+  readonly date: string;
+  readonly hub: number;
+  readonly rider_id: string;
+  readonly bike_id: string;
+  readonly planned_start: string;
+  readonly status: RouteStatus;
+  readonly cancel_reason: string;
+}
+
+/**
+ * Creates (`id` null) or changes a route from the form. The status may only take a step of the
+ * route machine the actor's role may take; a route with stops keeps its day and hub (its orders
+ * are of that day and hub); cancelling sends its orders back to «Pendiente».
+ */
+export async function saveRoute(engine: PlanningEngine, actor: PlanningActor, id: string | null, fields: RouteFields): Promise<Route> {
+  requireOps(actor);
+  const now = Date.now();
+  if (id === null) {
+    if (fields.status !== routeMachine.initial) throw new ValidationFailed([{ path: 'status', message: t('planning.errors.newRouteStatus') }]);
+    const codes = (await engine.db.routes.find({ selector: { date: fields.date, hub: fields.hub } }).exec()).map((d) => d.code);
+    const route: Route = {
+      id: newRouteId(),
+      code: nextRouteCode(fields.date, fields.hub, codes),
+      name: fields.name,
+      hub: fields.hub,
+      date: fields.date,
+      rider_id: fields.rider_id,
+      bike_id: fields.bike_id,
+      status: fields.status,
+      status_id: '',
+      stops: [],
+      planned_start: fields.planned_start,
+      distance_m: 0,
+      cancel_reason: '',
+      updated_at: now,
+    };
+    await engine.writer.insert('routes', route);
+    return route;
+  }
+  const existing = await loadRoute(engine, id);
+  const step = checkTransition(routeMachine, existing.status, fields.status, actor.role);
+  if (!step.ok) throw new ValidationFailed([{ path: 'status', message: step.reason }]);
+  const errors: { path: string; message: string }[] = [];
+  if (existing.stops.length > 0 && fields.date !== existing.date) errors.push({ path: 'date', message: t('planning.errors.dateWithStops') });
+  if (existing.stops.length > 0 && fields.hub !== existing.hub) errors.push({ path: 'hub', message: t('planning.errors.hubWithStops') });
+  if (fields.status === 'planned' && existing.status === 'draft') {
+    for (const p of publishProblems({ ...existing, rider_id: fields.rider_id })) errors.push({ path: p.path === 'stops' ? 'status' : p.path, message: p.message });
+  }
+  if (errors.length > 0) throw new ValidationFailed(errors);
+  const cancelling = fields.status === 'cancelled' && existing.status !== 'cancelled';
+  const released = cancelling ? existing.stops.flatMap((s) => s.order_ids) : [];
+  const saved = await engine.writer.patch('routes', id, {
+    name: fields.name,
+    date: fields.date,
+    hub: fields.hub,
+    rider_id: fields.rider_id,
+    bike_id: fields.bike_id,
+    planned_start: fields.planned_start,
+    status: fields.status,
+    cancel_reason: fields.status === 'cancelled' ? fields.cancel_reason : '',
+    ...(cancelling ? { stops: [] } : {}),
+  });
+  await releaseOrders(engine, released);
+  return saved;
+}
+
+// ── Planning board: hand edits ───────────────────────────────────────────────────────────────
+
+export interface NewRouteInput {
+  readonly date: string;
+  readonly hub: number;
+  readonly orderIds: readonly string[];
+  readonly rider_id?: string;
+  readonly bike_id?: string;
+  readonly planned_start?: string;
+}
+
+/** A new draft route with these orders (one stop per delivery point, in the given order). */
+export async function createRouteWithOrders(engine: PlanningEngine, actor: PlanningActor, input: NewRouteInput): Promise<Route> {
+  requireOps(actor);
+  if (input.orderIds.length === 0) throw new PlanningError('no_orders', t('planning.errors.noOrders'));
+  const codes = (await engine.db.routes.find({ selector: { date: input.date, hub: input.hub } }).exec()).map((d) => d.code);
+  const code = nextRouteCode(input.date, input.hub, codes);
+  const id = newRouteId();
+  const orders = await plannableOrders(engine, { id, date: input.date, hub: input.hub }, input.orderIds);
+  await detachFromOtherRoutes(engine, orders, id);
+  const route: Route = {
+    id,
+    code,
+    name: t('planning.newRouteName', { n: code.slice(code.lastIndexOf('-') + 1), date: `${input.date.slice(8, 10)}/${input.date.slice(5, 7)}` }),
+    hub: input.hub,
+    date: input.date,
+    rider_id: input.rider_id ?? '',
+    bike_id: input.bike_id ?? '',
+    status: 'draft',
+    status_id: '',
+    stops: addOrdersToStops([], orders, input.planned_start ?? '00:00'),
+    planned_start: input.planned_start ?? '08:00',
+    distance_m: 0,
+    cancel_reason: '',
+    updated_at: Date.now(),
+  };
+  await engine.writer.insert('routes', route);
+  await claimOrders(engine, orders, id);
+  return route;
+}
+
+/** Adds orders to a route (joining the stop of their point, else new stops at the end). */
+export async function addOrdersToRoute(engine: PlanningEngine, actor: PlanningActor, routeId: string, orderIds: readonly string[]): Promise<Route> {
+  requireOps(actor);
+  const route = await loadEditableRoute(engine, routeId);
+  const orders = await plannableOrders(engine, route, orderIds);
+  await detachFromOtherRoutes(engine, orders, routeId);
+  const saved = await engine.writer.patch('routes', routeId, { stops: addOrdersToStops(route.stops, orders, route.stops.at(-1)?.eta ?? route.planned_start) });
+  await claimOrders(engine, orders, routeId);
+  return saved;
+}
+
+/** Moves a stop one place up (-1) or down (+1). */
+export async function moveStop(engine: PlanningEngine, actor: PlanningActor, routeId: string, seq: number, delta: -1 | 1): Promise<Route> {
+  requireOps(actor);
+  const route = await loadEditableRoute(engine, routeId);
+  if (seq < 1 || seq > route.stops.length) throw new PlanningError('stop_not_found', t('planning.errors.stopNotFound', { seq, route: route.name }));
+  return engine.writer.patch('routes', routeId, { stops: moveStopBy(route.stops, seq, delta) });
+}
+
+/** Moves a stop (with its orders) to the end of another route of the same day and hub. */
+export async function moveStopToRoute(engine: PlanningEngine, actor: PlanningActor, fromId: string, seq: number, toId: string): Promise<void> {
+  requireOps(actor);
+  if (fromId === toId) return;
+  const from = await loadEditableRoute(engine, fromId);
+  const to = await loadEditableRoute(engine, toId);
+  if (from.date !== to.date || from.hub !== to.hub) throw new PlanningError('other_day', t('planning.errors.routeOtherDay', { route: to.name }));
+  const stop = from.stops[seq - 1];
+  if (!stop) throw new PlanningError('stop_not_found', t('planning.errors.stopNotFound', { seq, route: from.name }));
+  const orders = await loadOrders(engine, stop.order_ids);
+  await engine.writer.patch('routes', fromId, { stops: removeStopAt(from.stops, seq).stops });
+  await engine.writer.patch('routes', toId, { stops: addOrdersToStops(to.stops, orders, stop.eta) });
+  await claimOrders(engine, orders, toId);
+}
+
+/** Removes a stop: its orders go back to the unplanned ones. */
+export async function removeStop(engine: PlanningEngine, actor: PlanningActor, routeId: string, seq: number): Promise<Route> {
+  requireOps(actor);
+  const route = await loadEditableRoute(engine, routeId);
+  if (seq < 1 || seq > route.stops.length) throw new PlanningError('stop_not_found', t('planning.errors.stopNotFound', { seq, route: route.name }));
+  const { stops, orderIds } = removeStopAt(route.stops, seq);
+  const saved = await engine.writer.patch('routes', routeId, { stops });
+  await releaseOrders(engine, orderIds);
+  return saved;
+}
+
+/** Assigns the rider and the bike of a route on the board. */
+export async function assignRoute(engine: PlanningEngine, actor: PlanningActor, routeId: string, change: { rider_id?: string; bike_id?: string }): Promise<Route> {
+  requireOps(actor);
+  await loadEditableRoute(engine, routeId);
+  return engine.writer.patch('routes', routeId, change);
+}
+
+// ── Optimiser proposals and publishing ───────────────────────────────────────────────────────
+
+function stopsOf(r: DayPlanResult['routes'][number]): RouteStop[] {
+  return r.stops.map((s, i) => ({ seq: i + 1, delivery_point_id: s.delivery_point_id, order_ids: [...s.order_ids], eta: s.eta }));
+}
+
+/**
+ * Saves an optimiser proposal of a day and hub: the given routes get their new stops, times and
+ * distance; new routes are made as drafts; orders left out go back to «Pendiente». Returns the ids
+ * of the routes written.
+ */
+export async function saveDayPlan(engine: PlanningEngine, actor: PlanningActor, input: { date: string; hub: number; result: DayPlanResult }): Promise<string[]> {
+  requireOps(actor);
+  const { date, hub, result } = input;
+  const dayRoutes = (await engine.db.routes.find({ selector: { date, hub } }).exec()).map((d) => d.toJSON() as unknown as Route);
+  const codes = dayRoutes.map((r) => r.code);
+  const written: string[] = [];
+  const onPlan = new Set(result.routes.flatMap((r) => r.stops.flatMap((s) => s.order_ids)));
+  const before = new Set(dayRoutes.filter(isEditableRoute).flatMap((r) => r.stops.flatMap((s) => s.order_ids)));
+  for (const r of result.routes) {
+    const orderIds = r.stops.flatMap((s) => s.order_ids);
+    if (r.route_id !== null) {
+      const existing = dayRoutes.find((x) => x.id === r.route_id);
+      if (!existing) throw new PlanningError('route_not_found', t('planning.errors.routeNotFound', { id: r.route_id }));
+      if (!isEditableRoute(existing)) throw new PlanningError('route_locked', t('planning.errors.routeLocked', { route: existing.name, status: routeMachine.labels[existing.status] }));
+      await engine.writer.patch('routes', existing.id, { stops: stopsOf(r), rider_id: r.rider_id, bike_id: r.bike_id, planned_start: r.planned_start, distance_m: Math.min(1_000_000, r.distance_m) });
+      await claimOrders(engine, await plannableOrders(engine, existing, orderIds), existing.id);
+      written.push(existing.id);
+      continue;
+    }
+    if (r.stops.length === 0) continue;
+    const code = nextRouteCode(date, hub, codes);
+    codes.push(code);
+    const id = newRouteId();
+    const orders = await plannableOrders(engine, { id, date, hub }, orderIds);
+    await engine.writer.insert('routes', {
+      id,
+      code,
+      name: t('planning.newRouteName', { n: code.slice(code.lastIndexOf('-') + 1), date: `${date.slice(8, 10)}/${date.slice(5, 7)}` }),
+      hub,
+      date,
+      rider_id: r.rider_id,
+      bike_id: r.bike_id,
+      status: 'draft',
+      status_id: '',
+      stops: stopsOf(r),
+      planned_start: r.planned_start,
+      distance_m: Math.min(1_000_000, r.distance_m),
+      cancel_reason: '',
+      updated_at: Date.now(),
+    });
+    await claimOrders(engine, orders, id);
+    written.push(id);
+  }
+  await releaseOrders(engine, [...before].filter((id) => !onPlan.has(id)));
+  return written;
+}
+
+/**
+ * Writes the evaluated times of the board's routes (ETAs, departure, distance) — after hand edits
+ * the stored ETAs are the board's last evaluation.
+ */
+export async function saveTimes(engine: PlanningEngine, actor: PlanningActor, evaluation: DayPlanResult): Promise<void> {
+  requireOps(actor);
+  for (const r of evaluation.routes) {
+    if (r.route_id === null) continue;
+    const doc = await engine.db.routes.findOne(r.route_id).exec();
+    if (!doc) continue;
+    const route = doc.toJSON() as unknown as Route;
+    if (!isEditableRoute(route)) continue;
+    const stops = withTimes(route.stops, r.stops);
+    const distance = Math.min(1_000_000, r.distance_m);
+    const same = stops.every((s, i) => s.eta === route.stops[i]?.eta) && route.planned_start === r.planned_start && route.distance_m === distance;
+    if (!same) await engine.writer.patch('routes', route.id, { stops, planned_start: r.planned_start, distance_m: distance });
+  }
+}
+
+/**
+ * Publishes draft routes («Borrador» → «Planificada»): each needs a rider and stops. Nothing is
+ * published when any route cannot be (the reasons name every problem).
+ */
+export async function publishRoutes(engine: PlanningEngine, actor: PlanningActor, routeIds: readonly string[]): Promise<void> {
+  requireOps(actor);
+  const routes = await Promise.all(routeIds.map((id) => loadRoute(engine, id)));
+  const problems = routes.flatMap((r) => {
+    const step = checkTransition(routeMachine, r.status, 'planned', actor.role);
+    return step.ok ? publishProblems(r).map((p) => p.message) : [step.reason];
+  });
+  if (problems.length > 0) throw new PlanningError('cannot_publish', problems.join('. '));
+  for (const r of routes) await engine.writer.patch('routes', r.id, { status: 'planned' });
+}

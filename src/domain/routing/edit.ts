@@ -1,0 +1,110 @@
+/**
+ * Hand edits of a day's routes on the planning board (issue 11), pure: the stops of a route as
+ * the route entity stores them (seq 1…n, a delivery point and its orders, an ETA). The data layer
+ * (src/data/planning.ts) writes what these return; the optimiser (./day.ts) recomputes ETAs.
+ *
+ * - Orders added to a route join the stop of their delivery point when the route already visits
+ *   it; otherwise they make a new stop at the end, one per delivery point, in the given order.
+ * - Every edit renumbers the stops 1…n. A stop whose orders are all removed disappears.
+ * - The ETA of an edited stop is kept until the board saves the evaluated times (`withTimes`).
+ */
+import type { Route, RouteStop } from '../entities/operation';
+import { routeMachine, type RouteStatus } from '../status/machines';
+
+/** Routes the planning board may still change (stops, rider, bike). */
+export const EDITABLE_ROUTE_STATUSES: readonly RouteStatus[] = ['draft', 'planned'];
+
+export function isEditableRoute(route: Pick<Route, 'status'>): boolean {
+  return EDITABLE_ROUTE_STATUSES.includes(route.status);
+}
+
+export interface OrderRef {
+  readonly id: string;
+  readonly delivery_point_id: string;
+}
+
+function renumber(stops: readonly Omit<RouteStop, 'seq'>[]): RouteStop[] {
+  return stops.map((s, i) => ({ seq: i + 1, delivery_point_id: s.delivery_point_id, order_ids: [...s.order_ids], eta: s.eta }));
+}
+
+/** The stops with these orders added (joining the stop of their point, else new stops at the end). */
+export function addOrdersToStops(stops: readonly RouteStop[], orders: readonly OrderRef[], eta = '00:00'): RouteStop[] {
+  const next = stops.map((s) => ({ ...s, order_ids: [...s.order_ids] }));
+  const present = new Set(next.flatMap((s) => s.order_ids));
+  for (const o of orders) {
+    if (present.has(o.id)) continue;
+    present.add(o.id);
+    const stop = next.find((s) => s.delivery_point_id === o.delivery_point_id);
+    if (stop) stop.order_ids.push(o.id);
+    else next.push({ seq: next.length + 1, delivery_point_id: o.delivery_point_id, order_ids: [o.id], eta });
+  }
+  return renumber(next);
+}
+
+/** The stops with the stop at `seq` moved one place up (-1) or down (+1); unchanged at the ends. */
+export function moveStopBy(stops: readonly RouteStop[], seq: number, delta: -1 | 1): RouteStop[] {
+  const i = seq - 1;
+  const j = i + delta;
+  if (i < 0 || i >= stops.length || j < 0 || j >= stops.length) return renumber(stops);
+  const next = stops.slice();
+  const a = next[i] as RouteStop;
+  next[i] = next[j] as RouteStop;
+  next[j] = a;
+  return renumber(next);
+}
+
+/** The stops without the stop at `seq`, and the orders it carried. */
+export function removeStopAt(stops: readonly RouteStop[], seq: number): { stops: RouteStop[]; orderIds: string[] } {
+  const removed = stops[seq - 1];
+  if (!removed) return { stops: renumber(stops), orderIds: [] };
+  return { stops: renumber(stops.filter((_, k) => k !== seq - 1)), orderIds: [...removed.order_ids] };
+}
+
+/** The stops without these orders (stops left empty disappear). */
+export function removeOrdersFromStops(stops: readonly RouteStop[], orderIds: readonly string[]): RouteStop[] {
+  const gone = new Set(orderIds);
+  return renumber(stops.map((s) => ({ ...s, order_ids: s.order_ids.filter((id) => !gone.has(id)) })).filter((s) => s.order_ids.length > 0));
+}
+
+export interface StopTimes {
+  readonly delivery_point_id: string;
+  readonly order_ids: readonly string[];
+  readonly eta: string;
+}
+
+/**
+ * The stops with the ETAs of an evaluation of the same route (matched by delivery point and
+ * orders; a stop the evaluation does not know keeps its ETA).
+ */
+export function withTimes(stops: readonly RouteStop[], evaluated: readonly StopTimes[]): RouteStop[] {
+  const key = (s: { delivery_point_id: string; order_ids: readonly string[] }) => `${s.delivery_point_id}|${[...s.order_ids].sort().join(',')}`;
+  const etaOf = new Map(evaluated.map((s) => [key(s), s.eta]));
+  return stops.map((s) => ({ ...s, eta: etaOf.get(key(s)) ?? s.eta }));
+}
+
+export interface PublishProblem {
+  /** Field of the route the problem is about. */
+  readonly path: 'status' | 'rider_id' | 'stops';
+  readonly message: string;
+}
+
+/** Why a route cannot be published (Spanish reasons; empty when it can). */
+export function publishProblems(route: Pick<Route, 'status' | 'rider_id' | 'stops' | 'name'>): PublishProblem[] {
+  const problems: PublishProblem[] = [];
+  if (route.status !== 'draft') problems.push({ path: 'status', message: `La ruta «${route.name}» está «${routeMachine.labels[route.status]}»: solo se publica un borrador` });
+  if (route.rider_id === '') problems.push({ path: 'rider_id', message: `La ruta «${route.name}» no tiene repartidor` });
+  if (route.stops.length === 0) problems.push({ path: 'stops', message: `La ruta «${route.name}» no tiene paradas` });
+  return problems;
+}
+
+/** Code of a new route: `R-YYYYMMDD-H<hub>-<n>` with `n` one more than the day's highest. */
+export function nextRouteCode(date: string, hub: number, existingCodes: readonly string[]): string {
+  const prefix = `R-${date.replace(/-/g, '')}-H${hub}-`;
+  let max = 0;
+  for (const c of existingCodes) {
+    if (!c.startsWith(prefix)) continue;
+    const n = Number(c.slice(prefix.length));
+    if (Number.isInteger(n) && n > max) max = n;
+  }
+  return `${prefix}${max + 1}`;
+}

@@ -1,0 +1,561 @@
+/**
+ * The planning board (issue 11): /routed (shell) and /blank/routed (wall screen). For a date and
+ * a hub: the map (lazy) with the hub, the unplanned orders grouped by delivery point and coloured
+ * by time window, the routes as coloured lines with numbered stops; beside it the unplanned list
+ * and the routes with rider, bike, load vs capacity, distance, duration, first/last ETA and the
+ * optimiser's warnings. Points are chosen on the map or in the list to make a route or add to one;
+ * stops move with buttons (keyboard); «Optimizar» runs planDay in the worker and shows the
+ * proposal before saving; «Publicar» makes the drafts visible to the riders.
+ *
+ * Times, loads and warnings of the routes as they stand come from evaluateDay (the worker), run
+ * again after every change; «Publicar» stores those ETAs on the routes first.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Badge, Button, Card, Checkbox, Group, List, Progress, ScrollArea, Select, SimpleGrid, Stack, Text, TextInput, Title, ActionIcon, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Link } from '@tanstack/react-router';
+import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
+import { t } from '../../i18n';
+import { useEngine, useLiveQuery } from '../../data/hooks';
+import { useCatalog } from '../../data/reference';
+import { ordersOfDayInHub, routesOfDayInHub } from '../../data/queries';
+import {
+  addOrdersToRoute,
+  assignRoute,
+  createRouteWithOrders,
+  moveStop,
+  moveStopToRoute,
+  publishRoutes,
+  removeStop,
+  saveDayPlan,
+  saveTimes,
+} from '../../data/planning';
+import { madridDate } from '../../domain/dates';
+import type { DeliveryPoint, Order, Route } from '../../domain/entities/operation';
+import type { DayPlanInput, DayPlanResult, DayPlanRoute } from '../../domain/routing/day';
+import { isEditableRoute } from '../../domain/routing/edit';
+import { dayInputFromEntities } from '../../domain/routing/fromEntities';
+import type { SolveProgress } from '../../domain/routing/model';
+import { MACHINES } from '../../domain/status/machines';
+import { getOptimiser } from '../../workers/optimiser';
+import { ConfirmButton } from '../../ui/crud/ConfirmButton';
+import { hubOptions } from '../../ui/crud/options';
+import { LazyMap } from '../../ui/map/LazyMap';
+import type { MapLine, MapPoint } from '../../ui/map/MapView';
+import { riderOptions } from '../../ui/RiderSelect';
+import { ROUTE_STATUS_COLOR } from '../../ui/statusColors';
+import { FirstSyncNotice } from '../../ui/sync/FirstSync';
+import { shiftDate } from './RoutesPages';
+import { useBikes, usePlanningActor, usePointsById, useProducts, useUsers } from './hooks';
+
+/** Colours of the routes on the map, in order. */
+export const ROUTE_COLORS = ['#1c7ed6', '#e8590c', '#2f9e44', '#9c36b5', '#c2255c', '#0c8599', '#f08c00', '#5c940d', '#3b5bdb', '#a61e4d'];
+/** Unplanned points: colour of their time window's start. */
+export function windowColor(start: string): string {
+  if (start < '11:00') return '#1971c2';
+  if (start < '14:00') return '#f59f00';
+  return '#7048e8';
+}
+const NO_LOCATION_COLOR = '#868e96';
+
+interface UnplannedGroup {
+  readonly pointId: string;
+  readonly point: DeliveryPoint | undefined;
+  readonly orders: Order[];
+  readonly start: string;
+  readonly end: string;
+  readonly located: boolean;
+}
+
+const km = (m: number) => (m / 1000).toLocaleString('es-ES', { maximumFractionDigits: 1 });
+function duration(s: number): string {
+  const m = Math.round(s / 60);
+  return m >= 60 ? `${Math.floor(m / 60)} h ${m % 60} min` : `${m} min`;
+}
+
+function useBoardData(date: string, hub: number) {
+  const valid = /^\d{4}-\d{2}-\d{2}$/.test(date) && hub > 0;
+  const { data: orders } = useLiveQuery<Order[]>((db) => (valid ? ordersOfDayInHub(db, date, hub) : null), [date, hub, valid], []);
+  const { data: routes } = useLiveQuery<Route[]>((db) => (valid ? routesOfDayInHub(db, date, hub) : null), [date, hub, valid], []);
+  const pointIds = useMemo(() => orders.map((o) => o.delivery_point_id), [orders]);
+  const { data: points } = usePointsById(pointIds);
+  return { orders, routes, points };
+}
+
+export function PlanningBoardPage() {
+  return <PlanningBoard />;
+}
+
+export function PlanningBoard() {
+  const engine = useEngine();
+  const actor = usePlanningActor();
+  const users = useUsers();
+  const bikes = useBikes();
+  const products = useProducts();
+  const { data: hubs } = useCatalog('hub');
+  const { data: bikeModels } = useCatalog('bike-model');
+  const [date, setDate] = useState(() => shiftDate(madridDate(), 1));
+  const [hubText, setHubText] = useState<string | null>(null);
+  const myHub = users.get(actor.userId)?.hub ?? 0;
+  const hubNo = Number(hubText ?? (myHub > 0 ? myHub : (hubs[0]?.number ?? 0)));
+  const hub = hubs.find((h) => h.number === hubNo);
+  const { orders, routes, points } = useBoardData(date, hubNo);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [target, setTarget] = useState<string | null>(null);
+  const [evaluation, setEvaluation] = useState<DayPlanResult | null>(null);
+  const [proposal, setProposal] = useState<DayPlanResult | null>(null);
+  const [progress, setProgress] = useState<SolveProgress | null>(null);
+  const [running, setRunning] = useState(false);
+  const abort = useRef<AbortController | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const dayRoutes = useMemo(() => routes.filter((r) => r.status !== 'cancelled').sort((a, b) => a.code.localeCompare(b.code, 'es', { numeric: true })), [routes]);
+  const colorOf = useMemo(() => new Map(dayRoutes.map((r, i) => [r.id, ROUTE_COLORS[i % ROUTE_COLORS.length] as string])), [dayRoutes]);
+
+  const input: DayPlanInput | null = useMemo(() => {
+    if (!hub) return null;
+    return dayInputFromEntities({
+      date,
+      hub,
+      orders,
+      deliveryPoints: [...points.values()],
+      products,
+      routes,
+      users: [...users.values()],
+      bikes,
+      bikeModels,
+    });
+  }, [hub, date, orders, points, products, routes, users, bikes, bikeModels]);
+
+  // Times, loads and warnings of the routes as they stand (the worker, after every change).
+  useEffect(() => {
+    if (!input) {
+      setEvaluation(null);
+      return undefined;
+    }
+    let live = true;
+    getOptimiser()
+      .evaluateDay(input)
+      .then((r) => {
+        if (live) setEvaluation(r);
+      })
+      .catch(() => {
+        if (live) setEvaluation(null);
+      });
+    return () => {
+      live = false;
+    };
+  }, [input]);
+
+  const unplanned = useMemo<UnplannedGroup[]>(() => {
+    const byPoint = new Map<string, Order[]>();
+    for (const o of orders) {
+      if (o.route_id !== '' || o.status !== 'pending') continue;
+      byPoint.set(o.delivery_point_id, [...(byPoint.get(o.delivery_point_id) ?? []), o]);
+    }
+    return [...byPoint.entries()]
+      .map(([pointId, list]) => {
+        const point = points.get(pointId);
+        return {
+          pointId,
+          point,
+          orders: list,
+          start: list.map((o) => o.window_start).sort()[0] as string,
+          end: list.map((o) => o.window_end).sort()[list.length - 1] as string,
+          located: point !== undefined && point.located !== false,
+        };
+      })
+      .sort((a, b) => a.start.localeCompare(b.start) || (a.point?.name ?? a.pointId).localeCompare(b.point?.name ?? b.pointId, 'es'));
+  }, [orders, points]);
+
+  // Selections of points no longer unplanned are dropped.
+  useEffect(() => {
+    setSelected((s) => {
+      const still = new Set([...s].filter((id) => unplanned.some((g) => g.pointId === id)));
+      return still.size === s.size ? s : still;
+    });
+  }, [unplanned]);
+  useEffect(() => {
+    setProposal(null);
+    setSelected(new Set());
+  }, [date, hubNo]);
+
+  const toggle = useCallback((pointId: string) => {
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(pointId)) next.delete(pointId);
+      else next.add(pointId);
+      return next;
+    });
+  }, []);
+
+  const act = async (what: () => Promise<unknown>, done?: string) => {
+    if (!engine) return;
+    setBusy(true);
+    try {
+      await what();
+      if (done) notifications.show({ color: 'teal', message: done });
+    } catch (err) {
+      notifications.show({ color: 'red', message: err instanceof Error ? err.message : String(err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const selectedOrders = () => unplanned.filter((g) => selected.has(g.pointId)).flatMap((g) => g.orders.map((o) => o.id));
+
+  const optimise = async () => {
+    if (!input) return;
+    const controller = new AbortController();
+    abort.current = controller;
+    setRunning(true);
+    setProgress(null);
+    try {
+      const result = await getOptimiser().planDay(input, { seed: 1, timeLimitMs: 3000, onProgress: setProgress, signal: controller.signal });
+      setProposal(result);
+    } catch (err) {
+      notifications.show({ color: 'red', message: t('planning.board.optimiseFailed', { reason: err instanceof Error ? err.message : String(err) }) });
+    } finally {
+      setRunning(false);
+      abort.current = null;
+    }
+  };
+
+  const evalOf = (routeId: string): DayPlanRoute | undefined => evaluation?.routes.find((r) => r.route_id === routeId);
+  const drafts = dayRoutes.filter((r) => r.status === 'draft');
+  const draftWarnings = evaluation ? evaluation.warnings.filter((w) => w.route !== undefined && drafts.some((d) => d.id === evaluation.routes[w.route as number]?.route_id)) : [];
+  const publish = (ids: string[]) =>
+    act(async () => {
+      if (!engine) return;
+      if (evaluation) await saveTimes(engine, actor, evaluation);
+      await publishRoutes(engine, actor, ids);
+    }, t('planning.board.published'));
+
+  // ── Map ──
+  const shown = proposal;
+  const { mapPoints, mapLines } = useMemo(() => {
+    const pts: MapPoint[] = [];
+    const lines: MapLine[] = [];
+    if (!hub) return { mapPoints: pts, mapLines: lines };
+    pts.push({ id: 'hub', lat: hub.lat, lng: hub.lng, label: 'H', color: '#212529', title: t('planning.board.hubMarker') });
+    const onProposal = new Set(shown ? shown.routes.flatMap((r) => r.stops.flatMap((s) => s.order_ids)) : []);
+    for (const g of unplanned) {
+      if (!g.point || !g.located || g.orders.every((o) => onProposal.has(o.id))) continue;
+      pts.push({ id: `u:${g.pointId}`, lat: g.point.lat, lng: g.point.lng, label: selected.has(g.pointId) ? '✓' : String(g.orders.length), color: windowColor(g.start), title: g.point.name });
+    }
+    const drawn: { id: string; color: string; stops: readonly { delivery_point_id: string }[] }[] = shown
+      ? shown.routes.map((r, i) => ({ id: r.route_id ?? `new-${i}`, color: ROUTE_COLORS[i % ROUTE_COLORS.length] as string, stops: r.stops }))
+      : dayRoutes.map((r) => ({ id: r.id, color: colorOf.get(r.id) as string, stops: r.stops }));
+    for (const r of drawn) {
+      const path = [{ lat: hub.lat, lng: hub.lng }];
+      r.stops.forEach((s, k) => {
+        const p = points.get(s.delivery_point_id);
+        if (!p || p.located === false) return;
+        path.push({ lat: p.lat, lng: p.lng });
+        pts.push({ id: `r:${r.id}:${k + 1}`, lat: p.lat, lng: p.lng, label: String(k + 1), color: r.color, title: p.name });
+      });
+      path.push({ lat: hub.lat, lng: hub.lng });
+      lines.push({ id: r.id, color: r.color, path });
+    }
+    return { mapPoints: pts, mapLines: lines };
+  }, [hub, unplanned, selected, shown, dayRoutes, colorOf, points]);
+  const onPointClick = useCallback(
+    (id: string) => {
+      if (id.startsWith('u:')) toggle(id.slice(2));
+    },
+    [toggle],
+  );
+
+  const riders = riderOptions([...users.values()]).filter((o) => users.get(o.value)?.hub === hubNo);
+  const hubBikes = bikes.filter((b) => b.hub === hubNo && b.status !== 'retired').map((b) => ({ value: b.id, label: b.code }));
+  const editable = dayRoutes.filter(isEditableRoute);
+
+  return (
+    <Stack data-testid="planning-board">
+      <FirstSyncNotice />
+      <Group align="flex-end">
+        <TextInput type="date" label={t('planning.board.date')} value={date} onChange={(e) => setDate(e.currentTarget.value)} data-testid="board-date" />
+        <Select label={t('planning.board.hub')} placeholder={t('planning.board.chooseHub')} data={hubOptions(hubs)} value={hubNo > 0 ? String(hubNo) : null} onChange={setHubText} allowDeselect={false} data-testid="board-hub" />
+        {running ? (
+          <Button color="red" variant="light" onClick={() => abort.current?.abort()}>
+            {t('planning.board.cancel')}
+          </Button>
+        ) : (
+          <Button onClick={() => void optimise()} disabled={!input || busy} data-testid="optimise">
+            {t('planning.board.optimise')}
+          </Button>
+        )}
+        {drafts.length > 0 &&
+          (draftWarnings.length > 0 ? (
+            <ConfirmButton
+              color="teal"
+              title={t('planning.board.confirmPublishTitle')}
+              message={t('planning.board.confirmPublishBody', { warnings: draftWarnings.map((w) => w.message).join('; ') })}
+              confirmLabel={t('planning.board.publish')}
+              onConfirm={() => publish(drafts.map((d) => d.id))}
+              disabled={busy || proposal !== null}
+              data-testid="publish-all"
+            >
+              {t('planning.board.publishAll', { n: drafts.length })}
+            </ConfirmButton>
+          ) : (
+            <Button color="teal" onClick={() => void publish(drafts.map((d) => d.id))} disabled={busy || proposal !== null} data-testid="publish-all">
+              {t('planning.board.publishAll', { n: drafts.length })}
+            </Button>
+          ))}
+      </Group>
+      {running && (
+        <div data-testid="optimise-progress">
+          <Text size="sm">{t('planning.board.optimising')}</Text>
+          <Progress value={(progress?.fraction ?? 0) * 100} aria-label={t('planning.board.optimising')} />
+        </div>
+      )}
+      {proposal && (
+        <Card withBorder data-testid="proposal" bg="var(--mantine-color-blue-0)">
+          <Stack gap="xs">
+            <Title order={2} size="h4">
+              {t('planning.board.proposal')}
+            </Title>
+            <Text>
+              {t('planning.board.proposalSummary', { routes: proposal.summary.routes, stops: proposal.summary.stops, orders: proposal.summary.orders, km: km(proposal.summary.distance_m), time: duration(proposal.summary.duration_s) })}
+            </Text>
+            <List size="sm">
+              {proposal.routes.map((r, i) => (
+                <List.Item key={r.route_id ?? `new-${i}`} style={{ color: ROUTE_COLORS[i % ROUTE_COLORS.length] }}>
+                  {users.get(r.rider_id)?.name ?? r.rider_id} · {bikes.find((b) => b.id === r.bike_id)?.code ?? t('planning.form.noBike')} · {t('planning.board.stopsCount', { n: r.stops.length })} · {km(r.distance_m)} km · {r.planned_start}–{r.end}
+                </List.Item>
+              ))}
+            </List>
+            {[...proposal.warnings.map((w) => w.message), ...proposal.unplanned.map((u) => u.message)].length > 0 && (
+              <Alert color="orange" title={t('planning.board.warnings')}>
+                <List size="sm">
+                  {[...proposal.warnings.map((w) => w.message), ...proposal.unplanned.map((u) => u.message)].map((m, i) => (
+                    <List.Item key={i}>{m}</List.Item>
+                  ))}
+                </List>
+              </Alert>
+            )}
+            <Group>
+              <Button
+                onClick={() =>
+                  void act(async () => {
+                    if (!engine || !hub) return;
+                    await saveDayPlan(engine, actor, { date, hub: hub.number, result: proposal });
+                    setProposal(null);
+                  }, t('planning.board.proposalSaved'))
+                }
+                loading={busy}
+                data-testid="save-proposal"
+              >
+                {t('planning.board.saveProposal')}
+              </Button>
+              <Button variant="default" onClick={() => setProposal(null)}>
+                {t('planning.board.discardProposal')}
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      )}
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        <Stack gap="xs">
+          <LazyMap points={mapPoints} lines={mapLines} height={560} ariaLabel={t('planning.board.mapLabel', { date })} onPointClick={onPointClick} />
+          <Group gap="md" aria-label={t('planning.board.legendWindows')}>
+            <Badge color="#1971c2">{t('planning.board.windowMorning')}</Badge>
+            <Badge color="#f59f00">{t('planning.board.windowMidday')}</Badge>
+            <Badge color="#7048e8">{t('planning.board.windowAfternoon')}</Badge>
+            <Badge color={NO_LOCATION_COLOR}>{t('planning.board.noLocation')}</Badge>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {t('planning.board.travelEstimate')}
+          </Text>
+        </Stack>
+        <ScrollArea.Autosize mah={900}>
+          <Stack>
+            <Card withBorder data-testid="unplanned">
+              <Stack gap="xs">
+                <Title order={2} size="h4">
+                  {t('planning.board.unplanned', { n: unplanned.reduce((a, g) => a + g.orders.length, 0) })}
+                </Title>
+                {unplanned.length === 0 && <Text c="dimmed">{t('planning.board.noUnplanned')}</Text>}
+                {unplanned.map((g) => (
+                  <Checkbox
+                    key={g.pointId}
+                    checked={selected.has(g.pointId)}
+                    onChange={() => toggle(g.pointId)}
+                    data-testid="unplanned-point"
+                    label={
+                      <Group gap={6} wrap="nowrap">
+                        <span aria-hidden style={{ width: 10, height: 10, borderRadius: 5, flex: 'none', background: g.located ? windowColor(g.start) : NO_LOCATION_COLOR }} />
+                        <span>
+                          {g.point?.name ?? g.pointId} · {t('planning.board.window', { start: g.start, end: g.end })} · {t('planning.board.ordersAt', { n: g.orders.length })}
+                        </span>
+                        {!g.located && (
+                          <Badge color="gray" variant="light">
+                            {t('planning.board.noLocation')}
+                          </Badge>
+                        )}
+                      </Group>
+                    }
+                  />
+                ))}
+                {selected.size > 0 && (
+                  <Group>
+                    <Text size="sm">{t('planning.board.selected', { n: selected.size })}</Text>
+                    <Button size="xs" onClick={() => void act(async () => engine && hub && (await createRouteWithOrders(engine, actor, { date, hub: hub.number, orderIds: selectedOrders() })).id)} disabled={busy}>
+                      {t('planning.board.createRoute')}
+                    </Button>
+                    <Select size="xs" aria-label={t('planning.board.addTo')} placeholder={t('planning.board.addTo')} data={editable.map((r) => ({ value: r.id, label: r.name }))} value={target} onChange={setTarget} />
+                    <Button size="xs" variant="light" disabled={busy || !target} onClick={() => void act(async () => engine && target && addOrdersToRoute(engine, actor, target, selectedOrders()))}>
+                      {t('planning.board.addToRoute')}
+                    </Button>
+                    <Button size="xs" variant="subtle" onClick={() => setSelected(new Set())}>
+                      {t('planning.board.clearSelection')}
+                    </Button>
+                  </Group>
+                )}
+              </Stack>
+            </Card>
+            <Title order={2} size="h4">
+              {t('planning.board.routes', { n: dayRoutes.length })}
+            </Title>
+            {dayRoutes.length === 0 && <Text c="dimmed">{t('planning.board.noRoutes')}</Text>}
+            {dayRoutes.map((r) => (
+              <RouteCard
+                key={r.id}
+                route={r}
+                color={colorOf.get(r.id) as string}
+                evaluated={evalOf(r.id)}
+                points={points}
+                riders={riders}
+                bikes={hubBikes}
+                others={editable.filter((x) => x.id !== r.id)}
+                busy={busy}
+                act={act}
+                onPublish={() => void publish([r.id])}
+              />
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+interface RouteCardProps {
+  readonly route: Route;
+  readonly color: string;
+  readonly evaluated: DayPlanRoute | undefined;
+  readonly points: ReadonlyMap<string, DeliveryPoint>;
+  readonly riders: readonly { value: string; label: string }[];
+  readonly bikes: readonly { value: string; label: string }[];
+  readonly others: readonly Route[];
+  readonly busy: boolean;
+  readonly act: (what: () => Promise<unknown>, done?: string) => Promise<void>;
+  readonly onPublish: () => void;
+}
+
+function RouteCard({ route, color, evaluated, points, riders, bikes, others, busy, act, onPublish }: RouteCardProps) {
+  const engine = useEngine();
+  const actor = usePlanningActor();
+  const editable = isEditableRoute(route);
+  const ev = evaluated;
+  const cap = ev && Number.isFinite(ev.capacity.weight_g) ? ev.capacity.weight_g : null;
+  const etaOf = new Map((ev?.stops ?? []).map((s) => [s.delivery_point_id, s.eta]));
+  const run = (f: (e: NonNullable<typeof engine>) => Promise<unknown>) => void act(async () => engine && f(engine));
+  return (
+    <Card withBorder data-testid="board-route" style={{ borderLeft: `6px solid ${color}` }}>
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <div>
+            <Text fw={700} data-testid="board-route-name">
+              {route.name}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {route.code}
+            </Text>
+          </div>
+          <Group gap="xs">
+            <Badge color={ROUTE_STATUS_COLOR[route.status]} variant="light" data-testid="board-route-status">
+              {MACHINES.route.labels[route.status]}
+            </Badge>
+            {route.status === 'draft' && (
+              <Button size="xs" color="teal" variant="light" disabled={busy} onClick={onPublish}>
+                {t('planning.board.publish')}
+              </Button>
+            )}
+            <Button size="xs" variant="default" component={Link} to={`/routes/route/${encodeURIComponent(route.id)}`}>
+              {t('planning.board.openRoute')}
+            </Button>
+          </Group>
+        </Group>
+        <SimpleGrid cols={2} spacing="xs">
+          <Select size="xs" label={t('planning.board.rider')} data={riders as { value: string; label: string }[]} value={route.rider_id || null} disabled={!editable || busy} onChange={(v) => run((e) => assignRoute(e, actor, route.id, { rider_id: v ?? '' }))} clearable searchable />
+          <Select size="xs" label={t('planning.board.bike')} data={bikes as { value: string; label: string }[]} value={route.bike_id || null} disabled={!editable || busy} onChange={(v) => run((e) => assignRoute(e, actor, route.id, { bike_id: v ?? '' }))} clearable searchable />
+        </SimpleGrid>
+        <Text size="sm" data-testid="board-route-figures">
+          {t('planning.board.stopsCount', { n: route.stops.length })} · {t('planning.board.load')}: {ev ? (cap !== null ? t('planning.board.loadValue', { kg: km(ev.load.weight_g), cap: km(cap) }) : t('planning.board.loadUnknown', { kg: km(ev.load.weight_g) })) : '—'} · {t('planning.board.distance')}: {ev ? km(ev.distance_m) : km(route.distance_m)} km · {t('planning.board.duration')}: {ev ? duration(ev.duration_s) : '—'} · {t('planning.board.etas')}: {ev?.stops[0]?.eta ?? '—'} / {ev?.stops.at(-1)?.eta ?? '—'}
+        </Text>
+        {ev && ev.warnings.length > 0 && (
+          <Alert color="orange" p="xs" data-testid="board-route-warnings">
+            <List size="sm">
+              {ev.warnings.map((w, i) => (
+                <List.Item key={i}>{w.message}</List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
+        {!editable && (
+          <Text size="xs" c="dimmed">
+            {t('planning.board.notEditable')}
+          </Text>
+        )}
+        <Stack gap={4} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {route.stops.map((s) => {
+            const p = points.get(s.delivery_point_id);
+            return (
+              <Group key={s.seq} component="li" gap={4} wrap="nowrap" data-testid="board-stop">
+                <Badge circle color={color} style={{ flex: 'none' }}>
+                  {s.seq}
+                </Badge>
+                <Text size="sm" style={{ flex: 1 }}>
+                  {p?.name ?? s.delivery_point_id} · {etaOf.get(s.delivery_point_id) ?? s.eta} · {t('planning.board.ordersAt', { n: s.order_ids.length })}
+                  {p?.located === false && ` · ${t('planning.board.noLocation')}`}
+                </Text>
+                {editable && (
+                  <>
+                    <Tooltip label={t('planning.board.moveUp', { seq: s.seq })}>
+                      <ActionIcon variant="subtle" size="lg" aria-label={t('planning.board.moveUp', { seq: s.seq })} disabled={busy || s.seq === 1} onClick={() => run((e) => moveStop(e, actor, route.id, s.seq, -1))}>
+                        <IconArrowUp size={16} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label={t('planning.board.moveDown', { seq: s.seq })}>
+                      <ActionIcon variant="subtle" size="lg" aria-label={t('planning.board.moveDown', { seq: s.seq })} disabled={busy || s.seq === route.stops.length} onClick={() => run((e) => moveStop(e, actor, route.id, s.seq, 1))}>
+                        <IconArrowDown size={16} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                    {others.length > 0 && (
+                      <Select
+                        size="xs"
+                        w={130}
+                        aria-label={t('planning.board.moveTo', { seq: s.seq })}
+                        placeholder={t('planning.board.moveToPlaceholder')}
+                        data={others.map((o) => ({ value: o.id, label: o.name }))}
+                        value={null}
+                        disabled={busy}
+                        onChange={(v) => v && run((e) => moveStopToRoute(e, actor, route.id, s.seq, v))}
+                      />
+                    )}
+                    <Tooltip label={t('planning.board.remove', { seq: s.seq })}>
+                      <ActionIcon variant="subtle" color="red" size="lg" aria-label={t('planning.board.remove', { seq: s.seq })} disabled={busy} onClick={() => run((e) => removeStop(e, actor, route.id, s.seq))}>
+                        <IconTrash size={16} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                  </>
+                )}
+              </Group>
+            );
+          })}
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,46 @@
+/** Live data of the planning screens (every read goes through src/data). */
+import { useMemo } from 'react';
+import { useLiveQuery } from '../../data/hooks';
+import { useSession } from '../../data/session';
+import { allDocs, allUsers, deliveriesOfRoutes, docById, ordersOfRoute } from '../../data/queries';
+import type { Bike, DeliveryPoint, Order, Product, Route, User } from '../../domain/entities/operation';
+import type { DeliveryEvent } from '../../domain/entities/events';
+import type { PlanningActor } from '../../data/planning';
+
+const NONE: never[] = [];
+
+export function usePlanningActor(): PlanningActor {
+  const user = useSession((s) => s.user);
+  return { userId: user?.id ?? '', role: user?.base_role ?? 'anonimus' };
+}
+
+export function useRouteDoc(id: string | undefined) {
+  return useLiveQuery<Route | null>((db) => (id ? docById(db, 'routes', id) : null), [id], null);
+}
+
+export function useRouteOrders(routeId: string | undefined) {
+  return useLiveQuery<Order[]>((db) => (routeId ? ordersOfRoute(db, routeId) : null), [routeId], NONE);
+}
+
+export function useRoutesEvents(routeIds: readonly string[]) {
+  const key = routeIds.join(',');
+  return useLiveQuery<DeliveryEvent[]>((db) => (routeIds.length > 0 ? deliveriesOfRoutes(db, routeIds) : null), [key], NONE);
+}
+
+export function usePointsById(ids: readonly string[]) {
+  const key = [...new Set(ids)].sort().join(',');
+  return useLiveQuery<Map<string, DeliveryPoint>>((db) => (key ? db.delivery_points.findByIds(key.split(',')) : null), [key], new Map());
+}
+
+export function useUsers() {
+  const { data } = useLiveQuery<User[]>((db) => allUsers(db), [], NONE);
+  return useMemo(() => new Map(data.map((u) => [u.id, u])), [data]);
+}
+
+export function useBikes() {
+  return useLiveQuery<Bike[]>((db) => allDocs(db, 'bikes'), [], NONE).data;
+}
+
+export function useProducts() {
+  return useLiveQuery<Product[]>((db) => allDocs(db, 'products'), [], NONE).data;
+}

@@ -1,0 +1,3 @@
+export { RouteFormPage, RouteSynlabPage, RouteViewPage, RoutesListPage } from './RoutesPages';
+export { PlanningBoardPage } from './PlanningBoard';
+export { DayMapPage } from './DayMap';

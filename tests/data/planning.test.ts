@@ -1,0 +1,212 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openLocalDatabase, type CbDatabase } from '../../src/data/database';
+import { AppStore } from '../../src/data/appStore';
+import { Outbox } from '../../src/data/outbox';
+import { Writer, ValidationFailed } from '../../src/data/writes';
+import {
+  PlanningError,
+  addOrdersToRoute,
+  createRouteWithOrders,
+  moveStop,
+  moveStopToRoute,
+  publishRoutes,
+  removeStop,
+  saveDayPlan,
+  saveRoute,
+  saveTimes,
+  type PlanningActor,
+  type PlanningEngine,
+  type RouteFields,
+} from '../../src/data/planning';
+import type { Order, Route } from '../../src/domain/entities/operation';
+import type { DayPlanResult } from '../../src/domain/routing/day';
+import { order, route, TODAY } from '../helpers/fixtures';
+
+const operator: PlanningActor = { userId: 'u-op', role: 'operator' };
+const rider: PlanningActor = { userId: 'u-r1', role: 'rider' };
+
+let db: CbDatabase;
+let store: AppStore;
+let engine: PlanningEngine;
+
+function pending(id: string, point: string): Order {
+  return { ...order(id, point, '', 'pending'), route_id: '' };
+}
+
+async function getRoute(id: string): Promise<Route> {
+  return (await db.routes.findOne(id).exec())?.toJSON() as unknown as Route;
+}
+async function getOrder(id: string): Promise<Order> {
+  return (await db.orders.findOne(id).exec())?.toJSON() as unknown as Order;
+}
+async function onlyRoute(): Promise<Route> {
+  const all = (await db.routes.find().exec()).map((d) => d.toJSON() as unknown as Route);
+  expect(all).toHaveLength(1);
+  return all[0] as Route;
+}
+
+beforeEach(async () => {
+  db = await openLocalDatabase({ name: `pl${Date.now()}${Math.random().toString(36).slice(2)}`, storage: { kind: 'memory' }, collections: ['orders', 'routes'] });
+  store = new AppStore(`app-${Math.random().toString(36).slice(2)}`);
+  engine = { db, writer: new Writer(db, new Outbox(store)) };
+  await db.orders.bulkInsert([pending('o1', 'pa'), pending('o2', 'pb'), pending('o3', 'pb'), pending('o4', 'pc')]);
+});
+
+afterEach(async () => {
+  await db.remove();
+  await store.close();
+});
+
+describe('planning board edits', () => {
+  it('creates a draft route with the chosen orders, one stop per point, and puts the orders on it', async () => {
+    const r = await createRouteWithOrders(engine, operator, { date: TODAY, hub: 1, orderIds: ['o2', 'o1', 'o3'] });
+    expect(r.status).toBe('draft');
+    expect(r.code).toBe(`R-${TODAY.replace(/-/g, '')}-H1-1`);
+    expect(r.stops.map((s) => [s.seq, s.delivery_point_id, s.order_ids])).toEqual([
+      [1, 'pb', ['o2', 'o3']],
+      [2, 'pa', ['o1']],
+    ]);
+    for (const id of ['o1', 'o2', 'o3']) expect(await getOrder(id)).toMatchObject({ route_id: r.id, status: 'planned' });
+    expect(await getOrder('o4')).toMatchObject({ route_id: '', status: 'pending' });
+  });
+
+  it('refuses orders of another day and orders already being picked, and riders', async () => {
+    await db.orders.insert({ ...pending('o9', 'pz'), date: '2026-12-01' });
+    await expect(createRouteWithOrders(engine, operator, { date: TODAY, hub: 1, orderIds: ['o9'] })).rejects.toThrow(/es del 2026-12-01/);
+    await db.orders.insert({ ...pending('o8', 'pz'), status: 'picking' });
+    await expect(createRouteWithOrders(engine, operator, { date: TODAY, hub: 1, orderIds: ['o1', 'o8'] })).rejects.toThrow(/ya se está preparando/);
+    expect(await getOrder('o1'), 'nothing written when refused').toMatchObject({ route_id: '', status: 'pending' });
+    await expect(createRouteWithOrders(engine, rider, { date: TODAY, hub: 1, orderIds: ['o1'] })).rejects.toBeInstanceOf(PlanningError);
+  });
+
+  it('adds to a route, moves stops within and across routes, and removing a stop unplans its orders', async () => {
+    const a = await createRouteWithOrders(engine, operator, { date: TODAY, hub: 1, orderIds: ['o1', 'o2'] });
+    const b = await createRouteWithOrders(engine, operator, { date: TODAY, hub: 1, orderIds: ['o4'] });
+    expect(b.code).toBe(`R-${TODAY.replace(/-/g, '')}-H1-2`);
+    await addOrdersToRoute(engine, operator, a.id, ['o3']);
+    expect((await getRoute(a.id)).stops.map((s) => s.order_ids)).toEqual([['o1'], ['o2', 'o3']]);
+
+    await moveStop(engine, operator, a.id, 2, -1);
+    expect((await getRoute(a.id)).stops.map((s) => [s.seq, s.delivery_point_id])).toEqual([
+      [1, 'pb'],
+      [2, 'pa'],
+    ]);
+
+    await moveStopToRoute(engine, operator, a.id, 1, b.id);
+    expect((await getRoute(a.id)).stops.map((s) => s.delivery_point_id)).toEqual(['pa']);
+    expect((await getRoute(b.id)).stops.map((s) => [s.seq, s.delivery_point_id])).toEqual([
+      [1, 'pc'],
+      [2, 'pb'],
+    ]);
+    expect(await getOrder('o3')).toMatchObject({ route_id: b.id, status: 'planned' });
+
+    await removeStop(engine, operator, b.id, 2);
+    expect((await getRoute(b.id)).stops.map((s) => s.delivery_point_id)).toEqual(['pc']);
+    expect(await getOrder('o2')).toMatchObject({ route_id: '', status: 'pending' });
+    expect(await getOrder('o3')).toMatchObject({ route_id: '', status: 'pending' });
+
+    // An order added to another route leaves the route it was on.
+    await addOrdersToRoute(engine, operator, b.id, ['o1']);
+    expect((await getRoute(a.id)).stops).toEqual([]);
+    expect(await getOrder('o1')).toMatchObject({ route_id: b.id });
+  });
+
+  it('never edits a route that is already being picked', async () => {
+    await db.routes.insert(route('r-busy', 'u-r1', [{ point: 'pa', orders: ['o1'] }], 'picking'));
+    await expect(moveStop(engine, operator, 'r-busy', 1, 1)).rejects.toThrow(/En picking/);
+    await expect(removeStop(engine, operator, 'r-busy', 1)).rejects.toThrow(/ya no se puede cambiar/);
+  });
+});
+
+describe('optimiser proposals and publishing', () => {
+  function proposal(routes: { route_id: string | null; rider: string; stops: [string, string[], string][] }[]): DayPlanResult {
+    return {
+      routes: routes.map((r) => ({
+        route_id: r.route_id,
+        rider_id: r.rider,
+        bike_id: 'b1',
+        planned_start: '08:10',
+        end: '12:00',
+        start_s: 0,
+        end_s: 0,
+        stops: r.stops.map(([point, ids, eta], i) => ({ seq: i + 1, delivery_point_id: point, order_ids: ids, eta, arrival_s: 0, start_s: 0, departure_s: 0, waiting_s: 0, late_s: 0, window_start: '09:00', window_end: '12:00', lock: 'none' as const })),
+        distance_m: 4321,
+        duration_s: 0,
+        travel_s: 0,
+        waiting_s: 0,
+        load: { weight_g: 0, volume_ml: 0, boxes: 0 },
+        capacity: { weight_g: 0, volume_ml: 0, boxes: 0 },
+        warnings: [],
+      })),
+      unplanned: [],
+      warnings: [],
+      summary: { routes: routes.length, stops: 0, orders: 0, distance_m: 0, duration_s: 0, travel_s: 0 },
+      travel: 'estimate',
+    };
+  }
+
+  it('saves a proposal: updates the given routes, makes new drafts, unplans what it left out', async () => {
+    const a = await createRouteWithOrders(engine, operator, { date: TODAY, hub: 1, orderIds: ['o1', 'o4'] });
+    const ids = await saveDayPlan(engine, operator, {
+      date: TODAY,
+      hub: 1,
+      result: proposal([
+        { route_id: a.id, rider: 'u-r1', stops: [['pa', ['o1'], '09:05']] },
+        { route_id: null, rider: 'u-r2', stops: [['pb', ['o2', 'o3'], '09:30']] },
+      ]),
+    });
+    expect(ids).toHaveLength(2);
+    expect(await getRoute(a.id)).toMatchObject({ rider_id: 'u-r1', bike_id: 'b1', planned_start: '08:10', distance_m: 4321, stops: [{ seq: 1, delivery_point_id: 'pa', order_ids: ['o1'], eta: '09:05' }] });
+    const made = await getRoute(ids[1] as string);
+    expect(made).toMatchObject({ status: 'draft', rider_id: 'u-r2', stops: [{ delivery_point_id: 'pb', order_ids: ['o2', 'o3'], eta: '09:30' }] });
+    expect(await getOrder('o2')).toMatchObject({ route_id: made.id, status: 'planned' });
+    expect(await getOrder('o4'), 'left out of the proposal').toMatchObject({ route_id: '', status: 'pending' });
+  });
+
+  it('writes evaluated ETAs, and publishes only drafts with a rider and stops', async () => {
+    const a = await createRouteWithOrders(engine, operator, { date: TODAY, hub: 1, orderIds: ['o1'] });
+    await saveTimes(engine, operator, proposal([{ route_id: a.id, rider: '', stops: [['pa', ['o1'], '10:15']] }]));
+    expect((await getRoute(a.id)).stops[0]?.eta).toBe('10:15');
+
+    await expect(publishRoutes(engine, operator, [a.id])).rejects.toThrow(/no tiene repartidor/);
+    expect((await getRoute(a.id)).status).toBe('draft');
+    await saveDayPlan(engine, operator, { date: TODAY, hub: 1, result: proposal([{ route_id: a.id, rider: 'u-r1', stops: [['pa', ['o1'], '10:15']] }]) });
+    await expect(publishRoutes(engine, rider, [a.id])).rejects.toBeInstanceOf(PlanningError);
+    await publishRoutes(engine, operator, [a.id]);
+    expect((await getRoute(a.id)).status).toBe('planned');
+    await expect(publishRoutes(engine, operator, [a.id]), 'a published route is not published again').rejects.toThrow(/solo se publica un borrador/);
+  });
+});
+
+describe('route form', () => {
+  const fields: RouteFields = { name: 'Ruta de la mañana', date: TODAY, hub: 1, rider_id: '', bike_id: '', planned_start: '08:30', status: 'draft', cancel_reason: '' };
+
+  it('creates a draft and refuses another first status', async () => {
+    const r = await saveRoute(engine, operator, null, fields);
+    expect(await onlyRoute()).toMatchObject({ id: r.id, name: 'Ruta de la mañana', status: 'draft', stops: [] });
+    await expect(saveRoute(engine, operator, null, { ...fields, status: 'planned' })).rejects.toBeInstanceOf(ValidationFailed);
+  });
+
+  it('offers only the machine steps: a draft cannot jump to «En reparto», the error names the field', async () => {
+    const r = await saveRoute(engine, operator, null, fields);
+    const err = await saveRoute(engine, operator, r.id, { ...fields, status: 'in_progress' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ValidationFailed);
+    expect((err as ValidationFailed).errors).toEqual([{ path: 'status', message: 'No se puede pasar de «Borrador» a «En reparto»' }]);
+    const noRider = (await saveRoute(engine, operator, r.id, { ...fields, status: 'planned' }).catch((e: unknown) => e)) as ValidationFailed;
+    expect(noRider.errors.map((e) => e.path)).toEqual(['rider_id', 'status']);
+  });
+
+  it('keeps the day of a route with stops, and cancelling sends its orders back to unplanned', async () => {
+    const r = await createRouteWithOrders(engine, operator, { date: TODAY, hub: 1, orderIds: ['o1', 'o2'] });
+    const moved = (await saveRoute(engine, operator, r.id, { ...fields, date: '2026-12-01' }).catch((e: unknown) => e)) as ValidationFailed;
+    expect(moved.errors[0]?.path).toBe('date');
+    const noReason = await saveRoute(engine, operator, r.id, { ...fields, status: 'cancelled' }).catch((e: unknown) => e);
+    expect((noReason as ValidationFailed).errors?.[0]?.message).toBe('Una ruta cancelada necesita un motivo');
+    expect(await getOrder('o1'), 'nothing released when refused').toMatchObject({ route_id: r.id });
+    await saveRoute(engine, operator, r.id, { ...fields, status: 'cancelled', cancel_reason: 'Lluvia fuerte' });
+    expect(await getRoute(r.id)).toMatchObject({ status: 'cancelled', stops: [], cancel_reason: 'Lluvia fuerte' });
+    expect(await getOrder('o1')).toMatchObject({ route_id: '', status: 'pending' });
+    expect(await getOrder('o2')).toMatchObject({ route_id: '', status: 'pending' });
+  });
+});

@@ -1,0 +1,53 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openLocalDatabase, type CbDatabase } from '../../src/data/database';
+import { AppStore } from '../../src/data/appStore';
+import { Outbox } from '../../src/data/outbox';
+import { Writer } from '../../src/data/writes';
+import { PaymentsError, amendCashHandover, reconcileCashHandover, recordCashHandover, riderCashOnHand, type PaymentsEngine } from '../../src/data/payments';
+import { newDocFor, route, T0, TODAY } from '../helpers/fixtures';
+
+const op = { userId: 'u-operador', role: 'operator' as const };
+const admin = { userId: 'u-admin', role: 'admin' as const };
+
+let db: CbDatabase;
+let store: AppStore;
+let engine: PaymentsEngine;
+
+beforeEach(async () => {
+  db = await openLocalDatabase({ name: `pay${Date.now()}${Math.random().toString(36).slice(2)}`, storage: { kind: 'memory' }, collections: ['routes', 'payments'] });
+  store = new AppStore(`app-${Math.random().toString(36).slice(2)}`);
+  engine = { db, writer: new Writer(db, new Outbox(store)) };
+  await db.routes.insert({ ...route('r1', 'u-rider1', [{ point: 'pe1', orders: ['o1'] }]), date: TODAY });
+  await db.payments.bulkInsert([
+    { ...newDocFor('payments', 'u-rider1', 1), amount_collected_cents: 30_00 },
+    { ...newDocFor('payments', 'u-rider1', 2), amount_collected_cents: 45_50 },
+    { ...newDocFor('payments', 'u-rider1', 3), method: 'card', amount_collected_cents: 20_00 },
+  ] as never);
+});
+afterEach(async () => {
+  await db.remove();
+  await store.close();
+});
+
+describe('cash hand-over actions (local first)', () => {
+  it('records a 5 € shortfall with its reason, reconciles it, and the cash on hand follows', async () => {
+    expect((await riderCashOnHand(db, 'u-rider1')).on_hand_cents).toBe(75_50);
+    await expect(recordCashHandover(engine, { riderId: 'u-rider1', date: TODAY, count: null, amountCents: 70_50, reason: ' ', actor: op, now: T0 })).rejects.toThrow(/necesita un motivo/);
+    const h = await recordCashHandover(engine, { riderId: 'u-rider1', date: TODAY, count: null, amountCents: 70_50, reason: 'Faltan 5 €', actor: op, now: T0 });
+    expect(h).toMatchObject({ expected_cents: 75_50, counted_cents: 70_50, route_id: 'r1', status: 'handed_over', recorded_by: 'u-operador' });
+    expect((await riderCashOnHand(db, 'u-rider1')).on_hand_cents).toBe(5_00);
+    const r = await reconcileCashHandover(engine, h.id, op, T0 + 10);
+    expect(r).toMatchObject({ status: 'reconciled', reconciled_by: 'u-operador' });
+    await expect(reconcileCashHandover(engine, h.id, op)).rejects.toThrow(/ya está conciliada/);
+    await expect(amendCashHandover(engine, h.id, { count: null, amountCents: 75_50, reason: '', changeReason: 'x', actor: op })).rejects.toBeInstanceOf(PaymentsError);
+    const a = await amendCashHandover(engine, h.id, { count: null, amountCents: 75_50, reason: '', changeReason: 'Billete encontrado', actor: admin, now: T0 + 20 });
+    expect(a.history.map((e) => e.action)).toEqual(['recorded', 'reconciled', 'amended']);
+    expect((await riderCashOnHand(db, 'u-rider1')).on_hand_cents).toBe(0);
+  });
+
+  it('refuses a rider, and a rider without a route that day', async () => {
+    await expect(recordCashHandover(engine, { riderId: 'u-rider1', date: TODAY, count: null, amountCents: 1, reason: 'x', actor: { userId: 'u-rider1', role: 'rider' } })).rejects.toThrow(/Solo un operador/);
+    await expect(recordCashHandover(engine, { riderId: 'u-rider2', date: TODAY, count: null, amountCents: 0, reason: '', actor: op })).rejects.toThrow(/no tiene ruta/);
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { addOrdersToStops, moveStopBy, nextRouteCode, publishProblems, removeOrdersFromStops, removeStopAt, withTimes } from '../../src/domain/routing/edit';
+import type { RouteStop } from '../../src/domain/entities/operation';
+
+const stops: RouteStop[] = [
+  { seq: 1, delivery_point_id: 'pa', order_ids: ['o1'], eta: '09:00' },
+  { seq: 2, delivery_point_id: 'pb', order_ids: ['o2', 'o3'], eta: '09:20' },
+  { seq: 3, delivery_point_id: 'pc', order_ids: ['o4'], eta: '09:40' },
+];
+
+describe('route stop edits', () => {
+  it('adds orders to the stop of their point, else as new stops at the end, numbered 1…n', () => {
+    const next = addOrdersToStops(stops, [
+      { id: 'o5', delivery_point_id: 'pb' },
+      { id: 'o6', delivery_point_id: 'pd' },
+      { id: 'o1', delivery_point_id: 'pa' },
+    ]);
+    expect(next.map((s) => [s.seq, s.delivery_point_id, s.order_ids])).toEqual([
+      [1, 'pa', ['o1']],
+      [2, 'pb', ['o2', 'o3', 'o5']],
+      [3, 'pc', ['o4']],
+      [4, 'pd', ['o6']],
+    ]);
+    expect(stops[1]?.order_ids, 'the input is not changed').toEqual(['o2', 'o3']);
+  });
+
+  it('moves a stop up or down and keeps the ends', () => {
+    expect(moveStopBy(stops, 2, -1).map((s) => [s.seq, s.delivery_point_id])).toEqual([
+      [1, 'pb'],
+      [2, 'pa'],
+      [3, 'pc'],
+    ]);
+    expect(moveStopBy(stops, 3, 1).map((s) => s.delivery_point_id)).toEqual(['pa', 'pb', 'pc']);
+    expect(moveStopBy(stops, 1, -1).map((s) => s.delivery_point_id)).toEqual(['pa', 'pb', 'pc']);
+  });
+
+  it('removes a stop and returns its orders; removing orders drops emptied stops', () => {
+    const { stops: left, orderIds } = removeStopAt(stops, 2);
+    expect(orderIds).toEqual(['o2', 'o3']);
+    expect(left.map((s) => [s.seq, s.delivery_point_id])).toEqual([
+      [1, 'pa'],
+      [2, 'pc'],
+    ]);
+    expect(removeStopAt(stops, 9).orderIds).toEqual([]);
+    expect(removeOrdersFromStops(stops, ['o1', 'o3']).map((s) => [s.seq, s.order_ids])).toEqual([
+      [1, ['o2']],
+      [2, ['o4']],
+    ]);
+  });
+
+  it('takes the ETAs of an evaluation of the same stops', () => {
+    const timed = withTimes(stops, [
+      { delivery_point_id: 'pb', order_ids: ['o3', 'o2'], eta: '10:05' },
+      { delivery_point_id: 'pa', order_ids: ['o1'], eta: '09:45' },
+    ]);
+    expect(timed.map((s) => s.eta)).toEqual(['09:45', '10:05', '09:40']);
+  });
+
+  it('names what keeps a route from being published', () => {
+    expect(publishProblems({ name: 'R1', status: 'draft', rider_id: 'u1', stops })).toEqual([]);
+    const problems = publishProblems({ name: 'R1', status: 'planned', rider_id: '', stops: [] });
+    expect(problems.map((p) => p.path)).toEqual(['status', 'rider_id', 'stops']);
+    expect(problems[1]?.message).toBe('La ruta «R1» no tiene repartidor');
+  });
+
+  it('numbers new route codes after the highest of the day and hub', () => {
+    expect(nextRouteCode('2026-11-24', 1, [])).toBe('R-20261124-H1-1');
+    expect(nextRouteCode('2026-11-24', 1, ['R-20261124-H1-2', 'R-20261124-H1-10', 'R-20261124-H2-40', 'R-20261124-MAD1-3'])).toBe('R-20261124-H1-11');
+  });
+});
