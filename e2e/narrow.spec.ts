@@ -53,7 +53,7 @@ test('a rider’s screens show every primary label whole at 360 px', async ({ pa
   await expectWhole(page, 'load-out');
 
   await gotoSynced(page, routeUrl);
-  const stop = page.locator('a[href*="/distribution/pe/"]').first();
+  const stop = page.getByRole('main').locator('a[href*="/distribution/pe/"]').first();
   await stop.click();
   await expect(page).toHaveURL(/\/distribution\/pe\//);
   await expectWhole(page, 'stop');
@@ -65,15 +65,16 @@ test('a picker’s screens show every primary label whole at 360 px', async ({ p
   await gotoSynced(page, '/picking');
   await expectWhole(page, 'picking: routes of the day');
 
-  await page.locator('a[href^="/picking/route/"]').first().click();
+  const main = page.getByRole('main');
+  await main.locator('a[href^="/picking/route/"]').first().click();
   await expect(page).toHaveURL(/\/picking\/route\//);
   await expectWhole(page, 'picking: a route');
 
-  await page.locator('a[href*="/pe/"]').first().click();
+  await main.locator('a[href*="/pe/"]').first().click();
   await expect(page).toHaveURL(/\/pe\//);
   await expectWhole(page, 'picking: a stop');
 
-  await page.locator('a[href*="/order/"]').first().click();
+  await main.locator('a[href*="/order/"]').first().click();
   await expect(page.getByTestId('picker-product')).toBeVisible();
   await expectWhole(page, 'picking: the product page');
 });
