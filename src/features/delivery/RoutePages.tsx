@@ -53,8 +53,8 @@ function RouteCard({ route, testId = 'route-card' }: { route: Route; testId?: st
   const p = routeProgress(route, events);
   return (
     <Card withBorder padding="md" data-testid={testId}>
-      <Group justify="space-between" wrap="nowrap">
-        <div>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <div style={{ minWidth: 0 }}>
           <Text fw={700}>{route.name}</Text>
           <Text size="sm" c="dimmed">
             {route.code} · {t('delivery.hub')} {route.hub} · {route.planned_start}
@@ -208,14 +208,14 @@ export function RouteDetailPage({ params }: ScreenProps) {
           </Text>
           <Text fw={700}>{nextPoint.name}</Text>
           <Text size="sm">{nextPoint.address}</Text>
-          <Group mt="sm" grow>
+          <SimpleGrid mt="sm" cols={{ base: 1, xs: 2 }} spacing="sm">
             <Button size="lg" component={Link} to={stopLink(next.seq, next.delivery_point_id)}>
               {t('delivery.nextStop')}
             </Button>
             <Button size="lg" variant="light" component="a" href={navigationUrl(nextPoint.lat, nextPoint.lng)} target="_blank" rel="noopener" leftSection={<IconNavigation size={20} aria-hidden />}>
               {t('delivery.navigate')}
             </Button>
-          </Group>
+          </SimpleGrid>
         </Card>
       )}
       {route.status === 'in_progress' && !next && !isOps && (
@@ -233,11 +233,11 @@ export function RouteDetailPage({ params }: ScreenProps) {
           return (
             <Card key={s.seq} withBorder padding="sm" component={Link} to={stopLink(s.seq, s.delivery_point_id)} style={{ minHeight: 56 }} data-testid="stop-row">
               <Group justify="space-between" wrap="nowrap">
-                <Group gap="sm" wrap="nowrap">
+                <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
                   <Badge size="lg" circle color={STATE_COLOR[s.state]}>
                     {s.seq}
                   </Badge>
-                  <div>
+                  <div style={{ minWidth: 0 }}>
                     <Text fw={600}>{pt?.name ?? s.delivery_point_id}</Text>
                     <Text size="sm" c="dimmed">
                       {t('planning.rider.eta', { eta: route.stops[s.seq - 1]?.eta ?? '' })} · {pt?.address ?? ''} · {s.order_ids.length} {t('delivery.order').toLowerCase()}(s)

@@ -21,6 +21,7 @@ import {
   Text,
   Textarea,
   TextInput,
+  SimpleGrid,
   type ButtonProps,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -94,7 +95,7 @@ export function StopPage({ params }: ScreenProps) {
             {point.notes}
           </Alert>
         )}
-        <Group mt="sm" grow>
+        <SimpleGrid mt="sm" cols={{ base: 1, xs: 2 }} spacing="sm">
           <Button size="lg" variant="light" component="a" href={navigationUrl(point.lat, point.lng)} target="_blank" rel="noopener" leftSection={<IconNavigation size={20} aria-hidden />}>
             {t('delivery.navigate')}
           </Button>
@@ -103,7 +104,7 @@ export function StopPage({ params }: ScreenProps) {
               {t('delivery.call')}
             </Button>
           )}
-        </Group>
+        </SimpleGrid>
       </Card>
       <Text fw={600}>{t('delivery.orders')}</Text>
       {orderIds.map((id) => {
@@ -130,14 +131,14 @@ export function StopPage({ params }: ScreenProps) {
               </Text>
             )}
             {outcome === 'pending' || outcome === 'failed' ? (
-              <Group mt="sm" grow>
+              <SimpleGrid mt="sm" cols={{ base: 1, xs: 2 }} spacing="sm">
                 <BigButton to={`/order_id/${order.id}/rider_id/${rider}/route_id/${route.id}`}>{t('delivery.deliver')}</BigButton>
                 {outcome === 'pending' && (
                   <BigButton color="red" variant="light" leftSection={<IconX size={18} aria-hidden />} to={`/deliveryFailed/pe/${point.id}/order/${order.id}/rider_id/${rider}/route_id/${route.id}`}>
                     {t('delivery.fail')}
                   </BigButton>
                 )}
-              </Group>
+              </SimpleGrid>
             ) : (
               <Anchor component={Link} to={`/delivery/${order.id}`} mt="xs">
                 {t('delivery.recordTitle')}
@@ -225,7 +226,7 @@ export function OrderDeliveryPage({ params }: ScreenProps) {
           {check.message}
         </Alert>
       )}
-      <Group grow>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <Button size="lg" variant="default" onClick={() => setLines(order.lines.map((l) => ({ line_id: l.line_id, product_id: l.product_id, delivered: deliverableUnits(l), refused: 0 })))}>
           {t('delivery.deliveredAll')}
         </Button>
@@ -240,7 +241,7 @@ export function OrderDeliveryPage({ params }: ScreenProps) {
         >
           {t('delivery.continueSign')}
         </Button>
-      </Group>
+      </SimpleGrid>
       <Anchor component={Link} to={`/distribution/pe/${order.delivery_point_id}/rider_id/${rider}/routeId/${route.id}`}>
         {t('delivery.backToStop')}
       </Anchor>

@@ -252,7 +252,7 @@ export function PickerProductPage({ params }: ScreenProps) {
               {t('pickingScreens.undo')}
             </Button>
           </Group>
-          <Group grow>
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
             <Button size="lg" color="orange" variant="light" onClick={() => void navigate({ to: incidencePath(pointName, o.delivery_point_id, p.id, o.id), search: { type: 'missing' } })}>
               {t('pickingScreens.missing')}
             </Button>
@@ -262,7 +262,7 @@ export function PickerProductPage({ params }: ScreenProps) {
             <Button size="lg" color="orange" variant="light" onClick={() => void navigate({ to: incidencePath(pointName, o.delivery_point_id, p.id, o.id), search: { type: 'other' } })}>
               {t('pickingScreens.otherIncidence')}
             </Button>
-          </Group>
+          </SimpleGrid>
         </>
       )}
       {next && (
