@@ -114,9 +114,34 @@ export interface ConflictEntry {
   readonly server: Record<string, unknown>;
 }
 
+/** A client's order-API key as the admins see it (never the secret). */
+export interface ApiKeyInfo {
+  readonly id: string;
+  readonly client: string;
+  readonly name: string;
+  readonly created_at: number;
+  readonly created_by: string;
+  readonly expires_at: number;
+  readonly last_used_at: number | null;
+  readonly revoked_at: number | null;
+}
+
+/** What an admin sends to create a key (`expires_at`: last valid day, YYYY-MM-DD, Madrid). */
+export interface NewApiKey {
+  readonly client: 'pascual' | 'bimbo';
+  readonly name: string;
+  readonly expires_at?: string;
+}
+
 export interface AdminBackend {
   /** The sync conflict log (machine-admin). */
   conflicts(): Promise<ConflictEntry[]>;
+  /** The clients' order-API keys (machine-admin). */
+  listApiKeys(): Promise<ApiKeyInfo[]>;
+  /** Creates a key; the answer holds the secret, shown only this once. */
+  createApiKey(input: NewApiKey): Promise<{ id: string; key: string }>;
+  /** Revokes a key at once. */
+  revokeApiKey(id: string): Promise<ApiKeyInfo>;
 }
 
 export interface Backend {

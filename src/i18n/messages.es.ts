@@ -10,10 +10,12 @@ import { paymentsMessages } from './es/payments';
 import { syncMessages } from './es/sync';
 import { deviceMessages } from './es/device';
 import { planningMessages } from './es/planning';
+import { apiKeysMessages } from './es/apiKeys';
 
 export const es = {
   ...intakeMessages,
   ...deviceMessages,
+  ...apiKeysMessages,
   common: {
     understood: 'Entendido',
     save: 'Guardar',
@@ -695,6 +697,7 @@ export const es = {
     createTaxes: 'Nuevo impuesto',
     taxEdit: 'Editar impuesto',
     configStatus: 'Estados',
+    configApiKeys: 'Claves de la API',
     createStatus: 'Nuevo estado',
     statusEdit: 'Editar estado',
     synlab: 'Configuración Synlab',

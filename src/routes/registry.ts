@@ -120,6 +120,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { id: 'configStatus', path: '/config/status', layout: 'shell', access: ADMIN, title: 'routeTitles.configStatus', parent: 'config' },
   { id: 'createStatus', path: '/config/create-status', layout: 'shell', access: ADMIN, title: 'routeTitles.createStatus', parent: 'configStatus' },
   { id: 'statusEdit', path: '/config/status-edit/:id', layout: 'shell', access: ADMIN, title: 'routeTitles.statusEdit', parent: 'configStatus' },
+  { id: 'configApiKeys', path: '/config/api-keys', layout: 'shell', access: ADMIN, title: 'routeTitles.configApiKeys', parent: 'config' },
 
   { id: 'synlab', path: '/synlab', layout: 'shell', access: ADMIN, title: 'routeTitles.synlab' },
   { id: 'synlabForm', path: '/synlab/form', layout: 'shell', access: ADMIN, title: 'routeTitles.synlabForm', parent: 'synlab' },

@@ -15,6 +15,7 @@ const devtools = () => import('../features/devtools');
 const auth = () => import('../features/auth');
 const users = () => import('../features/users');
 const config = () => import('../features/config');
+const apiKeys = () => import('../features/apiKeys');
 const delivery = () => import('../features/delivery');
 const registryPages = () => import('./pages/RegistryPages');
 const home = () => import('../features/home');
@@ -89,6 +90,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   createTaxes: lazy(() => masterdata().then((m) => ({ default: m.TaxCreatePage }))),
   taxEdit: lazy(() => masterdata().then((m) => ({ default: m.TaxEditPage }))),
   configStatus: lazy(() => masterdata().then((m) => ({ default: m.StatusListPage }))),
+  configApiKeys: lazy(() => apiKeys().then((m) => ({ default: m.ApiKeysPage }))),
   createStatus: lazy(() => masterdata().then((m) => ({ default: m.StatusCreatePage }))),
   statusEdit: lazy(() => masterdata().then((m) => ({ default: m.StatusEditPage }))),
   synlab: lazy(() => masterdata().then((m) => ({ default: m.SynlabListPage }))),

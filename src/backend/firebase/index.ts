@@ -10,6 +10,9 @@ import { collection, connectFirestoreEmulator, getDocsFromServer, initializeFire
 import type { FirebaseSettings } from '../config';
 import { CONFLICTS_COLLECTION } from '../../domain/access/firestoreRules';
 import { BackendError, type AdminBackend, type Backend, type ConflictEntry, type Session } from '../types';
+
+const apiKeysUnavailable = () =>
+  new BackendError('unavailable', 'Las claves de la API de pedidos no están disponibles con Firebase: la API de pedidos solo funciona con el servidor propio', 501);
 import { FirebaseAuthBackend } from './auth';
 import { backendErrorOf, micros } from './docs';
 import { FirebaseFileTransport } from './files';
@@ -105,6 +108,10 @@ export async function createFirebaseBackend(settings: FirebaseSettings, opts: Fi
         throw backendErrorOf(err);
       }
     },
+    // The clients' order API (and its keys) lives only in the embedded server.
+    listApiKeys: () => Promise.reject(apiKeysUnavailable()),
+    createApiKey: () => Promise.reject(apiKeysUnavailable()),
+    revokeApiKey: () => Promise.reject(apiKeysUnavailable()),
   };
 
   return {

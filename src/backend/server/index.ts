@@ -1,6 +1,6 @@
 /** The embedded-server implementation of the backend seam (the default). */
 import type { AppStore } from '../../data/appStore';
-import { BackendError, type AuthBackend, type Backend, type ConflictEntry, type FileTransport, type Session } from '../types';
+import { BackendError, type AdminBackend, type ApiKeyInfo, type AuthBackend, type Backend, type ConflictEntry, type FileTransport, type Session } from '../types';
 import { errorOf, Http } from './http';
 import { sessionFromResponse, SessionManager, type LoginResponse } from './session';
 import { ServerSyncTransport, type StreamOptions } from './transport';
@@ -80,7 +80,12 @@ export function createServerBackend(opts: ServerBackendOptions): ServerBackend {
     },
   };
 
-  const admin = { conflicts: () => http.json<ConflictEntry[]>('/api/admin/conflicts') };
+  const admin: AdminBackend = {
+    conflicts: () => http.json<ConflictEntry[]>('/api/admin/conflicts'),
+    listApiKeys: () => http.json<ApiKeyInfo[]>('/api/admin/api-keys'),
+    createApiKey: (input) => http.json<{ id: string; key: string }>('/api/admin/api-keys', { method: 'POST', body: input }),
+    revokeApiKey: (id) => http.json<ApiKeyInfo>(`/api/admin/api-keys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  };
 
   return { kind: 'server', auth, sync: new ServerSyncTransport(http, opts.stream), files, admin, session, http };
 }

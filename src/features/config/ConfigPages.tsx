@@ -25,6 +25,7 @@ const LINKS = [
   { to: '/config/roles', label: 'config.roles' },
   { to: '/config/taxes', label: 'config.taxes' },
   { to: '/config/status', label: 'config.status' },
+  { to: '/config/api-keys', label: 'apiKeys.configLink' },
   { to: '/synlab', label: 'config.synlab' },
 ] as const;
 
