@@ -7,11 +7,12 @@
  * The corpus (tests/fixtures/import) is dated for the day it was made, so each test moves the
  * fixture's date to three days ahead (Madrid) and gives it references and delivery points of its
  * own (`E2E-IMP-…`): no other test reads them, and the new points are «sin ubicación».
+ * The last two tests write their CSV here, row by row (`csvOf`), with a date of their own.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { adminToken, gotoSynced, pullAll, signInSynced } from './support';
+import { adminToken, gotoSynced, pullAll, signInSynced, waitForServiceWorker, waitForSync } from './support';
 import { writeXlsx, type XlsxCell } from '../src/workers/xlsx/write';
 
 const FIXTURES = join(import.meta.dirname, '..', 'tests', 'fixtures', 'import');
@@ -28,6 +29,30 @@ function fixture(name: string, replace: readonly (readonly [string, string])[]):
   let text = readFileSync(join(FIXTURES, name), 'utf8');
   for (const [from, to] of [[FIXTURE_DATE, targetDay().es] as const, ...replace]) text = text.split(from).join(to);
   return text;
+}
+
+/** A day `days` from today in Madrid, as the template writes it (dd/mm/aaaa). */
+function madridDay(days: number): string {
+  const iso = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + days * 86_400_000));
+  return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+}
+
+const TEMPLATE_HEADER = 'Cliente;Referencia pedido;Fecha entrega;Franja;Código punto;Nombre punto;Dirección;Código postal;Ciudad;Teléfono;Producto;Cantidad;Forma de pago;Notas';
+
+interface TemplateRow {
+  readonly ref: string;
+  readonly point: readonly [code: string, name: string];
+  readonly product?: string;
+  readonly quantity?: string;
+  readonly date?: string;
+}
+
+/** A template CSV (`;`, with BOM) of pascual's orders at new points, three days ahead unless told. */
+function csvOf(rows: readonly TemplateRow[]): Buffer {
+  const lines = rows.map((r) =>
+    ['pascual', r.ref, r.date ?? targetDay().es, '09:00-13:00', r.point[0], r.point[1], 'Calle de Atocha, 12', '28045', 'Madrid', "'+34 911 36 16 15", r.product ?? 'PAS-0001', r.quantity ?? '2', 'efectivo', ''].join(';'),
+  );
+  return Buffer.from(`\uFEFF${[TEMPLATE_HEADER, ...lines].join('\r\n')}\r\n`, 'utf8');
 }
 
 async function openImport(page: Page, path = '/charge'): Promise<void> {
@@ -188,4 +213,84 @@ test('an XLSX whose orders are on its second sheet imports once the sheet is pic
   await expect(page.getByTestId('import-result-summary')).toHaveText('1 creados, 0 actualizados, 0 sin cambios, 0 rechazados');
   const token = await adminToken(request);
   await expect.poll(async () => (await pullAll(request, token, 'orders')).filter((o) => o.external_ref === 'E2E-IMP-XLSX').length, { timeout: 60_000 }).toBe(1);
+});
+
+test('an operator imports a template with three bad rows, reads the errors, fixes the file, imports it and finds the orders in «Pedidos»; the same file again reports «4 sin cambios»', async ({ page, request }) => {
+  const point = ['E2E-IMP-PUNTO-FIX', 'Bar Corregido E2E'] as const;
+  const refs = ['E2E-IMP-FIX-1', 'E2E-IMP-FIX-2', 'E2E-IMP-FIX-3', 'E2E-IMP-FIX-4'];
+  const bad = csvOf([
+    { ref: 'E2E-IMP-FIX-1', point },
+    { ref: 'E2E-IMP-FIX-2', point, quantity: 'dos' },
+    { ref: 'E2E-IMP-FIX-3', point, product: 'PAS-9999' },
+    { ref: 'E2E-IMP-FIX-4', point, date: madridDay(-2) },
+  ]);
+  await openImport(page);
+  await chooseFiles(page, [{ name: 'pedidos-con-errores.csv', mimeType: 'text/csv', buffer: bad }]);
+  await expect(page.getByTestId('import-file-progress')).toContainText('4 filas leídas');
+  await review(page);
+  // Each bad row refuses its own order, and the screen says where and what.
+  await expect(page.getByTestId('count-refused')).toHaveText('3');
+  await expect(page.getByTestId('count-create')).toHaveText('1');
+  const issues = page.getByTestId('import-issue');
+  await expect(issues).toHaveCount(3);
+  await expect(issues.filter({ hasText: 'Fila 3, columna «Cantidad»: debe ser un número entero mayor que 0' })).toBeVisible();
+  await expect(issues.filter({ hasText: 'Fila 4, columna «Producto»:' }).filter({ hasText: 'no tiene ningún producto con código o EAN «PAS-9999»' })).toBeVisible();
+  await expect(issues.filter({ hasText: 'Fila 5, columna «Fecha entrega»: la fecha' }).filter({ hasText: 'ya ha pasado' })).toBeVisible();
+
+  // The operator fixes the three rows in the file and chooses it again.
+  const fixed = { name: 'pedidos-corregidos.csv', mimeType: 'text/csv', buffer: csvOf(refs.map((ref) => ({ ref, point }))) };
+  await chooseFiles(page, [fixed]);
+  await review(page);
+  await expect(page.getByTestId('count-refused')).toHaveText('0');
+  await expect(page.getByTestId('count-create')).toHaveText('4');
+  await expect(page.getByTestId('import-issues')).toContainText('No hay errores');
+  await page.getByTestId('import-submit').click();
+  await expect(page.getByTestId('import-result-summary')).toHaveText('4 creados, 0 actualizados, 0 sin cambios, 0 rechazados');
+
+  await page.getByTestId('import-view-orders').click();
+  await expect(page).toHaveURL(/\/orders$/);
+  await findInOrders(page, 'Bar Corregido E2E');
+  await expect(page.getByText('Bar Corregido E2E')).toHaveCount(4);
+
+  const token = await adminToken(request);
+  await expect.poll(async () => (await pullAll(request, token, 'orders')).filter((o) => refs.includes(String(o.external_ref))).length, { timeout: 60_000 }).toBe(4);
+
+  // The fixed file again: nothing is written, and the result says «4 sin cambios».
+  await gotoSynced(page, '/charge');
+  await chooseFiles(page, [fixed]);
+  await review(page);
+  await expect(page.getByTestId('count-create')).toHaveText('0');
+  await expect(page.getByTestId('count-unchanged')).toHaveText('4');
+  await page.getByTestId('import-submit').click();
+  await expect(page.getByTestId('import-result-summary')).toHaveText('0 creados, 0 actualizados, 4 sin cambios, 0 rechazados');
+  await expect(page.getByTestId('import-result-nothing-new')).toContainText('4 sin cambios');
+  expect((await pullAll(request, token, 'orders')).filter((o) => refs.includes(String(o.external_ref)))).toHaveLength(4);
+});
+
+test('an import made offline reaches the server once after reconnecting', async ({ page, context, request }) => {
+  const point = ['E2E-IMP-PUNTO-OFF', 'Bar Sin Red E2E'] as const;
+  const refs = ['E2E-IMP-OFF-1', 'E2E-IMP-OFF-2'];
+  // Online first: the service worker takes the page and the import screen (its chunk and its worker) is loaded once.
+  await openImport(page);
+  await waitForServiceWorker(page);
+  await context.setOffline(true);
+  await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-sync-state', 'offline');
+
+  await chooseFiles(page, [{ name: 'pedidos-sin-red.csv', mimeType: 'text/csv', buffer: csvOf(refs.map((ref) => ({ ref, point }))) }]);
+  await review(page);
+  await expect(page.getByTestId('count-create')).toHaveText('2');
+  await page.getByTestId('import-submit').click();
+  await expect(page.getByTestId('import-result-summary')).toHaveText('2 creados, 0 actualizados, 0 sin cambios, 0 rechazados');
+  // Written here and waiting to be sent: two orders and their new point.
+  await expect(page.getByTestId('pending-count')).toBeVisible();
+  await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-sync-state', 'offline');
+  const token = await adminToken(request);
+  expect((await pullAll(request, token, 'orders')).filter((o) => refs.includes(String(o.external_ref)))).toHaveLength(0);
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('pending-count')).toHaveCount(0, { timeout: 90_000 });
+  await waitForSync(page);
+  const orders = (await pullAll(request, token, 'orders')).filter((o) => refs.includes(String(o.external_ref)));
+  expect(orders.map((o) => o.external_ref).sort()).toEqual(refs);
+  expect((await pullAll(request, token, 'delivery_points')).filter((p) => p.name === 'Bar Sin Red E2E')).toHaveLength(1);
 });
