@@ -70,13 +70,11 @@ export async function startTestServer(
     },
     async stop(stopOpts = {}) {
       // Node's fetch (undici) may keep a fresh, never-used socket open after an aborted stream;
-      // the server would wait for its keep-alive timeout. Cut what is left after a moment.
-      const force = setTimeout(() => app.server.server.closeAllConnections(), 200);
-      try {
-        await app.server.close();
-      } finally {
-        clearTimeout(force);
-      }
+      // the server would wait for its keep-alive timeout. The test is over: stop accepting, then
+      // cut every connection left at once.
+      const closing = app.server.close();
+      app.server.server.closeAllConnections();
+      await closing;
       if (!stopOpts.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
