@@ -120,40 +120,29 @@ export async function writeIntakeBatch(engine: IntakeEngine, batch: IntakeBatch,
   const skipped: { id: string; reason: string }[] = [];
   if (batch.collection === 'delivery_points') {
     const stored = await db.delivery_points.findByIds(batch.docs.map((d) => d.id)).exec();
-    for (const doc of batch.docs) {
-      if (stored.has(doc.id)) continue; // made by an earlier import of the same point: nothing to do
-      try {
-        await writer.insert('delivery_points', doc);
-        points += 1;
-      } catch (err) {
-        skipped.push({ id: doc.id, reason: reasonOf(err) });
-      }
-    }
+    // A point made by an earlier import of the same point: nothing to do.
+    const result = await writer.insertMany('delivery_points', batch.docs.filter((d) => !stored.has(d.id)));
+    points = result.written.length;
+    for (const f of result.failed) skipped.push({ id: f.id, reason: reasonOf(f.error) });
     return { points, created, updated, skipped };
   }
   const stored = await db.orders.findByIds(batch.docs.map((d) => d.id)).exec();
+  const writable: Order[] = [];
   for (const doc of batch.docs) {
     const current = stored.get(doc.id)?.toJSON() as Order | undefined;
-    try {
-      if (batch.op === 'insert') {
-        if (current) {
-          skipped.push({ id: doc.id, reason: reasons.exists });
-          continue;
-        }
-        await writer.insert('orders', doc);
-        created += 1;
-      } else {
-        if (current && (current.status !== 'pending' || current.route_id !== '')) {
-          skipped.push({ id: doc.id, reason: reasons.planned(current.code) });
-          continue;
-        }
-        await writer.save('orders', doc);
-        updated += 1;
-      }
-    } catch (err) {
-      skipped.push({ id: doc.id, reason: reasonOf(err) });
+    if (batch.op === 'insert' && current) {
+      skipped.push({ id: doc.id, reason: reasons.exists });
+    } else if (batch.op !== 'insert' && current && (current.status !== 'pending' || current.route_id !== '')) {
+      skipped.push({ id: doc.id, reason: reasons.planned(current.code) });
+    } else {
+      writable.push(doc);
     }
   }
+  // One storage write and one outbox write per batch: open lists re-run once, not per order.
+  const result = batch.op === 'insert' ? await writer.insertMany('orders', writable) : await writer.saveMany('orders', writable);
+  if (batch.op === 'insert') created = result.written.length;
+  else updated = result.written.length;
+  for (const f of result.failed) skipped.push({ id: f.id, reason: reasonOf(f.error) });
   return { points, created, updated, skipped };
 }
 
