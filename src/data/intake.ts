@@ -121,9 +121,12 @@ export async function writeIntakeBatch(engine: IntakeEngine, batch: IntakeBatch,
   if (batch.collection === 'delivery_points') {
     const stored = await db.delivery_points.findByIds(batch.docs.map((d) => d.id)).exec();
     // A point made by an earlier import of the same point: nothing to do.
-    const result = await writer.insertMany('delivery_points', batch.docs.filter((d) => !stored.has(d.id)));
-    points = result.written.length;
-    for (const f of result.failed) skipped.push({ id: f.id, reason: reasonOf(f.error) });
+    for (const slice of slices(batch.docs.filter((d) => !stored.has(d.id)))) {
+      const result = await writer.insertMany('delivery_points', slice);
+      points += result.written.length;
+      for (const f of result.failed) skipped.push({ id: f.id, reason: reasonOf(f.error) });
+      await yieldToPage();
+    }
     return { points, created, updated, skipped };
   }
   const stored = await db.orders.findByIds(batch.docs.map((d) => d.id)).exec();
@@ -138,13 +141,28 @@ export async function writeIntakeBatch(engine: IntakeEngine, batch: IntakeBatch,
       writable.push(doc);
     }
   }
-  // One storage write and one outbox write per batch: open lists re-run once, not per order.
-  const result = batch.op === 'insert' ? await writer.insertMany('orders', writable) : await writer.saveMany('orders', writable);
-  if (batch.op === 'insert') created = result.written.length;
-  else updated = result.written.length;
-  for (const f of result.failed) skipped.push({ id: f.id, reason: reasonOf(f.error) });
+  // One storage write and one outbox write per slice: open lists re-run once per slice, not per
+  // order, and the page gets the main thread back between slices.
+  for (const slice of slices(writable)) {
+    const result = batch.op === 'insert' ? await writer.insertMany('orders', slice) : await writer.saveMany('orders', slice);
+    if (batch.op === 'insert') created += result.written.length;
+    else updated += result.written.length;
+    for (const f of result.failed) skipped.push({ id: f.id, reason: reasonOf(f.error) });
+    await yieldToPage();
+  }
   return { points, created, updated, skipped };
 }
+
+/** Orders per storage write: big enough to write fast, small enough to keep every task short. */
+export const WRITE_SLICE = 100;
+
+function slices<T>(items: readonly T[], size = WRITE_SLICE): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+const yieldToPage = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * Applies every batch of a plan, one after the other, reporting after each. `batch(i)` hands
