@@ -16,6 +16,7 @@
  *
  *   npm run bench:import               # 5,000 and 50,000 rows
  *   npm run bench:import -- --quick    # 5,000 rows only
+ *   npm run bench:import -- --quick --profile   # and where the page's main thread spends the review
  */
 import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
@@ -37,6 +38,27 @@ import { writeXlsx, type XlsxCell } from '../src/workers/xlsx/write';
 import type { ImportBenchApi, ImportBenchFile, ImportBenchResult } from './import-browser';
 
 const quick = process.argv.includes('--quick');
+/** `--profile`: a CPU profile of the page while it reads and reviews the file; prints where the time went. */
+const profile = process.argv.includes('--profile');
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+function printProfile(phase: string, p: CpuProfile): void {
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  p.samples.forEach((id, i) => {
+    const f = byId.get(id)?.callFrame;
+    if (!f) return;
+    const key = `${f.functionName || '(anónima)'} ${f.url.split('/').pop() ?? ''}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
+  });
+  console.log(`\nPerfil de CPU del hilo principal (${phase}), tiempo propio:`);
+  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${ms(v).padStart(6)} ms  ${k}`);
+}
 const SIZES = quick ? [5_000] : [5_000, 50_000];
 const LINES_PER_ORDER = 5;
 const GOALS = { csv: 500, xlsx: 3_000 } as const;
@@ -306,6 +328,11 @@ async function measureScreen(): Promise<ScreenResult | string> {
       (window as unknown as { cbLong: unknown[] }).cbLong = [];
     });
     const pageNow = (): Promise<number> => page.evaluate(() => performance.now());
+    const cdp = profile ? await page.context().newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
     const t0 = performance.now();
     await page.getByTestId('import-files').setInputFiles([{ name: 'pedidos-bench.csv', mimeType: 'text/csv', buffer: csv }]);
     await page.getByTestId('import-review').click({ timeout: 120_000 });
@@ -315,6 +342,7 @@ async function measureScreen(): Promise<ScreenResult | string> {
     if (created !== SCREEN_ORDERS) return `la vista previa cuenta ${created} pedidos nuevos en vez de ${SCREEN_ORDERS}`;
     const t1 = performance.now();
     const p1 = await pageNow();
+    if (cdp) printProfile('lectura y revisión', ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile);
     await page.getByTestId('import-submit').click();
     await page.getByTestId('import-result-summary').waitFor({ timeout: 300_000 });
     const t2 = performance.now();
