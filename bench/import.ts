@@ -16,6 +16,7 @@
  *
  *   npm run bench:import               # 5,000 and 50,000 rows
  *   npm run bench:import -- --quick    # 5,000 rows only
+ *   npm run bench:import -- --quick --profile   # and where the page's main thread spends the review
  */
 import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
@@ -37,6 +38,27 @@ import { writeXlsx, type XlsxCell } from '../src/workers/xlsx/write';
 import type { ImportBenchApi, ImportBenchFile, ImportBenchResult } from './import-browser';
 
 const quick = process.argv.includes('--quick');
+/** `--profile`: a CPU profile of the page while it reads and reviews the file; prints where the time went. */
+const profile = process.argv.includes('--profile');
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+function printProfile(phase: string, p: CpuProfile): void {
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  p.samples.forEach((id, i) => {
+    const f = byId.get(id)?.callFrame;
+    if (!f) return;
+    const key = `${f.functionName || '(anónima)'} ${f.url.split('/').pop() ?? ''}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
+  });
+  console.log(`\nPerfil de CPU del hilo principal (${phase}), tiempo propio:`);
+  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${ms(v).padStart(6)} ms  ${k}`);
+}
 const SIZES = quick ? [5_000] : [5_000, 50_000];
 const LINES_PER_ORDER = 5;
 const GOALS = { csv: 500, xlsx: 3_000 } as const;
@@ -234,6 +256,8 @@ interface ScreenResult {
   readonly shownMs: number;
   readonly longTasks: number;
   readonly longestTaskMs: number;
+  /** The longest task while reading and reviewing, while writing, and while «Pedidos» shows the orders. */
+  readonly longestByPhase: readonly [number, number, number];
 }
 
 const SCREEN_ORDERS = 5_000;
@@ -282,10 +306,10 @@ async function measureScreen(): Promise<ScreenResult | string> {
     }
     const page = await browser2.newPage({ baseURL: base, viewport: { width: 1366, height: 900 }, locale: 'es-ES', timezoneId: 'Europe/Madrid' });
     await page.addInitScript(() => {
-      const w = window as unknown as { cbLong: number[] };
+      const w = window as unknown as { cbLong: { at: number; ms: number }[] };
       w.cbLong = [];
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.cbLong.push(e.duration);
+        for (const e of list.getEntries()) w.cbLong.push({ at: e.startTime, ms: e.duration });
       }).observe({ type: 'longtask', buffered: true });
     });
     const synced = page.locator('[data-testid="sync-indicator"][data-sync-state="synced"]');
@@ -301,8 +325,14 @@ async function measureScreen(): Promise<ScreenResult | string> {
 
     // The whole import: from here on every long task counts.
     await page.evaluate(() => {
-      (window as unknown as { cbLong: number[] }).cbLong = [];
+      (window as unknown as { cbLong: unknown[] }).cbLong = [];
     });
+    const pageNow = (): Promise<number> => page.evaluate(() => performance.now());
+    const cdp = profile ? await page.context().newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
     const t0 = performance.now();
     await page.getByTestId('import-files').setInputFiles([{ name: 'pedidos-bench.csv', mimeType: 'text/csv', buffer: csv }]);
     await page.getByTestId('import-review').click({ timeout: 120_000 });
@@ -311,9 +341,12 @@ async function measureScreen(): Promise<ScreenResult | string> {
     const points = Number(await page.getByTestId('count-points').textContent());
     if (created !== SCREEN_ORDERS) return `la vista previa cuenta ${created} pedidos nuevos en vez de ${SCREEN_ORDERS}`;
     const t1 = performance.now();
+    const p1 = await pageNow();
+    if (cdp) printProfile('lectura y revisión', ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile);
     await page.getByTestId('import-submit').click();
     await page.getByTestId('import-result-summary').waitFor({ timeout: 300_000 });
     const t2 = performance.now();
+    const p2 = await pageNow();
     const summary = (await page.getByTestId('import-result-summary').textContent()) ?? '';
     if (!summary.startsWith(`${SCREEN_ORDERS} creados`)) return `resultado inesperado: «${summary}»`;
     await page.getByTestId('import-view-orders').click();
@@ -321,7 +354,8 @@ async function measureScreen(): Promise<ScreenResult | string> {
     await page.getByLabel('Buscar').fill('Punto Bench');
     await page.getByTestId('crud-count').filter({ hasText: new RegExp(`^${SCREEN_ORDERS} de`) }).waitFor({ timeout: 300_000 });
     const t3 = performance.now();
-    const tasks = await page.evaluate(() => (window as unknown as { cbLong: number[] }).cbLong);
+    const tasks = await page.evaluate(() => (window as unknown as { cbLong: { at: number; ms: number }[] }).cbLong);
+    const longest = (from: number, to: number): number => tasks.filter((t) => t.at >= from && t.at < to).reduce((m, t) => Math.max(m, t.ms), 0);
     return {
       orders: created,
       points,
@@ -330,7 +364,8 @@ async function measureScreen(): Promise<ScreenResult | string> {
       writeMs: t2 - t1,
       shownMs: t3 - t1,
       longTasks: tasks.length,
-      longestTaskMs: tasks.reduce((m, d) => Math.max(m, d), 0),
+      longestTaskMs: tasks.reduce((m, t) => Math.max(m, t.ms), 0),
+      longestByPhase: [longest(0, p1), longest(p1, p2), longest(p2, Number.POSITIVE_INFINITY)],
     };
   } finally {
     await browser2.close();
@@ -424,6 +459,8 @@ if (typeof screen === 'string') {
     ],
   );
   console.log('Tareas largas del hilo principal desde elegir el archivo hasta ver los pedidos en «Pedidos» (incluye la réplica al servidor que empieza a la vez).');
+  const [inRead, inWrite, inList] = screen.longestByPhase;
+  console.log(`La más larga por fase: lectura y revisión ${ms(inRead)} ms · escritura ${ms(inWrite)} ms · «Pedidos» ${ms(inList)} ms.`);
 }
 
 console.log(

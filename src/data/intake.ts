@@ -9,7 +9,7 @@
  * written twice. An order that became planned or left «Pendiente» between the preview and the
  * write is not overwritten: it is skipped with the reason.
  */
-import type { DeliveryPoint, Order } from '../domain/entities/operation';
+import type { DeliveryPoint, Order, Product } from '../domain/entities/operation';
 import type { Client, Hub, ImportMapping, Tax } from '../domain/entities/reference';
 import type { IntakeContext } from '../domain/intake/context';
 import { mappingDoc, type ColumnMapping } from '../domain/intake/mapping';
@@ -34,24 +34,45 @@ const json = <T>(docs: readonly { toJSON(): unknown }[]): T[] => docs.map((d) =>
  */
 export async function loadIntakeContext(engine: IntakeEngine, today: string): Promise<IntakeData> {
   const { db } = engine;
-  const [catalog, products, points, orders] = await Promise.all([
-    db.catalog.find({ selector: { kind: { $in: ['client', 'tax', 'hub', 'import-mapping'] } } }).exec(),
-    db.products.find().exec(),
-    db.delivery_points.find().exec(),
-    db.orders.find({ selector: { date: { $gte: today } } }).exec(),
-  ]);
-  const cat = json<Client | Tax | Hub | ImportMapping>(catalog);
+  // Read page by page, giving the page the main thread back in between: thousands of points in
+  // one query would block the screen for as long as they take to load.
+  const catalog = await inPages<Client | Tax | Hub | ImportMapping>(db.catalog, { kind: { $in: ['client', 'tax', 'hub', 'import-mapping'] } });
+  const products = await inPages<Product>(db.products, {});
+  const points = await inPages<DeliveryPoint>(db.delivery_points, {});
+  const orders = await inPages<Order>(db.orders, { date: { $gte: today } });
   return {
     context: {
-      clients: cat.filter((c): c is Client => c.kind === 'client'),
-      taxes: cat.filter((c): c is Tax => c.kind === 'tax'),
-      hubs: cat.filter((c): c is Hub => c.kind === 'hub'),
-      products: json(products),
-      points: json<DeliveryPoint>(points),
-      orders: json<Order>(orders),
+      clients: catalog.filter((c): c is Client => c.kind === 'client'),
+      taxes: catalog.filter((c): c is Tax => c.kind === 'tax'),
+      hubs: catalog.filter((c): c is Hub => c.kind === 'hub'),
+      products,
+      points,
+      orders,
     },
-    mappings: cat.filter((c): c is ImportMapping => c.kind === 'import-mapping' && c.active),
+    mappings: catalog.filter((c): c is ImportMapping => c.kind === 'import-mapping' && c.active),
   };
+}
+
+/** Documents read per query when loading the intake context. */
+export const CONTEXT_PAGE = 500;
+
+interface PagedCollection {
+  find(q: { selector: Record<string, unknown>; sort: { id: 'asc' }[]; limit: number }): { exec(): Promise<readonly { toJSON(): unknown }[]> };
+}
+
+/** Every document matching `selector`, read in pages of CONTEXT_PAGE by id, yielding between pages. */
+async function inPages<T>(collection: unknown, selector: Record<string, unknown>): Promise<T[]> {
+  const col = collection as PagedCollection;
+  const out: T[] = [];
+  let after = '';
+  for (;;) {
+    const page = await col.find({ selector: { ...selector, id: { $gt: after } }, sort: [{ id: 'asc' }], limit: CONTEXT_PAGE }).exec();
+    const docs = json<T & { id: string }>(page);
+    out.push(...docs);
+    if (docs.length < CONTEXT_PAGE) return out;
+    after = (docs[docs.length - 1] as { id: string }).id;
+    await yieldToPage();
+  }
 }
 
 export interface RememberMapping {
@@ -120,42 +141,49 @@ export async function writeIntakeBatch(engine: IntakeEngine, batch: IntakeBatch,
   const skipped: { id: string; reason: string }[] = [];
   if (batch.collection === 'delivery_points') {
     const stored = await db.delivery_points.findByIds(batch.docs.map((d) => d.id)).exec();
-    for (const doc of batch.docs) {
-      if (stored.has(doc.id)) continue; // made by an earlier import of the same point: nothing to do
-      try {
-        await writer.insert('delivery_points', doc);
-        points += 1;
-      } catch (err) {
-        skipped.push({ id: doc.id, reason: reasonOf(err) });
-      }
+    // A point made by an earlier import of the same point: nothing to do.
+    for (const slice of slices(batch.docs.filter((d) => !stored.has(d.id)))) {
+      const result = await writer.insertMany('delivery_points', slice);
+      points += result.written.length;
+      for (const f of result.failed) skipped.push({ id: f.id, reason: reasonOf(f.error) });
+      await yieldToPage();
     }
     return { points, created, updated, skipped };
   }
   const stored = await db.orders.findByIds(batch.docs.map((d) => d.id)).exec();
+  const writable: Order[] = [];
   for (const doc of batch.docs) {
     const current = stored.get(doc.id)?.toJSON() as Order | undefined;
-    try {
-      if (batch.op === 'insert') {
-        if (current) {
-          skipped.push({ id: doc.id, reason: reasons.exists });
-          continue;
-        }
-        await writer.insert('orders', doc);
-        created += 1;
-      } else {
-        if (current && (current.status !== 'pending' || current.route_id !== '')) {
-          skipped.push({ id: doc.id, reason: reasons.planned(current.code) });
-          continue;
-        }
-        await writer.save('orders', doc);
-        updated += 1;
-      }
-    } catch (err) {
-      skipped.push({ id: doc.id, reason: reasonOf(err) });
+    if (batch.op === 'insert' && current) {
+      skipped.push({ id: doc.id, reason: reasons.exists });
+    } else if (batch.op !== 'insert' && current && (current.status !== 'pending' || current.route_id !== '')) {
+      skipped.push({ id: doc.id, reason: reasons.planned(current.code) });
+    } else {
+      writable.push(doc);
     }
+  }
+  // One storage write and one outbox write per slice: open lists re-run once per slice, not per
+  // order, and the page gets the main thread back between slices.
+  for (const slice of slices(writable)) {
+    const result = batch.op === 'insert' ? await writer.insertMany('orders', slice) : await writer.saveMany('orders', slice);
+    if (batch.op === 'insert') created += result.written.length;
+    else updated += result.written.length;
+    for (const f of result.failed) skipped.push({ id: f.id, reason: reasonOf(f.error) });
+    await yieldToPage();
   }
   return { points, created, updated, skipped };
 }
+
+/** Orders per storage write: big enough to write fast, small enough to keep every task short. */
+export const WRITE_SLICE = 100;
+
+function slices<T>(items: readonly T[], size = WRITE_SLICE): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+const yieldToPage = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * Applies every batch of a plan, one after the other, reporting after each. `batch(i)` hands

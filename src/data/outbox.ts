@@ -26,6 +26,15 @@ export class Outbox {
     this.emit();
   }
 
+  /** Marks many documents of one collection in one transaction, with one notification. */
+  async markMany(collection: string, ids: readonly string[], at = Date.now()): Promise<void> {
+    if (ids.length === 0) return;
+    const db = await this.store.db();
+    const tx = db.transaction('outbox', 'readwrite');
+    await Promise.all([...ids.map((id) => tx.store.put({ key: `${collection}:${id}`, collection, id, at } satisfies OutboxItem)), tx.done]);
+    this.emit();
+  }
+
   /** Settles a pushed document unless it was written again after `pushedAt`. */
   async settle(collection: string, id: string, pushedAt: number): Promise<void> {
     const db = await this.store.db();

@@ -23,6 +23,16 @@ export class NotFound extends Error {
   }
 }
 
+/** What a bulk write did: the ids written, and each document refused with its reason. */
+export interface BulkWriteFailure {
+  readonly id: string;
+  readonly error: unknown;
+}
+export interface BulkWriteResult {
+  readonly written: string[];
+  readonly failed: BulkWriteFailure[];
+}
+
 export class Writer {
   constructor(
     private readonly db: CbDatabase,
@@ -48,6 +58,64 @@ export class Writer {
     await localWrite(() => col.insert(valid as never));
     await this.outbox.mark(collection, (valid as { id: string }).id, this.now());
     return { created: true };
+  }
+
+  /**
+   * Inserts many new documents of one collection in one storage write and one outbox write (the
+   * import path: one change event per batch instead of one per document, so open lists re-run
+   * once). Each document is validated on its own; an invalid one, or one whose id exists, is
+   * reported in `failed` and stores nothing; the others are written.
+   */
+  async insertMany<C extends LocalCollection>(collection: C, docs: readonly DocTypes[C][]): Promise<BulkWriteResult> {
+    const def = LOCAL_COLLECTION_DEFS[collection];
+    const failed: BulkWriteFailure[] = [];
+    const valid = this.checkEach(collection, docs, failed);
+    const col = this.db.collections[collection];
+    const existing = await col.findByIds(valid.map((d) => d.id)).exec();
+    const fresh = valid.filter((d) => {
+      if (!existing.has(d.id)) return true;
+      if (def.mode !== 'event') failed.push({ id: d.id, error: new ValidationFailed([{ path: 'id', message: `Ya existe ${def.label} con ese identificador` }]) });
+      return false;
+    });
+    if (fresh.length === 0) return { written: [], failed };
+    const result = await localWrite(() => col.bulkInsert(fresh as never[]));
+    return this.settleBulk(collection, result, failed);
+  }
+
+  /** Inserts or replaces many whole editable documents in one storage write (see insertMany). */
+  async saveMany<C extends LocalCollection>(collection: C, docs: readonly DocTypes[C][]): Promise<BulkWriteResult> {
+    const failed: BulkWriteFailure[] = [];
+    const at = this.now();
+    const valid = this.checkEach(collection, docs.map((d) => ({ ...d, updated_at: at })), failed);
+    if (valid.length === 0) return { written: [], failed };
+    const result = await localWrite(() => this.db.collections[collection].bulkUpsert(valid as never[]));
+    return this.settleBulk(collection, result, failed);
+  }
+
+  private checkEach<C extends LocalCollection>(collection: C, docs: readonly unknown[], failed: BulkWriteFailure[]): (DocTypes[C] & { id: string })[] {
+    const valid: (DocTypes[C] & { id: string })[] = [];
+    for (const doc of docs) {
+      try {
+        valid.push(this.check(collection, doc) as DocTypes[C] & { id: string });
+      } catch (err) {
+        failed.push({ id: String((doc as { id?: unknown }).id ?? ''), error: err });
+      }
+    }
+    return valid;
+  }
+
+  private async settleBulk(
+    collection: LocalCollection,
+    result: { success: readonly { primary: string }[]; error: readonly { documentId: string; status: number }[] },
+    failed: BulkWriteFailure[],
+  ): Promise<BulkWriteResult> {
+    const written = result.success.map((d) => d.primary);
+    for (const e of result.error) {
+      const message = e.status === 409 ? `Ya existe ${LOCAL_COLLECTION_DEFS[collection].label} con ese identificador` : 'No se ha podido guardar';
+      failed.push({ id: e.documentId, error: new ValidationFailed([{ path: 'id', message }]) });
+    }
+    await this.outbox.markMany(collection, written, this.now());
+    return { written, failed };
   }
 
   /** Changes fields of an editable document; `updated_at` is set to now. */

@@ -36,6 +36,11 @@ export function intakeIssueMessage(issue: IntakeIssue): string {
   if (typeof vars.missing === 'string') {
     vars.missing = listOf(vars.missing.split(',').filter(isIntakeField).map((f) => `«${fieldLabel(f)}»`));
   }
+  // Dates as the operator writes them (dd/mm/aaaa), not as the program stores them.
+  for (const k of ['value', 'today'] as const) {
+    const v = vars[k];
+    if (issue.code === 'date_past' && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) vars[k] = v.split('-').reverse().join('/');
+  }
   let key = `intake.issue.${issue.code}`;
   if (issue.code === 'point_incomplete' && typeof vars.ref === 'string' && vars.ref !== '') key = 'intake.issue.point_incomplete_ref';
   if (issue.code === 'order_planned') {

@@ -7,7 +7,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppStore } from '../../src/data/appStore';
 import { openLocalDatabase, type CbDatabase } from '../../src/data/database';
-import { applyIntake, loadIntakeContext, rememberImportMapping, writeIntakeBatch, type IntakeEngine, type SkipReasons } from '../../src/data/intake';
+import { applyIntake, CONTEXT_PAGE, loadIntakeContext, rememberImportMapping, writeIntakeBatch, type IntakeEngine, type SkipReasons } from '../../src/data/intake';
 import { Outbox } from '../../src/data/outbox';
 import { Writer } from '../../src/data/writes';
 import { orderRows, toCsv, writeBatches, type IntakeBatch } from '../../src/domain/intake';
@@ -76,6 +76,17 @@ describe('loadIntakeContext', () => {
     expect(context.orders.length).toBe(data.orders.filter((o) => o.date >= TODAY).length);
     expect(context.orders.some((o) => o.id === 'o-past')).toBe(false);
     expect(mappings).toEqual([]);
+  });
+
+  it('reads page by page without losing or repeating a document across page edges', async () => {
+    const base = data.delivery_points[0];
+    if (!base) throw new Error('demo sin puntos');
+    const extra = Array.from({ length: CONTEXT_PAGE * 2 + 7 }, (_, i) => ({ ...base, id: `pe-extra-${String(i).padStart(5, '0')}` }));
+    await db?.delivery_points.bulkInsert(extra as never[]);
+    const { context } = await loadIntakeContext(engine, TODAY);
+    const ids = context.points.map((p) => p.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect([...ids].sort()).toEqual([...data.delivery_points.map((p) => p.id), ...extra.map((p) => p.id)].sort());
   });
 });
 

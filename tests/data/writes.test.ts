@@ -42,3 +42,55 @@ describe('Writer.patch', () => {
     expect(written.notes).toBe('Llamar antes');
   });
 });
+
+describe('Writer.insertMany / saveMany (the import path)', () => {
+  async function open(): Promise<{ writer: Writer; outbox: Outbox; database: CbDatabase }> {
+    const tag = `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    db = await openLocalDatabase({ name: `writes-bulk-${tag}`, storage: { kind: 'memory' }, collections: ['orders'], multiInstance: false });
+    store = new AppStore(`cb-app-writes-bulk-${tag}`);
+    const outbox = new Outbox(store);
+    return { writer: new Writer(db, outbox, () => 5_000), outbox, database: db };
+  }
+
+  it('writes the valid documents in one change, marks each in the outbox once, and reports the rest', async () => {
+    const { writer, outbox, database } = await open();
+    await database.orders.insert(order('o0', 'pe1', ''));
+    const changes: number[] = [];
+    const sub = database.orders.$.subscribe(() => changes.push(1));
+    let outboxNotices = 0;
+    const off = outbox.onChange(() => { outboxNotices += 1; });
+    const bad = { ...order('o3', 'pe1', ''), notes: 42 } as unknown as ReturnType<typeof order>;
+    const result = await writer.insertMany('orders', [order('o1', 'pe1', ''), order('o2', 'pe1', ''), bad, order('o0', 'pe1', '')]);
+    sub.unsubscribe();
+    off();
+    expect(result.written.sort()).toEqual(['o1', 'o2']);
+    expect(result.failed.map((f) => f.id).sort()).toEqual(['o0', 'o3']);
+    expect(String((result.failed.find((f) => f.id === 'o0')?.error as Error).message)).toMatch(/Ya existe/);
+    expect((await database.orders.findByIds(['o1', 'o2', 'o3']).exec()).size).toBe(2);
+    expect((await outbox.list()).map((i) => i.key).sort()).toEqual(['orders:o1', 'orders:o2']);
+    expect(outboxNotices, 'one outbox notification per batch').toBe(1);
+    expect(changes.length).toBe(2);
+  });
+
+  it('saveMany replaces whole documents with a new updated_at and marks them', async () => {
+    const { writer, outbox, database } = await open();
+    await database.orders.insert(order('o1', 'pe1', ''));
+    const result = await writer.saveMany('orders', [{ ...order('o1', 'pe1', ''), notes: 'Portal 2' }, order('o2', 'pe1', '')]);
+    expect(result.failed).toEqual([]);
+    const stored = (await database.orders.findOne('o1').exec())?.toJSON();
+    expect(stored?.notes).toBe('Portal 2');
+    expect(stored?.updated_at).toBe(5_000);
+    expect((await outbox.list()).map((i) => i.key).sort()).toEqual(['orders:o1', 'orders:o2']);
+  });
+
+  it('an empty or all-invalid batch writes nothing and does not notify', async () => {
+    const { writer, outbox } = await open();
+    let notices = 0;
+    const off = outbox.onChange(() => { notices += 1; });
+    expect((await writer.insertMany('orders', [])).written).toEqual([]);
+    expect((await writer.saveMany('orders', [{ id: '' } as unknown as ReturnType<typeof order>])).failed).toHaveLength(1);
+    off();
+    expect(notices).toBe(0);
+    expect(await outbox.count()).toBe(0);
+  });
+});

@@ -95,6 +95,11 @@ describe('cell values', () => {
     expect(parseDate('23 nov 2026', TODAY)).toMatchObject({ ok: false, code: 'date_format' });
     expect(parseDate('46349', TODAY)).toMatchObject({ ok: false, code: 'date_format' });
     expect(parseDate('21/11/2026', TODAY)).toMatchObject({ ok: false, code: 'date_past' });
+    const past = parseDate('21/11/2026', TODAY);
+    if (past.ok) throw new Error('a past date was accepted');
+    expect(formatIntakeIssue({ file: 'a.csv', row: 7, column: 'Fecha de entrega', code: past.code, vars: past.vars } as never)).toBe(
+      `Fila 7, columna «Fecha de entrega»: la fecha 21/11/2026 ya ha pasado (hoy es ${TODAY.split('-').reverse().join('/')})`,
+    );
     expect(parseDate('23/11/2028', TODAY)).toMatchObject({ ok: false, code: 'date_too_far' });
     expect(parseDate('', TODAY)).toMatchObject({ ok: false, code: 'required' });
   });
