@@ -5,7 +5,7 @@ import { adminToken, gotoSynced, pullAll, signInSynced, waitForServiceWorker, wa
  * Issue 13: a rider delivers two cash orders with no signal and his phone's cash card follows;
  * back online, an operator finds the payments at /payments/all_orders (filtered by rider, with
  * the totals), counts the rider's cash 5 € short, gives the reason, reconciles; the server holds
- * the signed-off hand-over. The route and its orders are this test's own (rider11, whom no other
+ * the signed-off hand-over; an administrator corrects it with a reason. The route and its orders are this test's own (rider11, whom no other
  * test uses).
  */
 
@@ -102,8 +102,8 @@ async function deliverCash(page: Page, orderId: string): Promise<number> {
   return due;
 }
 
-test('a rider collects cash offline; an operator reconciles it 5 € short with a reason', async ({ browser, request }) => {
-  test.setTimeout(420_000);
+test('a rider collects cash offline; an operator reconciles it 5 € short with a reason; an admin corrects it', async ({ browser, request }) => {
+  test.setTimeout(600_000);
   const token = await adminToken(request);
   const { riderName } = await makeRoute(request, token);
 
@@ -198,10 +198,36 @@ test('a rider collects cash offline; an operator reconciles it 5 € short with 
   expect(h).toMatchObject({ expected_cents: expected, counted_cents: expected - 500, reason: 'Faltan 5 € del cambio', recorded_by: 'u-operador', reconciled_by: 'u-operador' });
   expect((h.history as Doc[]).map((e) => e.action)).toEqual(['recorded', 'reconciled']);
 
-  // The rider's phone shows the hand-over and what is left on hand.
+  // An administrator corrects the reconciled count, with the reason of the change kept.
+  const office = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const adm = await office.newPage();
+  await signInSynced(adm, 'admin@cargobici.test');
+  await gotoSynced(adm, '/payments/all_orders');
+  await adm.getByRole('tab', { name: 'Efectivo y conciliación' }).click();
+  const admRow = adm.getByTestId('handover').filter({ hasText: riderName });
+  await admRow.getByRole('button', { name: 'Corregir' }).click();
+  const fix = adm.getByRole('dialog');
+  await fix.getByLabel('Importe contado (€)').fill((expected / 100).toFixed(2).replace('.', ','));
+  await expect(fix.getByTestId('count-difference')).toHaveText('Diferencia: 0,00 €');
+  await fix.getByRole('button', { name: 'Guardar corrección' }).click();
+  await expect(fix.getByText('Motivo de la corrección: explica por qué cambias una entrega conciliada')).toBeVisible();
+  await fix.getByLabel('Motivo de la corrección').fill('Billete de 5 € encontrado en la bolsa');
+  await fix.getByRole('button', { name: 'Guardar corrección' }).click();
+  await expect(fix).toHaveCount(0);
+  await expect(admRow.getByTestId('handover-difference')).toHaveText('0,00 €');
+  await expect(admRow).toHaveAttribute('data-status', 'reconciled');
+  await expect
+    .poll(async () => ((await pullAll(request, token, 'payments')).find((p) => p.id === h.id)?.history as Doc[] | undefined)?.map((e) => e.action), { timeout: 60_000 })
+    .toEqual(['recorded', 'reconciled', 'amended']);
+  const amended = (await pullAll(request, token, 'payments')).find((p) => p.id === h.id) as Doc;
+  expect(amended).toMatchObject({ status: 'reconciled', counted_cents: expected, reason: '', reconciled_by: 'u-operador' });
+  expect((amended.history as Doc[])[2]).toMatchObject({ by: 'u-admin', reason: 'Billete de 5 € encontrado en la bolsa', counted_cents: expected });
+  await office.close();
+
+  // The rider's phone shows the hand-over and that nothing is left on hand.
   await page.reload();
   await waitForSync(page);
-  await expect(card.getByTestId('rider-cash-on-hand')).toHaveText(/^5,00/);
+  await expect(card.getByTestId('rider-cash-on-hand')).toHaveText(/^0,00/);
   await card.getByTestId('rider-cash-toggle').click();
   await expect(card.getByTestId('rider-handover')).toContainText('Conciliado');
 
