@@ -57,7 +57,7 @@ export function RiderCashCard() {
         <Text size="sm" c="dimmed">
           {t('payments.rider.howTo')}
         </Text>
-        <Button variant="light" size="lg" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls="rider-cash-handovers" data-testid="rider-cash-toggle">
+        <Button variant="light" size="lg" fullWidth onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls="rider-cash-handovers" data-testid="rider-cash-toggle">
           {open ? t('payments.rider.hideHandovers') : t('payments.rider.showHandovers', { count: day.handovers.length })}
         </Button>
         {open && (
