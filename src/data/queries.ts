@@ -202,3 +202,15 @@ export function routesInRange(db: CbDatabase, from: string, to: string) {
 export function riderRoutesFrom(db: CbDatabase, riderId: string, from: string) {
   return db.routes.find({ selector: { rider_id: riderId, date: { $gte: from } }, sort: [{ rider_id: 'asc' }, { date: 'asc' }] });
 }
+
+// ── Payments (issue 13) ──────────────────────────────────────────────────────────────────────
+
+/** Payments documents (order payments and cash hand-overs) of some routes: a day's payments. */
+export function paymentsOfRoutes(db: CbDatabase, routeIds: readonly string[]) {
+  return db.payments.find({ selector: { route_id: { $in: [...routeIds] } }, sort: [{ route_id: 'asc' }] });
+}
+
+/** Every payments document of some riders, any day: their running cash balances. */
+export function paymentsOfRiders(db: CbDatabase, riderIds: readonly string[]) {
+  return db.payments.find({ selector: { kind: { $in: ['order', 'cash-handover'] }, rider_id: { $in: [...riderIds] } }, sort: [{ kind: 'asc' }, { rider_id: 'asc' }] });
+}

@@ -64,8 +64,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { id: 'incidenceAllPicking', path: '/incidence-all-picking', layout: 'shell', access: OPS, title: 'routeTitles.incidenceAllPicking', parent: 'picking' },
   { id: 'errorPicking', path: '/error-picking-producto/:pe_name/:order_id/:product_id/', layout: 'shell', access: OPS, title: 'routeTitles.errorPicking', parent: 'picking' },
 
-  { id: 'paymentsAll', path: '/payments/all_orders', layout: 'shell', access: OPS, title: 'routeTitles.paymentsAll', pending: 13 },
-  { id: 'paymentsDetails', path: '/payments/details_orders/:route_id/status/:status_id', layout: 'shell', access: OPS, title: 'routeTitles.paymentsDetails', parent: 'paymentsAll', pending: 13 },
+  { id: 'paymentsAll', path: '/payments/all_orders', layout: 'shell', access: OPS, title: 'routeTitles.paymentsAll' },
+  { id: 'paymentsDetails', path: '/payments/details_orders/:route_id/status/:status_id', layout: 'shell', access: OPS, title: 'routeTitles.paymentsDetails', parent: 'paymentsAll', sample: { status_id: 'all' } },
 
   { id: 'profileUser', path: '/profile-user', layout: 'shell', access: SIGNED_IN, title: 'routeTitles.profileUser' },
 

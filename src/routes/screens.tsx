@@ -25,6 +25,7 @@ const orders = () => import('../features/orders');
 const intake = () => import('../features/intake');
 const picking = () => import('../features/picking');
 const planning = () => import('../features/planning');
+const payments = () => import('../features/payments');
 
 export const SCREENS: Readonly<Record<string, Screen>> = {
   test: lazy(() => registryPages().then((m) => ({ default: m.DevIndexPage }))),
@@ -59,7 +60,20 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   configRoles: lazy(() => config().then((m) => ({ default: m.RolesListPage }))),
   createRol: lazy(() => config().then((m) => ({ default: m.RoleCreatePage }))),
   rolEdit: lazy(() => config().then((m) => ({ default: m.RoleEditPage }))),
-  distribution: lazy(() => delivery().then((m) => ({ default: m.DistributionPage }))),
+  // The rider's home: his routes, then his cash card (issue 13); the route layer is where the
+  // two features meet (the card shows only to a rider).
+  distribution: lazy(() =>
+    Promise.all([delivery(), payments()]).then(([d, p]) => ({
+      default: function DistributionWithCash() {
+        return (
+          <Stack gap="lg">
+            <d.DistributionPage />
+            <p.RiderCashCard />
+          </Stack>
+        );
+      },
+    })),
+  ),
   distributionRoute: lazy(() => delivery().then((m) => ({ default: m.RouteDetailPage }))),
   distributionLoadOut: lazy(() => delivery().then((m) => ({ default: m.LoadOutPage }))),
   distributionReceive: lazy(() => delivery().then((m) => ({ default: m.LoadOutPage }))),
@@ -127,4 +141,6 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   routed: lazy(() => planning().then((m) => ({ default: m.PlanningBoardPage }))),
   blankRouted: lazy(() => planning().then((m) => ({ default: m.PlanningBoardPage }))),
   blankMap: lazy(() => planning().then((m) => ({ default: m.DayMapPage }))),
+  paymentsAll: lazy(() => payments().then((m) => ({ default: m.PaymentsAllPage }))),
+  paymentsDetails: lazy(() => payments().then((m) => ({ default: m.PaymentsDetailsPage }))),
 };

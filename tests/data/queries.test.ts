@@ -13,6 +13,8 @@ import {
   picksOfRoute,
   incidencesOfKindSince,
   incidencesOfKindBetween,
+  paymentsOfRiders,
+  paymentsOfRoutes,
 } from '../../src/data/queries';
 
 let db: CbDatabase;
@@ -46,6 +48,11 @@ describe('hot queries use an index', () => {
 
   it('picking events of some orders: the order_id index bounds the $in (RxDB filters inside the range)', () => {
     expect(queryPlanOf(picksOfOrders(db, ['o-1', 'o-2'])).index).toEqual(['order_id']);
+  });
+
+  it('payments of a day (its routes) and of riders use the route_id and kind+rider_id indexes', () => {
+    expect(queryPlanOf(paymentsOfRoutes(db, ['r-1', 'r-2'])).index).toEqual(['route_id']);
+    expect(queryPlanOf(paymentsOfRiders(db, ['u-rider1'])).index).toEqual(['kind', 'rider_id']);
   });
 
   it('a query on a field without index is a full scan (the check can fail)', () => {

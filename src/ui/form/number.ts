@@ -10,3 +10,11 @@ export function numberFromInput(value: number | string): number {
   const normal = text.includes(',') ? text.replace(/\./g, '').replace(',', '.') : text;
   return /^-?\d+(\.\d*)?$/.test(normal) ? Number(normal) : Number.NaN;
 }
+
+/** Euros typed in an input as integer cents; NaN unless an amount ≥ 0 with at most two decimals. */
+export function centsFromInput(value: number | string): number {
+  const n = numberFromInput(value);
+  if (!Number.isFinite(n) || n < 0) return Number.NaN;
+  const cents = Math.round(n * 100);
+  return Math.abs(cents - n * 100) < 1e-6 ? cents : Number.NaN;
+}

@@ -1,0 +1,2 @@
+export { PaymentsAllPage, PaymentsDetailsPage } from './PaymentsPages';
+export { RiderCashCard } from './RiderCashCard';
