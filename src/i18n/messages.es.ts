@@ -6,6 +6,7 @@ import { syncStateMessages } from './es/syncState';
 import { intakeMessages } from './es/intake';
 import { orderApiMessages } from './es/orderApi';
 import { pickingMessages } from './es/picking';
+import { boxScanMessages } from './es/boxScan';
 import { paymentsMessages } from './es/payments';
 import { syncMessages } from './es/sync';
 import { deviceMessages } from './es/device';
@@ -723,6 +724,7 @@ export const es = {
   },
   ...syncStateMessages,
   ...pickingMessages,
+  ...boxScanMessages,
   ...paymentsMessages,
   ...syncMessages,
   ...orderApiMessages,

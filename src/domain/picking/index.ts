@@ -3,3 +3,4 @@ export * from './progress';
 export * from './rules';
 export * from './codes';
 export * from './labels';
+export * from './boxScan';

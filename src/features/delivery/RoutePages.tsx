@@ -3,7 +3,7 @@
  * progress, map, navigation), load-out at the hub, route summary and cancellation.
  */
 import { useMemo, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Group, NumberInput, Progress, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, NumberInput, Progress, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { IconBarcode, IconMapPin, IconNavigation, IconPlayerPlay, IconFlag } from '@tabler/icons-react';
@@ -21,6 +21,7 @@ import { LazyMap } from '../../ui/map/LazyMap';
 import { FirstSyncNotice, MissingUntilSynced, SyncedValue } from '../../ui/sync/FirstSync';
 import { SyncNotices, type NoticeTarget } from '../../ui/sync/SyncNotices';
 import { ROUTE_STATUS_COLOR } from '../../ui/statusColors';
+import { LoadOutBoxScan } from './BoxScan';
 import { useActor, usePoints, useProducts, useRoute, useRouteEvents, useRouteIncidences, useRouteOrders } from './hooks';
 
 const STATE_COLOR: Record<StopState, string> = { pending: 'gray', done: 'teal', partial: 'orange', failed: 'red' };
@@ -291,7 +292,6 @@ export function LoadOutPage({ params }: ScreenProps) {
   const expected = useMemo(() => loadOut(orders), [orders]);
   const { data: products } = useProducts(expected.map((l) => l.product_id));
   const [received, setReceived] = useState<Record<string, number>>({});
-  const [scan, setScan] = useState('');
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const { awaiting } = useFirstSync();
@@ -319,22 +319,7 @@ export function LoadOutPage({ params }: ScreenProps) {
       <Text>{t('delivery.loadOutIntro')}</Text>
       <FirstSyncNotice />
       {done && <Alert color="teal">{t('delivery.loadDone')}</Alert>}
-      <TextInput
-        label={t('delivery.scan')}
-        description={t('delivery.scanHelp')}
-        leftSection={<IconBarcode size={18} aria-hidden />}
-        value={scan}
-        size="lg"
-        disabled={done}
-        onChange={(e) => setScan(e.currentTarget.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') {
-            e.preventDefault();
-            onScan(scan);
-            setScan('');
-          }
-        }}
-      />
+      <LoadOutBoxScan route={route} orders={orders} disabled={done} onProductCode={onScan} />
       <Stack gap="xs" data-testid="load-lines">
         {expected.map((l) => (
           <Card key={l.product_id} withBorder padding="sm">

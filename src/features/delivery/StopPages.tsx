@@ -38,6 +38,7 @@ import { riderPaymentMethods } from '../../domain/access/payments';
 import { SignaturePad, SignatureView, signatureToPng, type Stroke } from '../../ui/signature/SignaturePad';
 import { EntityTable } from '../../ui/crud/EntityTable';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
+import { StopBoxScan } from './BoxScan';
 import { SyncNotices } from '../../ui/sync/SyncNotices';
 import { navigationUrl } from './RoutePages';
 import { useActor, useDeliveryStatuses, useOrder, useOrderEvents, useOrderOnRoute, usePoint, useRoute, useRouteEvents } from './hooks';
@@ -106,6 +107,7 @@ export function StopPage({ params }: ScreenProps) {
           )}
         </SimpleGrid>
       </Card>
+      {stop && <StopBoxScan route={route} seq={stop.seq} orders={orders} riderId={rider} />}
       <Text fw={600}>{t('delivery.orders')}</Text>
       {orderIds.map((id) => {
         const order = orders.get(id);

@@ -13,7 +13,7 @@ import { t } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
 import { useEngine, useFirstSync } from '../../data/hooks';
 import { forceRouteReady } from '../../data/picking';
-import { boxLabels, PICKABLE_ROUTE_STATUSES, routePickingProgress, type RoutePickingProgress, type StopPickingProgress } from '../../domain/picking';
+import { routeBoxLabels, PICKABLE_ROUTE_STATUSES, routePickingProgress, type RoutePickingProgress, type StopPickingProgress } from '../../domain/picking';
 import { MACHINES } from '../../domain/status/machines';
 import type { DeliveryPoint, Order, Route } from '../../domain/entities/operation';
 import { BoxLabels } from '../../ui/labels';
@@ -159,14 +159,7 @@ function ForceReady({ route }: { route: Route }) {
 /** The box labels of a prepared route's orders, with a print button. */
 function RouteLabels({ route, orders, points }: { route: Route; orders: readonly Order[]; points: ReadonlyMap<string, DeliveryPoint> }) {
   const { data: products } = useProductsByIds(orders.flatMap((o) => o.lines.map((l) => l.product_id)));
-  const ids = route.stops.flatMap((s) => s.order_ids);
-  const byId = new Map(orders.map((o) => [o.id, o]));
-  const labels = ids.flatMap((id) => {
-    const order = byId.get(id);
-    if (!order) return [];
-    const units = new Map(order.lines.map((l) => [l.line_id, l.picked_quantity]));
-    return boxLabels({ order, route, point: points.get(order.delivery_point_id) ?? null, products, units });
-  });
+  const labels = routeBoxLabels(route, orders, products, (order) => points.get(order.delivery_point_id) ?? null);
   return (
     <Stack gap="sm">
       <Group justify="space-between" className="cb-no-print">

@@ -69,7 +69,11 @@ export function Scanner(props: ScannerProps) {
   const take = useCallback((code: string, source: ScanSource, format: ScanFormat | null) => {
     const { disabled: off, onScan: handler, feedback: fb } = live.current;
     const text = code.trim();
-    if (off || text === '' || !dedupe.current.accept(text, performance.now())) return;
+    if (text === '') return;
+    // A read while disabled (the screen still saving the previous one) still slides the code's
+    // window: a camera that keeps seeing the code through a slow save counts it once.
+    const fresh = dedupe.current.accept(text, performance.now());
+    if (off || !fresh) return;
     if (fb) readFeedback();
     setLast(text);
     handler(text, source, format);
