@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -19,13 +20,22 @@ function areaOf(absPath) {
 /** Packages pure domain code may import. Everything else (React, RxDB, Firebase, DOM) is out. */
 const DOMAIN_PACKAGES = ['zod', 'date-fns'];
 const SHARED_LAYERS = ['domain', 'data', 'backend', 'ui', 'i18n', 'workers'];
+/**
+ * The order of the shared layers (issue 16): a layer imports only its own rank or lower ones.
+ * domain < backend (the seam) < data < ui, features, routes. The app's entry (src/main.tsx)
+ * wires them together and is not in any layer.
+ */
+const LAYER_RANK = { domain: 0, backend: 1, data: 2, ui: 3, features: 3, routes: 4 };
 
 /**
  * The layout's boundaries (DESIGN.md §4), checked on every import:
  * - src/domain imports only itself and a few pure packages (no React, RxDB, Firebase, DOM);
  * - only src/data imports rxdb (and dexie);
  * - a feature never imports another feature;
- * - shared code (domain, data, backend, ui, i18n, workers) never imports features or routes.
+ * - shared code (domain, data, backend, ui, i18n, workers) never imports features or routes;
+ * - the layers are ordered (LAYER_RANK): src/backend never imports src/data, src/data never src/ui;
+ * - above the seam, src/backend is reached only through its interface (src/backend/types.ts).
+ * Import cycles are import-x's `no-cycle` (below).
  */
 const boundaries = {
   rules: {
@@ -51,11 +61,16 @@ const boundaries = {
             context.report({ node, message: `src/domain may only import src/domain (not «${spec}»).` });
           }
           if (!to) return;
+          if (from.layer !== 'backend' && to.layer === 'backend' && !/^types(\.ts)?$/.test(relative(resolve(root, 'src/backend'), resolve(dirname(file), spec)))) {
+            context.report({ node, message: `src/${from.layer} sees the backend only through its interface, src/backend/types (not «${spec}»); the backend is made in src/main.tsx.` });
+          }
           if (from.layer === 'features' && to.layer === 'features' && to.feature !== from.feature) {
             context.report({ node, message: `Feature «${from.feature}» may not import feature «${to.feature}»; share it through src/ui, src/data or src/domain.` });
           }
           if (SHARED_LAYERS.includes(from.layer) && (to.layer === 'features' || to.layer === 'routes')) {
             context.report({ node, message: `Shared code (src/${from.layer}) may not import src/${to.layer}.` });
+          } else if (from.layer in LAYER_RANK && to.layer in LAYER_RANK && LAYER_RANK[to.layer] > LAYER_RANK[from.layer]) {
+            context.report({ node, message: `src/${from.layer} may not import the higher layer src/${to.layer} (domain < backend < data < ui/features).` });
           }
         }
         return {
@@ -82,6 +97,18 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
     },
+  },
+  {
+    // No import cycles in the app or the server (type-only imports too: a cycle of types is
+    // still a tangle of modules).
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['src/**/*.{ts,tsx}'],

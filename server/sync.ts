@@ -10,6 +10,7 @@ import type { SystemRole } from '../src/domain/access/groups';
 import { threeWayMerge } from '../src/domain/merge';
 import { statusFieldsOf } from '../src/domain/status/fields';
 import { validateDoc } from '../src/domain/validation';
+import { NOT_STORED_FIELDS, type Checkpoint, type MasterState, type PushRow } from '../src/domain/sync/protocol';
 import type { DocStore, StoredDoc } from './store';
 
 export interface SyncUser {
@@ -17,28 +18,12 @@ export interface SyncUser {
   readonly role: SystemRole;
 }
 
-export interface PushRow {
-  readonly assumedMasterState?: Record<string, unknown> | null;
-  readonly newDocumentState: Record<string, unknown>;
-  /**
-   * The device's own earlier pushed states of this document whose answer it never received
-   * (newest last). Optional: older clients do not send it.
-   */
-  readonly unansweredStates?: readonly Record<string, unknown>[];
-}
-
-export type MasterState = StoredDoc & { _refused?: string };
-
-export interface Checkpoint {
-  readonly seq: number;
-}
-
 export interface PullResponse {
   readonly documents: StoredDoc[];
   readonly checkpoint: Checkpoint;
 }
 
-const META_FIELDS = ['_rev', '_meta', '_attachments', '_refused'];
+const META_FIELDS = NOT_STORED_FIELDS;
 
 /** A document as stored: schema fields plus `_deleted`, without the device's metadata. */
 export function cleanDoc(raw: Record<string, unknown>): StoredDoc {

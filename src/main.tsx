@@ -11,11 +11,16 @@ import { AppNotifications } from './ui/AppNotifications';
 import { registerServiceWorker } from './ui/pwa/serviceWorker';
 import { listenForInstall } from './ui/pwa/install';
 import { initSession } from './data/session';
+import { appStore } from './data/appStore';
+import { backendConfigFrom } from './backend/config';
+import { createBackend } from './backend/load';
 
 /** Default display time of notifications (specification, section 9). */
 const NOTIFICATION_MS = 5000;
 
-await initSession();
+// The one backend of the app, from configuration (VITE_BACKEND), handed down to the data layer.
+const backend = await createBackend(backendConfigFrom(import.meta.env), appStore);
+await initSession({ backend, store: appStore, storage: { kind: 'dexie' } });
 const router = buildRouter();
 
 const container = document.getElementById('root');

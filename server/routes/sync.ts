@@ -6,29 +6,14 @@
  * Every request is authenticated (Authorization: Bearer <accessToken>) by server/authenticate.ts.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
 import type { LocalCollection } from '../../src/domain/collections';
+import { DEFAULT_PULL, describeProtocolError, MAX_PULL, MAX_PUSH_ROWS, pullRequestSchema, pushRequestSchema, type Checkpoint } from '../../src/domain/sync/protocol';
 import type { Principal } from '../auth';
 import { principalOf } from '../authenticate';
 import { isLocalCollection, PushFormatError, type SyncService, type SyncUser } from '../sync';
 import type { StreamHub } from '../stream';
 
-const MAX_PULL = 2000;
-const MAX_PUSH_ROWS = 500;
-/** Earlier states per row a device may name as its own unanswered pushes (it sends at most 4). */
-const MAX_UNANSWERED = 8;
-
-const pushBody = z
-  .array(
-    z.object({
-      assumedMasterState: z.record(z.string(), z.unknown()).nullable().optional(),
-      newDocumentState: z.record(z.string(), z.unknown()),
-      unansweredStates: z.array(z.record(z.string(), z.unknown())).max(MAX_UNANSWERED).optional(),
-    }),
-  )
-  .max(MAX_PUSH_ROWS);
-
-function parseCheckpoint(raw: unknown): { seq: number } | null {
+function parseCheckpoint(raw: unknown): Checkpoint | null {
   if (raw === undefined || raw === '' || raw === null) return null;
   const text = String(raw);
   let seq: unknown = text;
@@ -67,11 +52,11 @@ export function registerSyncRoutes(app: FastifyInstance, deps: { sync: SyncServi
       if (rawCheckpoint !== undefined && rawCheckpoint !== '' && checkpoint === null) {
         return reply.code(400).send({ error: 'bad_checkpoint', message: 'El parámetro «checkpoint» debe ser un número de secuencia' });
       }
-      const limit = req.query.limit === undefined ? 500 : Number(req.query.limit);
-      if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PULL) {
+      const request = pullRequestSchema.safeParse({ checkpoint, limit: req.query.limit === undefined ? DEFAULT_PULL : Number(req.query.limit) });
+      if (!request.success) {
         return reply.code(400).send({ error: 'bad_limit', message: `El parámetro «limit» debe ser un entero entre 1 y ${MAX_PULL}` });
       }
-      return sync.pull(syncUserOf(principal), collection, checkpoint, limit);
+      return sync.pull(syncUserOf(principal), collection, request.data.checkpoint, request.data.limit);
     },
   );
 
@@ -79,11 +64,11 @@ export function registerSyncRoutes(app: FastifyInstance, deps: { sync: SyncServi
     const principal = principalOf(req);
     const collection = collectionOf(req.params.collection, reply);
     if (!collection) return reply;
-    const parsed = pushBody.safeParse(req.body);
+    const parsed = pushRequestSchema.safeParse(req.body);
     if (!parsed.success) {
       return reply.code(400).send({
         error: 'bad_push',
-        message: `El envío debe ser una lista (máximo ${MAX_PUSH_ROWS}) de { assumedMasterState, newDocumentState }`,
+        message: `El envío debe ser una lista (máximo ${MAX_PUSH_ROWS}) de { assumedMasterState, newDocumentState }; ${describeProtocolError(parsed.error, 'el envío')}`,
       });
     }
     try {

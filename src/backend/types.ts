@@ -7,6 +7,10 @@
 import type { Observable } from 'rxjs';
 import type { InterfaceGroup, SystemRole } from '../domain/access/groups';
 import type { LocalCollection } from '../domain/collections';
+import type { Checkpoint, MasterState, PullPage, PushRow, StreamEvent } from '../domain/sync/protocol';
+
+/** The protocol's shapes (src/domain/sync/protocol.ts), as the seam's transports speak them. */
+export type { Checkpoint, MasterState, PullPage, PushRow, StreamEvent, SyncDoc } from '../domain/sync/protocol';
 
 /** The signed-in user as the backend describes him. */
 export interface SessionUser {
@@ -59,34 +63,36 @@ export interface AuthBackend {
   setUserPassword(userId: string, password: string): Promise<void>;
 }
 
-export interface Checkpoint {
-  readonly seq: number;
+/**
+ * What a backend keeps on the device: a small key-value store (the data layer hands in its
+ * cb_app store, shared with the service worker). The backend stores its session there.
+ */
+export interface BackendStorage {
+  kvGet<T>(key: string): Promise<T | undefined>;
+  kvSet(key: string, value: unknown): Promise<void>;
+  kvDelete(key: string): Promise<void>;
 }
 
-export type SyncDoc = Record<string, unknown> & { id: string; _deleted: boolean };
+export type SessionReason = 'signed-in' | 'refreshed' | 'signed-out' | 'expired';
+export type SessionListener = (session: Session | null, reason: SessionReason) => void;
 
-export interface PullPage {
-  readonly documents: SyncDoc[];
-  readonly checkpoint: Checkpoint;
-}
-
-export interface PushRow {
-  readonly assumedMasterState?: Record<string, unknown> | null;
-  readonly newDocumentState: Record<string, unknown>;
+/**
+ * The session of this device as the backend keeps it (in its BackendStorage): loaded at
+ * start-up, replaced by `auth.login`, refreshed before the tokens expire.
+ */
+export interface BackendSession {
+  /** Loads the stored session once (a signed-in user reopening the app, offline too). */
+  load(): Promise<void>;
+  current(): Session | null;
+  /** Replaces (or with null forgets) the session on this device. */
+  set(session: Session | null, reason: SessionReason): Promise<void>;
   /**
-   * This device's earlier pushed states of the document whose answer never arrived, newest
-   * last (src/data/pushLedger.ts). The server takes its current state as the base when it is
-   * one of them (the device's own write, not someone else's). Optional.
+   * New tokens now. Resolves null when the backend refuses them (the session is over:
+   * listeners hear 'expired'); rejects with a BackendError on a network failure.
    */
-  readonly unansweredStates?: readonly Record<string, unknown>[];
+  refresh(): Promise<Session | null>;
+  onChange(listener: SessionListener): () => void;
 }
-
-/** A master state sent back by a push; `_refused` says why a write was not stored. */
-export type MasterState = SyncDoc & { _refused?: string };
-
-export type StreamEvent =
-  | { readonly type: 'resync' }
-  | { readonly type: 'change'; readonly collection: LocalCollection; readonly documents: SyncDoc[]; readonly checkpoint: Checkpoint };
 
 export interface SyncTransport {
   pull(collection: LocalCollection, checkpoint: Checkpoint | null, limit: number): Promise<PullPage>;
@@ -146,6 +152,7 @@ export interface AdminBackend {
 
 export interface Backend {
   readonly kind: 'server' | 'firebase';
+  readonly session: BackendSession;
   readonly auth: AuthBackend;
   readonly sync: SyncTransport;
   readonly files: FileTransport;

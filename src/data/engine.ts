@@ -216,10 +216,7 @@ export class DataEngine {
           return 'network';
         }
       },
-      refreshAuth: async () => {
-        const session = (this.opts.backend as { session?: { refresh(): Promise<unknown> } }).session;
-        return session ? (await session.refresh().catch(() => null)) !== null : false;
-      },
+      refreshAuth: async () => (await this.opts.backend.session.refresh().catch(() => null)) !== null,
     });
     // Come back when the next retry is due (back-off up to 64 s).
     const next = await this.uploads.nextDue();

@@ -14,6 +14,7 @@
 import { useSyncExternalStore } from 'react';
 import type { Subscription } from 'rxjs';
 import type { DeliveryPoint } from '../domain/entities/operation';
+import { NOT_CONTENT_FIELDS } from '../domain/sync/protocol';
 import type { CbDatabase } from './database';
 import { useEngine } from './hooks';
 import { deliveryPointsPage } from './queries';
@@ -28,7 +29,7 @@ export interface PointsSnapshot {
 const FIRST_PAGE = 150;
 const PAGE = 2000;
 const FLUSH_MS = 50;
-const META_FIELDS = ['_rev', '_meta', '_attachments', '_deleted'] as const;
+const META_FIELDS = NOT_CONTENT_FIELDS;
 
 function plainPoint(data: Record<string, unknown>): DeliveryPoint {
   const copy = { ...data };

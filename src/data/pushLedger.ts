@@ -22,6 +22,7 @@
  * with a pull): it is sent as its own base.
  */
 import type { PushRow } from '../backend/types';
+import { NOT_CONTENT_FIELDS } from '../domain/sync/protocol';
 import type { AppStore, PushRecord } from './appStore';
 
 /** Unanswered states sent per document (newest kept). */
@@ -29,12 +30,11 @@ export const MAX_UNANSWERED = 4;
 
 type Doc = Record<string, unknown>;
 
-const DEVICE_FIELDS = ['_rev', '_meta', '_attachments', '_deleted'];
 
 /** A document's content without the device's metadata, as a stable string. */
 export function contentOf(doc: Doc): string {
   const keys = Object.keys(doc)
-    .filter((k) => !DEVICE_FIELDS.includes(k))
+    .filter((k) => !NOT_CONTENT_FIELDS.includes(k))
     .sort();
   return JSON.stringify(keys.map((k) => [k, doc[k]]));
 }

@@ -14,6 +14,7 @@ import { BackendError, type Checkpoint, type MasterState, type PushRow, type Syn
 import type { CbDatabase } from './database';
 import type { Outbox } from './outbox';
 import { contentOf, type PushLedger } from './pushLedger';
+import { PushTracker } from './pushTracker';
 import { noticeOf, type SyncNotice } from './syncNotices';
 
 export interface Refusal {
@@ -126,18 +127,8 @@ export function startReplication(opts: ReplicationOptions): ReplicationHandle {
       filter((e) => e.type === 'resync' || e.collection === name),
       map(() => 'RESYNC' as const),
     );
-    // RxDB skips a pulled document while the device holds a local change of it that the upstream
-    // has not recorded as pushed, trusting the push to come back with a conflict. If the server
-    // took the push before another device changed the document, the push does not conflict and
-    // the newer change is lost for good: the checkpoint already moved past it (RxDB issues #5571
-    // and #7804; the upstream of a RESYNC does not hold the downstream back). So a pull reads
-    // the server while no push is under way or still being recorded, and reads again if one
-    // started meanwhile (a page read before a push's answer would put the older state back).
-    const pushes = new Set<Promise<unknown>>();
-    let pushesStarted = 0;
-    const afterPushes = async () => {
-      while (pushes.size > 0) await Promise.all(pushes);
-    };
+    // A pull reads the server between pushes (./pushTracker.ts says why).
+    const pushes = new PushTracker();
     const state = replicateRxCollection<unknown, Checkpoint>({
       // The identifier keys the stored checkpoints: one set per user and schema version.
       replicationIdentifier: `cb-${name}-v${LOCAL_COLLECTION_DEFS[name].version}-${opts.userId}`,
@@ -150,15 +141,8 @@ export function startReplication(opts: ReplicationOptions): ReplicationHandle {
         batchSize: opts.pullBatchSize ?? 500,
         handler: async (checkpoint, batchSize) => {
           const since = (checkpoint as Checkpoint | undefined) ?? null;
-          // A device that pushes without pause gets RxDB's own behaviour after a few tries.
-          for (let attempt = 1; ; attempt += 1) {
-            await afterPushes();
-            const started = pushesStarted;
-            const page = await transport.pull(name, since, batchSize);
-            if ((pushes.size === 0 && pushesStarted === started) || attempt >= 5) {
-              return { documents: page.documents as never[], checkpoint: page.checkpoint };
-            }
-          }
+          const page = await pushes.readBetweenPushes(() => transport.pull(name, since, batchSize));
+          return { documents: page.documents as never[], checkpoint: page.checkpoint };
         },
         stream$: pullStream$,
       },
@@ -171,11 +155,7 @@ export function startReplication(opts: ReplicationOptions): ReplicationHandle {
           const pushedRows = await notLocalChanges(collection, editable ? await ledger.beforePush(name, rxRows) : rxRows);
           // Under way until it fails, or until the upstream task that runs this handler has
           // recorded it (RxDB writes its metadata after the handler returns).
-          pushesStarted += 1;
-          let recorded = () => {};
-          const push = new Promise<void>((resolve) => (recorded = resolve));
-          pushes.add(push);
-          void push.then(() => pushes.delete(push));
+          const recorded = pushes.begin();
           let result: MasterState[];
           try {
             result = await transport.push(name, pushedRows);

@@ -11,9 +11,8 @@
  */
 import { create } from 'zustand';
 import type { InterfaceGroup } from '../domain/access/groups';
-import { BackendError, type Session, type SessionUser } from '../backend/types';
-import { createServerBackend, type ServerBackend } from '../backend/server';
-import { appStore, type AppStore } from './appStore';
+import { BackendError, type Backend, type Session, type SessionUser } from '../backend/types';
+import type { AppStore } from './appStore';
 import { DataEngine, type SignOutCheck } from './engine';
 import type { StorageChoice } from './database';
 import { requestPersistentStorage } from './deviceStorage';
@@ -67,27 +66,19 @@ export interface SessionState {
   readonly error: string | null;
 }
 
+/** The wiring of the session, made once at start-up (src/main.tsx) and handed to `initSession`. */
 export interface SessionConfig {
-  readonly backend: ServerBackend;
+  /** The backend chosen by configuration (src/backend/load.ts); the data layer sees only the seam. */
+  readonly backend: Backend;
   readonly store: AppStore;
   readonly storage: StorageChoice;
 }
 
 let config: SessionConfig | null = null;
 
-/** Production wiring: the embedded server at the page's origin, IndexedDB through dexie. */
-function defaultConfig(): SessionConfig {
-  return { backend: createServerBackend({ store: appStore }), store: appStore, storage: { kind: 'dexie' } };
-}
-
 function cfg(): SessionConfig {
-  config ??= defaultConfig();
+  if (!config) throw new Error('initSession() must run before the session is used (src/main.tsx)');
   return config;
-}
-
-/** Tests (and other backends) hand in their own wiring before `initSession`. */
-export function configureSession(c: SessionConfig): void {
-  config = c;
 }
 
 export function groupsOf(user: SessionUser | null): readonly InterfaceGroup[] {
@@ -109,9 +100,10 @@ async function startEngine(user: SessionUser): Promise<DataEngine> {
   return DataEngine.start({ backend: c.backend, userId: user.id, store: c.store, storage: c.storage });
 }
 
-/** Restores the session of this device at start-up (works offline). */
-export async function initSession(): Promise<void> {
-  const c = cfg();
+/** Restores the session of this device at start-up (works offline), with the app's wiring. */
+export async function initSession(wiring: SessionConfig): Promise<void> {
+  config = wiring;
+  const c = wiring;
   c.backend.session.onChange((session, reason) => {
     if (reason === 'expired') useSession.setState({ expired: true });
     if (session && reason === 'refreshed') useSession.setState({ expired: false });
@@ -195,6 +187,6 @@ export async function setLockMinutes(minutes: number): Promise<void> {
 }
 
 /** The backend of the session (screens use it through src/data only). */
-export function sessionBackend(): ServerBackend {
+export function sessionBackend(): Backend {
   return cfg().backend;
 }

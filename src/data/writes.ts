@@ -5,6 +5,7 @@
  */
 import { LOCAL_COLLECTION_DEFS, type LocalCollection } from '../domain/collections';
 import { validateDoc, type FieldError } from '../domain/validation';
+import { NOT_CONTENT_FIELDS } from '../domain/sync/protocol';
 import type { CbDatabase, DocTypes } from './database';
 import type { Outbox } from './outbox';
 import { localWrite } from './deviceStorage';
@@ -132,7 +133,7 @@ export class Writer {
     await localWrite(() => doc.incrementalModify((latest) => {
       const data = latest as unknown as Record<string, unknown>;
       const next = { ...data, ...changes, id, updated_at: this.now() } as Record<string, unknown>;
-      for (const k of ['_rev', '_meta', '_attachments', '_deleted']) delete next[k];
+      for (const k of NOT_CONTENT_FIELDS) delete next[k];
       valid = this.check(collection, next);
       return { ...valid, _deleted: data._deleted === true } as never;
     }));

@@ -17,6 +17,7 @@
  */
 import { laterStatus } from './status/machines';
 import type { StatusField } from './status/fields';
+import { DEVICE_FIELDS } from './sync/protocol';
 
 export type Fields = Readonly<Record<string, unknown>>;
 
@@ -39,7 +40,7 @@ export interface MergeResult {
   readonly byMachine: string[];
 }
 
-const IGNORED = new Set(['_rev', '_meta', '_attachments']);
+const IGNORED = new Set<string>(DEVICE_FIELDS);
 
 function same(a: unknown, b: unknown): boolean {
   if (a === b) return true;

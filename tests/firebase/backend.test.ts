@@ -55,8 +55,15 @@ describe('sign-in with Firebase Auth', () => {
     expect(page.documents.map((d) => d.id)).toEqual(['r1']);
     const refreshed = await b.auth.refresh(session);
     expect(refreshed.user.id).toBe('u-rider1');
+    // The seam's session (Backend.session) follows sign-in, refresh and sign-out.
+    expect(b.session.current()).toEqual(refreshed);
+    const renewed = await b.session.refresh();
+    expect(renewed?.user.id).toBe('u-rider1');
+    expect(b.session.current()).toEqual(renewed);
     await b.auth.logout(refreshed);
     expect(b.current()).toBeNull();
+    expect(b.session.current()).toBeNull();
+    expect(await b.session.refresh()).toBeNull();
     expect((await rejection(b.sync.pull('routes', null, 10))).status).toBe(401);
   });
 

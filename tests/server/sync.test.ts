@@ -242,8 +242,13 @@ describe('push', () => {
 
   it('refuses malformed push bodies', async () => {
     const { accessToken } = await srv.login('operador@cargobici.test');
-    expect((await push(accessToken, 'orders', [{ nope: 1 }])).status).toBe(400);
-    expect((await srv.api('/api/sync/orders/push', { token: accessToken, body: { not: 'a list' } })).status).toBe(400);
+    const noState = await push(accessToken, 'orders', [{ nope: 1 }]);
+    expect(noState.status).toBe(400);
+    // The Spanish message says what is wrong and where (src/domain/sync/protocol.ts).
+    expect((noState.body as { message: string }).message).toContain('«fila 1 → newDocumentState» debe ser un objeto');
+    const notList = await srv.api('/api/sync/orders/push', { token: accessToken, body: { not: 'a list' } });
+    expect(notList.status).toBe(400);
+    expect((notList.body as { message: string }).message).toContain('el envío debe ser una lista');
   });
 });
 

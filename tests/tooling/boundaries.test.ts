@@ -33,4 +33,27 @@ describe('lint boundaries', () => {
       expect.arrayContaining([expect.stringContaining('Shared code (src/ui) may not import src/features')]),
     );
   });
+
+  it('orders the layers: domain < backend < data < ui', async () => {
+    const upward = "import { appStore } from '../../data/appStore';\nexport const s = appStore;\n";
+    expect(await messages(upward, 'src/backend/server/x.ts')).toEqual(
+      expect.arrayContaining([expect.stringContaining('src/backend may not import the higher layer src/data')]),
+    );
+    expect(await messages("import { theme } from '../ui/theme';\nexport const t = theme;\n", 'src/data/x.ts')).toEqual(
+      expect.arrayContaining([expect.stringContaining('src/data may not import the higher layer src/ui')]),
+    );
+    // Above the seam only the interface is visible: implementations are made in src/main.tsx.
+    expect(await messages("import { createServerBackend } from '../backend/server';\nexport const c = createServerBackend;\n", 'src/data/x.ts')).toEqual(
+      expect.arrayContaining([expect.stringContaining('src/data sees the backend only through its interface')]),
+    );
+    // Downward imports are the normal direction.
+    expect(await messages("import type { Backend } from '../backend/types';\nexport type B = Backend;\n", 'src/data/x.ts')).toEqual([]);
+  });
+
+  it('fails on an import cycle', async () => {
+    // src/data/session.ts imports ./engine: an engine that imports the session closes a cycle.
+    const code = "import { useSession } from './session';\nexport const s = useSession;\n";
+    expect(await messages(code, 'src/data/engine.ts')).toEqual(expect.arrayContaining([expect.stringContaining('Dependency cycle')]));
+    expect(await messages(code, 'src/data/y.ts')).toEqual([]);
+  });
 });

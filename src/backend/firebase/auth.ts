@@ -21,7 +21,7 @@ import {
 } from 'firebase/auth';
 import { doc, getDocFromServer, type CollectionReference } from 'firebase/firestore';
 import { DEFAULT_ROLE_GROUPS, INTERFACE_GROUPS, SYSTEM_ROLES, type InterfaceGroup, type SystemRole } from '../../domain/access/groups';
-import { BackendError, type AuthBackend, type Session, type SessionUser } from '../types';
+import { BackendError, type AuthBackend, type Session, type SessionReason, type SessionUser } from '../types';
 
 export const PASSWORD_MIN = 8;
 export const RESET_MESSAGE = 'Si el correo corresponde a un usuario, le hemos enviado un enlace para cambiar la contraseña.';
@@ -33,6 +33,8 @@ export interface FirebaseAuthOptions {
   /** Origin of the HTTP function that sets passwords (users-admin). */
   readonly functionsUrl: string;
   readonly fetchImpl?: typeof fetch;
+  /** Told of every sign-in, refresh and sign-out (the seam's stored session). */
+  readonly onSession?: (session: Session | null, reason: SessionReason) => Promise<void>;
 }
 
 function authCode(err: unknown): string {
@@ -125,6 +127,7 @@ export class FirebaseAuthBackend implements AuthBackend {
       const cred = await signInWithEmailAndPassword(this.opts.auth, email.trim(), password);
       try {
         this.session = await this.sessionOf(cred.user, await this.profileOf(cred.user.uid));
+        await this.opts.onSession?.(this.session, 'signed-in');
         return this.session;
       } catch (err) {
         await signOut(this.opts.auth);
@@ -142,15 +145,20 @@ export class FirebaseAuthBackend implements AuthBackend {
     try {
       // The role and the hub may have changed since the last token.
       this.session = await this.sessionOf(user, await this.profileOf(user.uid), true);
-      return this.session;
     } catch (err) {
       throw authError(err);
     }
+    await this.opts.onSession?.(this.session, 'refreshed');
+    return this.session;
   }
 
   async logout(_session?: Session): Promise<void> {
     this.session = null;
-    await signOut(this.opts.auth);
+    try {
+      await signOut(this.opts.auth);
+    } finally {
+      await this.opts.onSession?.(null, 'signed-out');
+    }
   }
 
   async requestPasswordReset(email: string): Promise<string> {

@@ -5,6 +5,7 @@
  */
 import { Timestamp, serverTimestamp, type DocumentData, type DocumentSnapshot } from 'firebase/firestore';
 import { SERVER_TIME_FIELD } from '../../domain/access/firestoreRules';
+import { NOT_STORED_FIELDS } from '../../domain/sync/protocol';
 import { BackendError, type Checkpoint, type SyncDoc } from '../types';
 
 /** Pull checkpoint of the Firebase transport: server time in microseconds and document id. */
@@ -13,7 +14,7 @@ export interface FirestoreCheckpoint {
   readonly id: string;
 }
 
-const DEVICE_FIELDS = ['_rev', '_meta', '_attachments', '_refused', SERVER_TIME_FIELD];
+const DEVICE_FIELDS = [...NOT_STORED_FIELDS, SERVER_TIME_FIELD];
 
 /** A document as stored: schema fields plus `_deleted`, without the device's metadata. */
 export function cleanDoc(raw: Readonly<Record<string, unknown>>): SyncDoc {

@@ -9,18 +9,21 @@ import { connectAuthEmulator, getAuth, inMemoryPersistence, setPersistence, type
 import { collection, connectFirestoreEmulator, getDocsFromServer, initializeFirestore, limit, memoryLocalCache, orderBy, query, terminate, type Firestore } from 'firebase/firestore';
 import type { FirebaseSettings } from '../config';
 import { CONFLICTS_COLLECTION } from '../../domain/access/firestoreRules';
-import { BackendError, type AdminBackend, type Backend, type ConflictEntry, type Session } from '../types';
+import { memoryStorage } from '../storedSession';
+import { BackendError, type AdminBackend, type Backend, type BackendStorage, type ConflictEntry, type Session } from '../types';
 
 const apiKeysUnavailable = () =>
   new BackendError('unavailable', 'Las claves de la API de pedidos no están disponibles con Firebase: la API de pedidos solo funciona con el servidor propio', 501);
 import { FirebaseAuthBackend } from './auth';
 import { backendErrorOf, micros } from './docs';
 import { FirebaseFileTransport } from './files';
+import { FirebaseSession } from './session';
 import { FirestoreSyncTransport, type FirestoreTransportOptions } from './transport';
 
 export { FirestoreSyncTransport } from './transport';
 export { FirebaseAuthBackend } from './auth';
 export { FirebaseFileTransport } from './files';
+export { FirebaseSession } from './session';
 
 export interface FirebaseBackend extends Backend {
   readonly kind: 'firebase';
@@ -30,6 +33,7 @@ export interface FirebaseBackend extends Backend {
   readonly auth: FirebaseAuthBackend;
   readonly sync: FirestoreSyncTransport;
   readonly files: FirebaseFileTransport;
+  readonly session: FirebaseSession;
   /** The signed-in session, kept in step with Firebase Auth (tokens refresh by themselves). */
   current(): Session | null;
   close(): Promise<void>;
@@ -41,6 +45,8 @@ export interface FirebaseBackendOptions {
   /** Keep the Auth session in memory only (Node); the browser default is IndexedDB. */
   readonly memoryAuth?: boolean;
   readonly fetchImpl?: typeof fetch;
+  /** Where the session is kept on the device (the app's cb_app store; default: memory). */
+  readonly storage?: BackendStorage;
   readonly transport?: Partial<Pick<FirestoreTransportOptions, 'pushChunk' | 'retryMs' | 'afterPushRead'>>;
 }
 
@@ -60,13 +66,16 @@ export async function createFirebaseBackend(settings: FirebaseSettings, opts: Fi
   if (settings.authEmulator) connectAuthEmulator(firebaseAuth, `http://${settings.authEmulator}`, { disableWarnings: true });
 
   const prefix = settings.prefix;
+  const session = new FirebaseSession(opts.storage ?? memoryStorage());
   const auth = new FirebaseAuthBackend({
+    onSession: (s, reason) => session.set(s, reason),
     auth: firebaseAuth,
     users: collection(firestore, `${prefix}users`),
     catalog: collection(firestore, `${prefix}catalog`),
     functionsUrl: settings.functionsUrl,
     fetchImpl: opts.fetchImpl,
   });
+  session.attach(auth);
   const user = () => auth.current()?.user ?? null;
 
   const sync = new FirestoreSyncTransport({
@@ -119,6 +128,7 @@ export async function createFirebaseBackend(settings: FirebaseSettings, opts: Fi
     app,
     firestore,
     firebaseAuth,
+    session,
     auth,
     sync,
     files,

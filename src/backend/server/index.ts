@@ -1,6 +1,5 @@
 /** The embedded-server implementation of the backend seam (the default). */
-import type { AppStore } from '../../data/appStore';
-import { BackendError, type AdminBackend, type ApiKeyInfo, type AuthBackend, type Backend, type ConflictEntry, type FileTransport, type Session } from '../types';
+import { BackendError, type AdminBackend, type ApiKeyInfo, type AuthBackend, type Backend, type BackendStorage, type ConflictEntry, type FileTransport, type Session } from '../types';
 import { errorOf, Http } from './http';
 import { sessionFromResponse, SessionManager, type LoginResponse } from './session';
 import { ServerSyncTransport, type StreamOptions } from './transport';
@@ -8,7 +7,8 @@ import { ServerSyncTransport, type StreamOptions } from './transport';
 export interface ServerBackendOptions {
   /** Origin of the server ('' = the page's own origin). */
   readonly baseUrl?: string;
-  readonly store: AppStore;
+  /** Where the session is kept on the device (the app's cb_app store). */
+  readonly store: BackendStorage;
   readonly fetchImpl?: typeof fetch;
   readonly stream?: StreamOptions;
 }

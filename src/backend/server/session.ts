@@ -3,54 +3,19 @@
  * upload files and a signed-in user can reopen the app offline), refreshed before they expire,
  * one refresh at a time.
  */
-import type { AppStore } from '../../data/appStore';
-import { BackendError, type Session } from '../types';
+import { SESSION_KEY, StoredSession } from '../storedSession';
+import { BackendError, type BackendStorage, type Session } from '../types';
 
-const KEY = 'session';
 /** Refresh this long before the access token expires. */
 const EARLY_MS = 30_000;
 
-export type SessionListener = (session: Session | null, reason: 'signed-in' | 'refreshed' | 'signed-out' | 'expired') => void;
-
-export class SessionManager {
-  private session: Session | null = null;
-  private loaded: Promise<void> | null = null;
-  private refreshing: Promise<Session | null> | null = null;
-  private readonly listeners = new Set<SessionListener>();
-
+export class SessionManager extends StoredSession {
   constructor(
-    private readonly store: AppStore,
+    storage: BackendStorage,
     private readonly baseUrl: string,
     private readonly fetchImpl: typeof fetch = (...args) => fetch(...args),
-  ) {}
-
-  onChange(listener: SessionListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  private emit(reason: Parameters<SessionListener>[1]): void {
-    for (const l of this.listeners) l(this.session, reason);
-  }
-
-  /** Loads the stored session once (a signed-in user reopening the app). */
-  load(): Promise<void> {
-    this.loaded ??= this.store.kvGet<Session>(KEY).then((s) => {
-      if (s && !this.session) this.session = s;
-    });
-    return this.loaded;
-  }
-
-  current(): Session | null {
-    return this.session;
-  }
-
-  async set(session: Session | null, reason: Parameters<SessionListener>[1]): Promise<void> {
-    this.session = session;
-    this.loaded = Promise.resolve();
-    if (session) await this.store.kvSet(KEY, session);
-    else await this.store.kvDelete(KEY);
-    this.emit(reason);
+  ) {
+    super(storage);
   }
 
   /** An access token that is valid now (refreshing it when needed), or null when signed out. */
@@ -67,14 +32,7 @@ export class SessionManager {
    * Exchanges the refresh token for new tokens. Network failures keep the current session (the
    * app works offline); a refused refresh ends it ('expired').
    */
-  refresh(): Promise<Session | null> {
-    this.refreshing ??= this.doRefresh().finally(() => {
-      this.refreshing = null;
-    });
-    return this.refreshing;
-  }
-
-  private async doRefresh(): Promise<Session | null> {
+  protected async renew(): Promise<Session | null> {
     await this.load();
     const s = this.session;
     if (!s) return null;
@@ -90,7 +48,7 @@ export class SessionManager {
     }
     if (res.status === 401) {
       // Another context (a tab, the service worker) may have refreshed with this token already.
-      const stored = await this.store.kvGet<Session>(KEY);
+      const stored = await this.storage.kvGet<Session>(SESSION_KEY);
       if (stored && stored.refreshToken !== s.refreshToken) {
         this.session = stored;
         return stored;

@@ -5,6 +5,7 @@
  */
 import { LOCAL_COLLECTION_DEFS, type LocalCollection } from '../collections';
 import { checkReachable, checkTransition } from '../status/machines';
+import { NOT_CONTENT_FIELDS } from '../sync/protocol';
 import { statusFieldsOf } from '../status/fields';
 import type { SystemRole } from './groups';
 import { EVENT_COLLECTIONS, SELF_PROTECTED_FIELDS, rulesFor, type Operation, type Rule } from './table';
@@ -37,7 +38,7 @@ const OP_VERB: Record<Operation, string> = { read: 'ver', create: 'crear', updat
 const ROLE_NAME: Record<SystemRole, string> = { admin: 'administrador', operator: 'operador', rider: 'rider', anonimus: 'sin sesión' };
 
 /** Fields managed by the sync layer, never compared or checked. */
-const META = new Set(['_deleted', '_rev', '_meta', '_attachments']);
+const META = new Set(NOT_CONTENT_FIELDS);
 
 function isDeleted(d: Doc | null): boolean {
   return d === null || d._deleted === true;

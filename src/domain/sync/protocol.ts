@@ -1,0 +1,139 @@
+/**
+ * The sync protocol (docs/decisions.md «One sync protocol»), written once: the shapes that go
+ * between a device and the backend — pull, push with its conflicts, checkpoints, master states
+ * and stream messages — as zod schemas with their inferred types. The embedded server validates
+ * every request body against them (server/routes/sync.ts); both transports of the seam
+ * (src/backend/server, src/backend/firebase) speak these types.
+ */
+import { z } from 'zod';
+import { LOCAL_COLLECTIONS } from '../collections';
+
+/** Rows per push request (RxDB sends at most its push batch size, 100). */
+export const MAX_PUSH_ROWS = 500;
+/** Earlier states per row a device may name as its own unanswered pushes (it sends at most 4). */
+export const MAX_UNANSWERED_STATES = 8;
+/** Documents per pull page. */
+export const MAX_PULL = 2000;
+export const DEFAULT_PULL = 500;
+
+/**
+ * Fields RxDB keeps on the device beside a document's own: never stored by a backend, never
+ * compared as content. `_deleted` is not one of them: it is content (a deletion), sent as a boolean.
+ */
+export const DEVICE_FIELDS = ['_rev', '_meta', '_attachments'] as const;
+/** The server's mark on a master state of a refused write (Spanish reason); never stored. */
+export const REFUSED_FIELD = '_refused';
+/** Fields of a protocol document that are not stored content: the device's and the answer's. */
+export const NOT_STORED_FIELDS: readonly string[] = [...DEVICE_FIELDS, REFUSED_FIELD];
+
+/** Fields that are not a document's content: the device's, and the deletion flag. */
+export const NOT_CONTENT_FIELDS: readonly string[] = [...DEVICE_FIELDS, '_deleted'];
+
+export function isDeviceField(key: string): boolean {
+  return (DEVICE_FIELDS as readonly string[]).includes(key);
+}
+
+/** A document without the device's fields (`_deleted` kept as it is). */
+export function withoutDeviceFields(doc: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(doc)) if (!isDeviceField(k)) out[k] = v;
+  return out;
+}
+
+/** A document state as a device sends it: its fields (checked later by the collection's rules). */
+export const documentStateSchema = z.record(z.string(), z.unknown());
+export type DocumentState = z.infer<typeof documentStateSchema>;
+
+/** Where a device is in a collection's change feed: the server's sequence number. */
+export const checkpointSchema = z.object({ seq: z.number().int().nonnegative() });
+export type Checkpoint = z.infer<typeof checkpointSchema>;
+
+export const syncCollectionSchema = z.enum(LOCAL_COLLECTIONS);
+
+/** A document as the backend sends it: its fields, its id and whether it is deleted. */
+export const syncDocSchema = z.looseObject({ id: z.string(), _deleted: z.boolean() });
+export type SyncDoc = Record<string, unknown> & { id: string; _deleted: boolean };
+
+/** A master state sent back by a push; `_refused` says why a write was not stored. */
+export const masterStateSchema = z.looseObject({ id: z.string(), _deleted: z.boolean(), _refused: z.string().optional() });
+export type MasterState = SyncDoc & { _refused?: string };
+
+/** Pull request (query string of GET /api/sync/:collection/pull). */
+export const pullRequestSchema = z.object({
+  checkpoint: checkpointSchema.nullable(),
+  limit: z.number().int().min(1).max(MAX_PULL),
+});
+export type PullRequest = z.infer<typeof pullRequestSchema>;
+
+/** Pull answer: a page of documents in sequence order and the checkpoint after it. */
+export const pullAnswerSchema = z.object({ documents: z.array(syncDocSchema), checkpoint: checkpointSchema });
+export interface PullPage {
+  readonly documents: SyncDoc[];
+  readonly checkpoint: Checkpoint;
+}
+
+/** One pushed write: the state the device started from and the state it wants. */
+export const pushRowSchema = z.object({
+  assumedMasterState: documentStateSchema.nullable().optional(),
+  newDocumentState: documentStateSchema,
+  /**
+   * This device's earlier pushed states of the document whose answer never arrived, newest
+   * last (src/data/pushLedger.ts). The server takes its current state as the base when it is
+   * one of them (the device's own write, not someone else's). Optional: older clients do not send it.
+   */
+  unansweredStates: z.array(documentStateSchema).max(MAX_UNANSWERED_STATES).optional(),
+});
+export interface PushRow {
+  readonly assumedMasterState?: DocumentState | null;
+  readonly newDocumentState: DocumentState;
+  readonly unansweredStates?: readonly DocumentState[];
+}
+
+/** Push request (body of POST /api/sync/:collection/push). */
+export const pushRequestSchema = z.array(pushRowSchema).max(MAX_PUSH_ROWS);
+
+/** Push answer: the master states of the conflicting (or refused) rows; [] when all were taken. */
+export const pushAnswerSchema = z.array(masterStateSchema);
+
+/** What the one change stream tells a device. */
+export const streamMessageSchema = z.discriminatedUnion('type', [
+  /** (Re)connected: pull every collection from its checkpoint. */
+  z.object({ type: z.literal('resync') }),
+  /** Something of `collection` changed up to `checkpoint`: pull it. */
+  z.object({ type: z.literal('change'), collection: syncCollectionSchema, documents: z.array(syncDocSchema), checkpoint: checkpointSchema }),
+]);
+export type StreamEvent =
+  | { readonly type: 'resync' }
+  | { readonly type: 'change'; readonly collection: (typeof LOCAL_COLLECTIONS)[number]; readonly documents: SyncDoc[]; readonly checkpoint: Checkpoint };
+
+/** The first problem of a failed parse, in Spanish, saying where (e.g. «fila 3 → newDocumentState»). */
+export function describeProtocolError(error: z.ZodError, what: string): string {
+  const issue = error.issues[0];
+  if (!issue) return `${what} no es válido`;
+  const where = issue.path.map((p) => (typeof p === 'number' ? `fila ${p + 1}` : String(p))).join(' → ');
+  const reason =
+    issue.code === 'too_big'
+      ? `tiene más de ${String((issue as { maximum?: unknown }).maximum)} elementos`
+      : issue.code === 'invalid_type'
+        ? `debe ser ${spanishType(String((issue as { expected?: unknown }).expected))}`
+        : 'no es válido';
+  return where ? `${what}: «${where}» ${reason}` : `${what} ${reason}`;
+}
+
+function spanishType(expected: string): string {
+  switch (expected) {
+    case 'array':
+      return 'una lista';
+    case 'object':
+    case 'record':
+      return 'un objeto';
+    case 'number':
+      return 'un número';
+    case 'string':
+      return 'un texto';
+    case 'boolean':
+      return 'verdadero o falso';
+    default:
+      return `de tipo ${expected}`;
+  }
+}
