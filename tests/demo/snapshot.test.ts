@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { generateDemoData } from '../../src/domain/demo/generate';
+import { generateDemoData } from '../../server/demo/generate';
 
 /**
  * The demo data is byte-for-byte the same for a given seed: refactors of the generator (split by

@@ -15,7 +15,7 @@
  * position-locked stop unless it keeps every locked stop where it is (exchanges and moves inside
  * the stretch between two locked stops do); a stop locked to a route never leaves it.
  */
-import type { Rng } from '../demo/prng';
+import type { Rng } from '../prng';
 import type { Instance } from './instance';
 import type { Editor } from './ruinRecreate';
 import { cat, SEG, nodeAt, routePenalty, type Route, type Solution } from './solution';
