@@ -21,7 +21,7 @@ const DOMAIN_PACKAGES = ['zod', 'date-fns'];
 const SHARED_LAYERS = ['domain', 'data', 'backend', 'ui', 'i18n', 'workers'];
 
 /**
- * The layout's boundaries (DESIGN.md §4), checked on every import:
+ * The layout's boundaries (docs/architecture.md §4), checked on every import:
  * - src/domain imports only itself and a few pure packages (no React, RxDB, Firebase, DOM);
  * - only src/data imports rxdb (and dexie);
  * - a feature never imports another feature;
