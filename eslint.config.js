@@ -28,7 +28,7 @@ const SHARED_LAYERS = ['domain', 'data', 'backend', 'ui', 'i18n', 'workers'];
 const LAYER_RANK = { domain: 0, backend: 1, data: 2, ui: 3, features: 3, routes: 4 };
 
 /**
- * The layout's boundaries (DESIGN.md §4), checked on every import:
+ * The layout's boundaries (docs/architecture.md §4), checked on every import:
  * - src/domain imports only itself and a few pure packages (no React, RxDB, Firebase, DOM);
  * - only src/data imports rxdb (and dexie);
  * - a feature never imports another feature;

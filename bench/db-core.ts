@@ -27,8 +27,8 @@ import {
 } from '../src/data/queries';
 import type { LocalCollection } from '../src/domain/collections';
 import { makeEan13 } from '../src/domain/barcode';
-import { generateDemoData, type DemoData } from '../src/domain/demo/generate';
-import { createRng } from '../src/domain/demo/prng';
+import { generateDemoData, type DemoData } from '../server/demo/generate';
+import { createRng } from '../src/domain/prng';
 import type { Incidence } from '../src/domain/entities/events';
 import type { DeliveryPoint, Order, Product, Route } from '../src/domain/entities/operation';
 

@@ -27,7 +27,7 @@ import { extname, join, relative, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import { chromiumArgs } from '../playwright.config';
-import { generateDemoData } from '../src/domain/demo/generate';
+import { generateDemoData } from '../server/demo/generate';
 import { madridDate } from '../src/domain/dates';
 import type { Order } from '../src/domain/entities/operation';
 import type { Client, Hub, Tax } from '../src/domain/entities/reference';

@@ -23,7 +23,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { DEMO_PASSWORD } from '../src/domain/demo/generate';
+import { DEMO_PASSWORD } from '../server/demo/generate';
 import type { BenchServerConfig, BenchServerMessage } from './sync-server';
 import type { StreamStats } from '../server/stream';
 

@@ -49,7 +49,7 @@ import { createServerBackend } from '../src/backend/server';
 import { parseSse } from '../src/backend/server/transport';
 import type { MasterState, PullPage, PushRow, SyncDoc, SyncTransport } from '../src/backend/types';
 import { LOCAL_COLLECTIONS, type LocalCollection } from '../src/domain/collections';
-import { DEMO_PASSWORD } from '../src/domain/demo/generate';
+import { DEMO_PASSWORD } from '../server/demo/generate';
 import type { BenchServerConfig, BenchServerMessage } from './sync-server';
 import { runFirestore } from './sync-firestore';
 

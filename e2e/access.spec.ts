@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { LoginPage } from './pages/login';
 import { gotoSynced, pullAll, signIn, signInSynced, waitForSync } from './support';
 
 async function menuLabels(page: Page): Promise<string[]> {
@@ -37,13 +38,12 @@ test.describe('roles and menus', () => {
   });
 
   test('a failed sign-in says why in Spanish', async ({ page }) => {
-    await page.goto('/login');
-    await page.getByRole('button', { name: 'Entrar' }).click();
+    const login = new LoginPage(page);
+    await login.open();
+    await login.submit.click();
     await expect(page.getByText('Escribe tu correo electrónico')).toBeVisible();
-    await page.getByLabel('Correo electrónico').fill('rider1@cargobici.test');
-    await page.getByLabel(/^Contraseña/).fill('mala-clave');
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await expect(page.getByTestId('login-error')).toHaveText('Correo o contraseña incorrectos');
+    await login.attempt('rider1@cargobici.test', 'mala-clave');
+    await expect(login.error).toHaveText('Correo o contraseña incorrectos');
   });
 });
 

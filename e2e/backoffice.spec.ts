@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { makeEan13 } from '../src/domain/barcode';
 import { formatEuros, orderTotals } from '../src/domain/money';
+import { EntityForm, EntityList } from './pages/entityList';
 import { gotoSynced, signInSynced } from './support';
 
 /**
@@ -19,85 +20,77 @@ async function signInAndSync(page: Page, email = 'admin@cargobici.test'): Promis
   await expect(page.getByTestId('crud-count')).toHaveText(/^[1-9]\d* de [1-9]\d*$/);
 }
 
-async function search(page: Page, text: string) {
-  await page.getByTestId('crud-search').fill(text);
-  return page.getByTestId('crud-row').filter({ hasText: text });
-}
-
+/** Steps of the CRUD kit for the tests below that work on whatever list or form is open. */
 async function expectRow(page: Page, text: string) {
-  const row = await search(page, text);
-  await expect(row).toHaveCount(1);
-  return row;
+  return new EntityList(page, page.url()).row(text);
 }
 
 async function expectNoRow(page: Page, text: string) {
-  await page.getByTestId('crud-search').fill(text);
-  await expect(page.getByTestId('crud-count')).toHaveText(/^0 de \d+$/);
+  await new EntityList(page, page.url()).expectNoRow(text);
 }
 
 async function pick(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).first().click();
+  await new EntityForm(page).choose(label, option);
 }
 
 async function save(page: Page, message = 'Guardado') {
-  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
-  await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
+  await new EntityForm(page).save(message);
 }
 
 async function deleteFromForm(page: Page) {
-  await page.getByRole('button', { name: 'Borrar', exact: true }).first().click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Borrar', exact: true }).click();
-  await expect(page.getByText('Borrado', { exact: true }).first()).toBeVisible();
+  await new EntityForm(page).delete();
 }
 
 test('bike models, bikes and hubs: create, edit, delete', async ({ page }) => {
   test.setTimeout(240_000);
   await signInAndSync(page);
   const id = uid();
+  const form = new EntityForm(page);
+  const models = new EntityList(page, '/bike-model');
+  const bikes = new EntityList(page, '/bike');
+  const hubs = new EntityList(page, '/hub');
 
   // Bike model
   await page.goto('/bike-model/bike-model-formulario');
   await page.getByLabel('Modelo', { exact: true }).fill(`Modelo ${id}`);
   await page.getByLabel('Marca').fill('Urban Arrow');
-  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await form.submit();
   await expect(page).toHaveURL(/\/bike-model$/);
-  await (await expectRow(page, `Modelo ${id}`)).getByRole('link', { name: `Modelo ${id}` }).click();
+  await models.openRecord(`Modelo ${id}`);
   await expect(page).toHaveURL(/\/bike-model\/bike-model-formulario\/model-/);
   await page.getByLabel('Marca').fill('Bullitt');
-  await save(page);
-  await page.goto('/bike-model');
-  await expect(await expectRow(page, `Modelo ${id}`)).toContainText('Bullitt');
+  await form.save();
+  await models.open();
+  await expect(await models.row(`Modelo ${id}`)).toContainText('Bullitt');
 
   // Bike of that model
   await page.goto('/bike/bike-formulario');
   await page.getByLabel('Código').fill(`CB-${id}`);
-  await pick(page, 'Modelo', `Bullitt · Modelo ${id}`);
-  await pick(page, 'Hub', /^2 · /);
-  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await form.choose('Modelo', `Bullitt · Modelo ${id}`);
+  await form.choose('Hub', /^2 · /);
+  await form.submit();
   await expect(page).toHaveURL(/\/bike$/);
-  const bikeRow = await expectRow(page, `CB-${id}`);
-  await expect(bikeRow).toContainText(`Modelo ${id}`);
-  await bikeRow.getByRole('link', { name: 'Editar' }).click();
+  await expect(await bikes.row(`CB-${id}`)).toContainText(`Modelo ${id}`);
+  await bikes.edit(`CB-${id}`);
   await page.getByLabel('Batería (%)').fill('42');
-  await pick(page, 'Estado', 'En taller');
-  await save(page);
-  await page.goto('/bike');
-  await expect(await expectRow(page, `CB-${id}`)).toContainText('En taller');
+  await form.choose('Estado', 'En taller');
+  await form.save();
+  await bikes.open();
+  await expect(await bikes.row(`CB-${id}`)).toContainText('En taller');
 
   // A model in use cannot be deleted; the bike can.
-  await page.goto('/bike-model');
-  await (await expectRow(page, `Modelo ${id}`)).getByRole('link', { name: 'Editar' }).click();
+  await models.open();
+  await models.edit(`Modelo ${id}`);
   await expect(page.getByTestId('delete-blocked')).toContainText('lo usan 1 bicicletas');
-  await page.goto('/bike');
-  await (await expectRow(page, `CB-${id}`)).getByRole('link', { name: 'Editar' }).click();
-  await deleteFromForm(page);
+  await bikes.open();
+  await bikes.edit(`CB-${id}`);
+  await form.delete();
   await expect(page).toHaveURL(/\/bike$/);
-  await expectNoRow(page, `CB-${id}`);
-  await page.goto('/bike-model');
-  await (await expectRow(page, `Modelo ${id}`)).getByRole('link', { name: 'Editar' }).click();
-  await deleteFromForm(page);
-  await expectNoRow(page, `Modelo ${id}`);
+  await bikes.expectNoRow(`CB-${id}`);
+  await models.open();
+  await models.edit(`Modelo ${id}`);
+  await form.delete();
+  await models.expectNoRow(`Modelo ${id}`);
 
   // Hub, placed on the map; a repeated number is refused at the field.
   await page.goto('/hub/hub-formulario');
@@ -113,20 +106,20 @@ test('bike models, bikes and hubs: create, edit, delete', async ({ page }) => {
   const number = page.getByLabel('Número');
   const free = await number.inputValue();
   await number.fill('1');
-  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await form.submit();
   await expect(page.getByText('Ya existe un hub con el número 1')).toBeVisible();
   await expect(page).toHaveURL(/\/hub\/hub-formulario$/);
   await number.fill(free);
-  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await form.submit();
   await expect(page).toHaveURL(/\/hub$/);
-  await (await expectRow(page, `Hub ${id}`)).getByRole('link', { name: `Hub ${id}` }).click();
+  await hubs.openRecord(`Hub ${id}`);
   await page.getByLabel('Dirección').fill('Calle de Atocha 2');
-  await save(page);
-  await page.goto('/hub');
-  await expect(await expectRow(page, `Hub ${id}`)).toContainText('Calle de Atocha 2');
-  await (await expectRow(page, `Hub ${id}`)).getByRole('link', { name: 'Editar' }).click();
-  await deleteFromForm(page);
-  await expectNoRow(page, `Hub ${id}`);
+  await form.save();
+  await hubs.open();
+  await expect(await hubs.row(`Hub ${id}`)).toContainText('Calle de Atocha 2');
+  await hubs.edit(`Hub ${id}`);
+  await form.delete();
+  await hubs.expectNoRow(`Hub ${id}`);
 });
 
 test('products: a wrong barcode is refused at the field and saves nothing', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { RiderStop } from './pages/riderStop';
 import { adminToken, gotoSynced, pullAll, signInSynced, waitForServiceWorker, waitForSync } from './support';
 
 /**
@@ -9,30 +10,9 @@ import { adminToken, gotoSynced, pullAll, signInSynced, waitForServiceWorker, wa
  */
 test.use({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
 
-async function sign(page: Page): Promise<void> {
-  const pad = page.getByTestId('signature-pad');
-  await pad.scrollIntoViewIfNeeded();
-  const box = await pad.boundingBox();
-  if (!box) throw new Error('no signature pad');
-  await page.mouse.move(box.x + 30, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i += 1) await page.mouse.move(box.x + 30 + i * 20, box.y + box.height / 2 + (i % 2 ? -20 : 20), { steps: 2 });
-  await page.mouse.up();
-}
-
 /** The figure of a card of the route summary (delivered, partial, failed, pending, incidences). */
 function summaryFigure(page: Page, key: string) {
   return page.getByTestId(`summary-${key}`).locator('p').last();
-}
-
-/** From the route page: the next pending stop, then the first order still to deliver there. */
-async function openNextOrder(page: Page, routeUrl: string): Promise<string> {
-  await page.goto(routeUrl);
-  await page.getByTestId('next-stop').getByRole('link', { name: 'Siguiente parada' }).click();
-  await expect(page.getByTestId('stop-of')).toContainText('Parada');
-  const order = page.getByTestId('stop-order').filter({ has: page.getByRole('link', { name: 'Entregar' }) }).first();
-  const code = (await order.locator('p').first().innerText()).trim();
-  return code;
 }
 
 test('a rider runs his round offline and everything reaches the server once', async ({ page, context, browser, request }) => {
@@ -67,22 +47,20 @@ test('a rider runs his round offline and everything reaches the server once', as
   await expect(page.getByTestId('route-status')).toHaveText('En reparto');
 
   // 1. Delivered in full, paid in cash with change.
-  await openNextOrder(page, routeUrl);
-  await page.getByRole('link', { name: 'Entregar' }).first().click();
-  await page.getByRole('button', { name: 'Continuar a firma y cobro' }).click();
-  await page.locator('label').filter({ hasText: /^Efectivo$/ }).click();
+  const stop = new RiderStop(page, routeUrl);
+  await stop.openNextOrder();
+  await stop.startDelivery();
+  await stop.continueToPayment();
+  await stop.payCash('200');
   const due1 = await page.getByTestId('amount-due').innerText();
-  await page.getByLabel('Importe entregado por el cliente').fill('200');
   await expect(page.getByTestId('change')).not.toHaveText('—');
-  await sign(page);
-  await page.getByLabel('Nombre de quien firma').fill('Ana García');
-  await page.getByRole('button', { name: 'Confirmar entrega' }).click();
-  await expect(page.getByTestId('stop-of')).toBeVisible();
+  await stop.sign('Ana García');
+  await stop.confirmDelivery();
   expect(due1).toMatch(/€/);
 
   // 2. Delivered in part, with a product incidence on the short line.
-  await openNextOrder(page, routeUrl);
-  await page.getByRole('link', { name: 'Entregar' }).first().click();
+  await stop.openNextOrder();
+  await stop.startDelivery();
   const firstLine = page.getByTestId('order-line').first();
   await firstLine.getByRole('link', { name: 'Incidencia' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Incidencia de producto');
@@ -94,23 +72,17 @@ test('a rider runs his round offline and everything reaches the server once', as
   await delivered.fill(String(Math.max(0, full - 1)));
   await page.getByTestId('order-line').first().getByLabel('Rechazado').fill('1');
   if (full - 1 === 0 && (await page.getByTestId('order-line').count()) === 1) throw new Error('demo order too small for a partial delivery');
-  await page.getByRole('button', { name: 'Continuar a firma y cobro' }).click();
-  await page.locator('label').filter({ hasText: /^Efectivo$/ }).click();
-  await sign(page);
-  await page.getByLabel('Nombre de quien firma').fill('Bruno Pérez');
-  await page.getByRole('button', { name: 'Confirmar entrega' }).click();
-  await expect(page.getByTestId('stop-of')).toBeVisible();
+  await stop.continueToPayment();
+  await stop.payCash();
+  await stop.sign('Bruno Pérez');
+  await stop.confirmDelivery();
 
   // 3. Failed with a reason.
-  await openNextOrder(page, routeUrl);
-  await page.getByRole('link', { name: 'No entregado' }).first().click();
-  await page.getByRole('button', { name: 'Registrar entrega fallida' }).click();
+  await stop.openNextOrder();
+  await stop.startFailure();
+  await stop.submitFailure();
   await expect(page.getByText('Elige un motivo')).toBeVisible();
-  await page.getByRole('combobox', { name: 'Motivo' }).click();
-  await page.getByRole('option', { name: 'Ausente' }).click();
-  await page.getByLabel('Nota').fill('Nadie en el local');
-  await page.getByRole('button', { name: 'Registrar entrega fallida' }).click();
-  await expect(page.getByTestId('stop-of')).toBeVisible();
+  await stop.fail('Ausente', 'Nadie en el local');
 
   // Still offline: a reload finds everything as it was left.
   await page.goto(routeUrl);

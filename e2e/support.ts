@@ -1,14 +1,11 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, LoginPage } from './pages/login';
 
-export const DEMO_PASSWORD = 'cargobici-demo';
+export { DEMO_PASSWORD };
 
 /** Signs in through the /login screen and waits for the shell. */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
-  if (!page.url().includes('/login')) await page.goto('/login');
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel(/^Contraseña/).fill(password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
+  await new LoginPage(page).signIn(email, password);
 }
 
 /**

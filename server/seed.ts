@@ -1,6 +1,6 @@
 /**
  * First start of the embedded server.
- * - demo mode (default): the deterministic demo operation of src/domain/demo, with an account for
+ * - demo mode (default): the deterministic demo operation of server/demo, with an account for
  *   every demo user (password `cargobici-demo`);
  * - production mode (NODE_ENV=production): no demo data and no demo accounts; the system roles and
  *   one administrator from ADMIN_EMAIL / ADMIN_PASSWORD (a valid password). A folder that holds
@@ -10,7 +10,7 @@
  */
 import { DEFAULT_ROLE_GROUPS, SYSTEM_ROLES } from '../src/domain/access/groups';
 import { LOCAL_COLLECTIONS } from '../src/domain/collections';
-import { DEMO_PASSWORD, generateDemoData } from '../src/domain/demo/generate';
+import { DEMO_PASSWORD, generateDemoData } from './demo/generate';
 import { madridDate } from '../src/domain/dates';
 import type { AuthService } from './auth';
 import type { DocStore, StoredDoc } from './store';

@@ -1,5 +1,5 @@
 /**
- * The replication protocol of the embedded server (DESIGN.md §3), transport-independent:
+ * The replication protocol of the embedded server (docs/architecture.md §3), transport-independent:
  * pull by checkpoint, push with conflict detection inside one SQLite transaction, and change
  * notifications for the stream. HTTP routes live in routes/sync.ts.
  */

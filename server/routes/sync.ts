@@ -1,5 +1,5 @@
 /**
- * HTTP of the replication protocol (DESIGN.md §3):
+ * HTTP of the replication protocol (docs/architecture.md §3):
  *   GET  /api/sync/:collection/pull?checkpoint=<seq>&limit=<n>  → { documents, checkpoint }
  *   POST /api/sync/:collection/push  [{ assumedMasterState, newDocumentState, unansweredStates? }] → conflicting master states
  *   GET  /api/sync/stream  → ONE server-sent-events stream for all collections

@@ -1,5 +1,5 @@
 /**
- * The backend seam (DESIGN.md §2). Everything above it (screens, domain, local database) is the
+ * The backend seam (docs/architecture.md §2). Everything above it (screens, domain, local database) is the
  * same whether the app talks to the embedded server (`server/`, the default) or to Firebase.
  * Shaped after RxDB's replication protocol: pull by checkpoint, push with conflicts, one change
  * stream for all collections.

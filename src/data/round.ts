@@ -10,6 +10,7 @@ import { MACHINES, canTransition, type OrderStatus, type RouteStatus } from '../
 import { deliveryEventId, orderOutcome, type Collection, type LoadLine } from '../domain/delivery';
 import type { SystemRole } from '../domain/access/groups';
 import type { DataEngine } from './engine';
+import { t } from '../i18n';
 
 export interface Actor {
   readonly userId: string;
@@ -59,7 +60,7 @@ async function moveRoute(engine: DataEngine, route: Route, to: RouteStatus, acto
   const current = (await engine.db.routes.findOne(route.id).exec())?.status ?? route.status;
   if (current === to) return false;
   if (!canTransition(MACHINES.route, current, to, actor.role)) {
-    throw new Error(`No se puede pasar la ruta de «${MACHINES.route.labels[current]}» a «${MACHINES.route.labels[to]}»`);
+    throw new Error(t('data.routeTransition', { from: MACHINES.route.labels[current], to: MACHINES.route.labels[to] }));
   }
   await engine.writer.patch('routes', route.id, { ...extra, status: to, status_id: '' });
   return true;
@@ -317,6 +318,6 @@ export async function finishRound(engine: DataEngine, route: Route, actor: Actor
 
 /** An operator cancels a route with a reason. */
 export async function cancelRoute(engine: DataEngine, route: Route, reason: string, actor: Actor): Promise<boolean> {
-  if (reason.trim().length < 3) throw new Error('Escribe el motivo de la cancelación (al menos 3 caracteres)');
+  if (reason.trim().length < 3) throw new Error(t('data.cancelReason'));
   return moveRoute(engine, route, 'cancelled', actor, { cancel_reason: reason.trim() });
 }

@@ -9,6 +9,7 @@ import { NOT_CONTENT_FIELDS } from '../domain/sync/protocol';
 import type { CbDatabase, DocTypes } from './database';
 import type { Outbox } from './outbox';
 import { localWrite } from './deviceStorage';
+import { t } from '../i18n';
 
 export class ValidationFailed extends Error {
   constructor(readonly errors: FieldError[]) {
@@ -19,7 +20,7 @@ export class ValidationFailed extends Error {
 
 export class NotFound extends Error {
   constructor(collection: LocalCollection, id: string) {
-    super(`No existe ${LOCAL_COLLECTION_DEFS[collection].label} «${id}»`);
+    super(t('data.notFound', { what: LOCAL_COLLECTION_DEFS[collection].label, id }));
     this.name = 'NotFound';
   }
 }
@@ -122,7 +123,7 @@ export class Writer {
   /** Changes fields of an editable document; `updated_at` is set to now. */
   async patch<C extends LocalCollection>(collection: C, id: string, changes: Partial<DocTypes[C]>): Promise<DocTypes[C]> {
     if (LOCAL_COLLECTION_DEFS[collection].mode === 'event') {
-      throw new ValidationFailed([{ path: '', message: 'Este registro no se puede modificar: registra uno nuevo' }]);
+      throw new ValidationFailed([{ path: '', message: t('data.readOnly') }]);
     }
     const col = this.db.collections[collection];
     const doc = await col.findOne(id).exec();

@@ -1,5 +1,5 @@
 /**
- * The collection mapping (DESIGN.md §2): the specification's 24 stored collections live in at
+ * The collection mapping (docs/architecture.md §2): the specification's 24 stored collections live in at
  * most 12 local collections, because RxDB's free edition opens at most 13 collections per JS
  * realm. This one table is the design; the data layer, the server and the tests read it.
  */

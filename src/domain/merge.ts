@@ -1,5 +1,5 @@
 /**
- * Three-way, field-aware merge of an editable document (DESIGN.md §2). The base is the state
+ * Three-way, field-aware merge of an editable document (docs/architecture.md §2). The base is the state
  * the device last saw from the server (`assumedMasterState`):
  * - a field changed only on the device keeps the device's value;
  * - a field changed only on the server keeps the server's value;

@@ -12,11 +12,13 @@ import { syncMessages } from './es/sync';
 import { deviceMessages } from './es/device';
 import { planningMessages } from './es/planning';
 import { apiKeysMessages } from './es/apiKeys';
+import { dataMessages } from './es/data';
 
 export const es = {
   ...intakeMessages,
   ...deviceMessages,
   ...apiKeysMessages,
+  ...dataMessages,
   common: {
     understood: 'Entendido',
     save: 'Guardar',

@@ -1,5 +1,5 @@
 /**
- * The import Web Worker (DESIGN.md §1): parsing and validating order files off the main thread.
+ * The import Web Worker (docs/architecture.md §1): parsing and validating order files off the main thread.
  * Exposes an ImportService through comlink; the page talks to it with `startImportWorker`
  * (./importClient.ts). Terminating the worker («Cancelar») loses its state and writes nothing:
  * only the page writes, batch by batch, after the operator confirms.

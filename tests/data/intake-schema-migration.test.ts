@@ -10,7 +10,7 @@ import { LOCAL_COLLECTION_DEFS } from '../../src/domain/collections';
 import { openLocalDatabase } from '../../src/data/database';
 import { deliveryPointSchema } from '../../src/domain/entities/operation';
 import { catalogSchema, importMappingSchema, type Tax } from '../../src/domain/entities/reference';
-import { generateDemoData } from '../../src/domain/demo/generate';
+import { generateDemoData } from '../../server/demo/generate';
 
 const demo = generateDemoData({ seed: 5, today: '2026-11-22', now: Date.UTC(2026, 10, 22, 7), scale: { deliveryPoints: 3, ordersPerDay: 0, ridersPerHub: 1 } });
 

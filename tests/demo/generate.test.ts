@@ -10,9 +10,9 @@ import {
   demoAccounts,
   generateDemoData,
   type DemoData,
-} from '../../src/domain/demo/generate';
+} from '../../server/demo/generate';
 import { amountDueCents } from '../../src/domain/money';
-import { STREETS } from '../../src/domain/demo/places';
+import { STREETS } from '../../server/demo/places';
 
 const TODAY = '2026-11-23';
 const TOMORROW = '2026-11-24';

@@ -21,12 +21,12 @@ const SPEC_STORED = [
   'taxes', 'config-synlab', 'config-synlab-temp',
 ];
 
-/** Local collections that hold no stored collection: DESIGN.md's spare slot, used for picking events. */
+/** Local collections that hold no stored collection: the spare slot of docs/architecture.md §2, used for picking events. */
 const LOCAL_ONLY: readonly LocalCollection[] = ['picks'];
 
 const sorted = <T>(xs: Iterable<T>): T[] => [...xs].sort();
 
-describe('stored → local mapping (DESIGN.md §2)', () => {
+describe('stored → local mapping (docs/architecture.md §2)', () => {
   it('lists the 24 stored collections of the specification, once each', () => {
     expect(SPEC_STORED).toHaveLength(24);
     expect(STORED_COLLECTIONS).toHaveLength(24);

@@ -1,5 +1,5 @@
 /**
- * Why the Firebase backend pushes through its own handler (DESIGN.md §2): two devices edit the
+ * Why the Firebase backend pushes through its own handler (docs/architecture.md §2): two devices edit the
  * same order from the same base, different fields. Device B's push reads the stored order, then
  * device A pushes its change completely, then B writes.
  * - RxDB's stock `replication-firestore` push reads outside any transaction and writes B's whole

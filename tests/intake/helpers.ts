@@ -1,5 +1,5 @@
 /** Demo data as an intake context, for the intake tests. */
-import { generateDemoData, type DemoData } from '../../src/domain/demo/generate';
+import { generateDemoData, type DemoData } from '../../server/demo/generate';
 import type { IntakeContext } from '../../src/domain/intake';
 import type { Client, Hub, Tax } from '../../src/domain/entities/reference';
 

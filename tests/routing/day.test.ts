@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateDemoData } from '../../src/domain/demo/generate';
+import { generateDemoData } from '../../server/demo/generate';
 import type { BikeModel, Hub } from '../../src/domain/entities/reference';
 import { evaluateDay, orderRoute, planDay, prepareDay, secondsOf, timeOf, type DayPlanInput, type DayPlanResult } from '../../src/domain/routing/day';
 import { dayInputFromEntities } from '../../src/domain/routing/fromEntities';

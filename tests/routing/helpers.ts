@@ -1,5 +1,5 @@
 /** Random routing instances for the optimiser's tests (deterministic per seed). */
-import { createRng } from '../../src/domain/demo/prng';
+import { createRng } from '../../src/domain/prng';
 import { matrixFromRows } from '../../src/domain/routing/matrix';
 import type { RoutingJob, RoutingProblem, RoutingVehicle } from '../../src/domain/routing/model';
 

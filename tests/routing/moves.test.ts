@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createRng } from '../../src/domain/demo/prng';
+import { createRng } from '../../src/domain/prng';
 import { checkPlan } from '../../src/domain/routing/check';
 import { compile } from '../../src/domain/routing/instance';
 import { LocalSearch } from '../../src/domain/routing/localSearch';

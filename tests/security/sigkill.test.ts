@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../src/domain/demo/generate';
+import { DEMO_PASSWORD } from '../../server/demo/generate';
 
 const dir = mkdtempSync(join(tmpdir(), 'cb-sigkill-'));
 const dataDir = join(dir, 'data');

@@ -1,6 +1,6 @@
 /**
  * The push of the Firebase backend: RxDB's stock `replication-firestore` reads the master state
- * outside its write, so two devices can overwrite each other silently (DESIGN.md §2). Ours reads
+ * outside its write, so two devices can overwrite each other silently (docs/architecture.md §2). Ours reads
  * and writes inside ONE Firestore transaction (retried by Firestore when a document it read
  * changed before the commit) and answers like the embedded server (server/sync.ts, the
  * reference):

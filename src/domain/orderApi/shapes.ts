@@ -142,46 +142,67 @@ function records(head: Head, lines: readonly { product: string; quantity: number
   }));
 }
 
-export function qualianzaRecords(o: QualianzaOrder): IntakeRecord[] {
+/** Where each order-level field stands in a client's body: a dotted JSON path. */
+type HeadPaths = readonly (readonly [IntakeField, string])[];
+
+/** The string at a dotted path of a (validated) body, or undefined where a part is missing. */
+function stringAt(body: unknown, path: string): string | undefined {
+  let node: unknown = body;
+  for (const part of path.split('.')) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+function headOf(body: unknown, paths: HeadPaths): Head {
   const head = { values: {} as Values, columns: {} as Columns };
-  put(head, 'external_ref', o.pedido, 'pedido');
-  put(head, 'date', o.fecha_entrega, 'fecha_entrega');
-  put(head, 'window_start', o.franja?.desde, 'franja.desde');
-  put(head, 'window_end', o.franja?.hasta, 'franja.hasta');
-  const p = o.punto_entrega;
-  put(head, 'point_ref', p.codigo, 'punto_entrega.codigo');
-  put(head, 'point_name', p.nombre, 'punto_entrega.nombre');
-  put(head, 'address', p.direccion, 'punto_entrega.direccion');
-  put(head, 'postal_code', p.codigo_postal, 'punto_entrega.codigo_postal');
-  put(head, 'city', p.poblacion, 'punto_entrega.poblacion');
-  put(head, 'phone', p.telefono, 'punto_entrega.telefono');
-  put(head, 'contact', p.contacto, 'punto_entrega.contacto');
-  put(head, 'payment_method', o.forma_pago, 'forma_pago');
-  put(head, 'notes', o.observaciones, 'observaciones');
+  for (const [field, path] of paths) put(head, field, stringAt(body, path), path);
+  return head;
+}
+
+const QUALIANZA_HEAD: HeadPaths = [
+  ['external_ref', 'pedido'],
+  ['date', 'fecha_entrega'],
+  ['window_start', 'franja.desde'],
+  ['window_end', 'franja.hasta'],
+  ['point_ref', 'punto_entrega.codigo'],
+  ['point_name', 'punto_entrega.nombre'],
+  ['address', 'punto_entrega.direccion'],
+  ['postal_code', 'punto_entrega.codigo_postal'],
+  ['city', 'punto_entrega.poblacion'],
+  ['phone', 'punto_entrega.telefono'],
+  ['contact', 'punto_entrega.contacto'],
+  ['payment_method', 'forma_pago'],
+  ['notes', 'observaciones'],
+];
+
+const BIMBO_HEAD: HeadPaths = [
+  ['external_ref', 'orderId'],
+  ['date', 'deliveryDate'],
+  ['window_start', 'deliveryWindow.from'],
+  ['window_end', 'deliveryWindow.to'],
+  ['point_ref', 'store.code'],
+  ['point_name', 'store.name'],
+  ['address', 'store.street'],
+  ['postal_code', 'store.zip'],
+  ['city', 'store.city'],
+  ['phone', 'store.phone'],
+  ['contact', 'store.contact'],
+  ['payment_method', 'payment'],
+  ['notes', 'comments'],
+];
+
+export function qualianzaRecords(o: QualianzaOrder): IntakeRecord[] {
   return records(
-    head,
+    headOf(o, QUALIANZA_HEAD),
     o.lineas.map((l, i) => ({ product: l.articulo, quantity: l.cantidad, productPath: `lineas[${i}].articulo`, quantityPath: `lineas[${i}].cantidad` })),
   );
 }
 
 export function bimboRecords(o: BimboOrder): IntakeRecord[] {
-  const head = { values: {} as Values, columns: {} as Columns };
-  put(head, 'external_ref', o.orderId, 'orderId');
-  put(head, 'date', o.deliveryDate, 'deliveryDate');
-  put(head, 'window_start', o.deliveryWindow?.from, 'deliveryWindow.from');
-  put(head, 'window_end', o.deliveryWindow?.to, 'deliveryWindow.to');
-  const s = o.store;
-  put(head, 'point_ref', s.code, 'store.code');
-  put(head, 'point_name', s.name, 'store.name');
-  put(head, 'address', s.street, 'store.street');
-  put(head, 'postal_code', s.zip, 'store.zip');
-  put(head, 'city', s.city, 'store.city');
-  put(head, 'phone', s.phone, 'store.phone');
-  put(head, 'contact', s.contact, 'store.contact');
-  put(head, 'payment_method', o.payment, 'payment');
-  put(head, 'notes', o.comments, 'comments');
   return records(
-    head,
+    headOf(o, BIMBO_HEAD),
     o.items.map((l, i) => ({ product: l.product, quantity: l.qty, productPath: `items[${i}].product`, quantityPath: `items[${i}].qty` })),
   );
 }

@@ -140,22 +140,9 @@ function lineState(quantity: number, picked: number, short: number): LineState {
   return picked > 0 || short > 0 ? 'partial' : 'pending';
 }
 
-export interface OrderProgress {
+export interface OrderProgress extends PickingTotals {
   readonly order_id: string;
   readonly lines: readonly LineProgress[];
-  readonly lines_total: number;
-  /** Lines picked in full or covered by incidences. */
-  readonly lines_done: number;
-  readonly units_total: number;
-  /** Units in the boxes, counted up to each line's quantity (extra units are in `units_over`). */
-  readonly units_picked: number;
-  readonly units_short: number;
-  readonly units_over: number;
-  /** Lines flagged as picked over their quantity. */
-  readonly over_lines: number;
-  /** Picking incidences (`picker-product`) and picker errors of the order. */
-  readonly incidences: number;
-  readonly errors: number;
   /** Every line done and none over: the order can be closed («Preparado»). */
   readonly complete: boolean;
   /** The order's picking status these events mean. */
@@ -218,12 +205,16 @@ type Pick_<T, K extends keyof T> = { [P in K]: T[P] };
 /** Totals shared by a stop and a route. */
 export interface PickingTotals {
   readonly lines_total: number;
+  /** Lines picked in full or covered by incidences. */
   readonly lines_done: number;
   readonly units_total: number;
+  /** Units in the boxes, counted up to each line's quantity (extra units are in `units_over`). */
   readonly units_picked: number;
   readonly units_short: number;
   readonly units_over: number;
+  /** Lines flagged as picked over their quantity. */
   readonly over_lines: number;
+  /** Picking incidences (`picker-product`) and picker errors. */
   readonly incidences: number;
   readonly errors: number;
 }

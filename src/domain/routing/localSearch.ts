@@ -15,7 +15,7 @@
  * position-locked stop unless it keeps every locked stop where it is (exchanges and moves inside
  * the stretch between two locked stops do); a stop locked to a route never leaves it.
  */
-import type { Rng } from '../demo/prng';
+import type { Rng } from '../prng';
 import type { Instance } from './instance';
 import type { Editor } from './ruinRecreate';
 import { cat, SEG, nodeAt, routePenalty, type Route, type Solution } from './solution';
@@ -219,6 +219,11 @@ export class LocalSearch {
     if (rev) moved.reverse();
     const newA = A.jobs.slice(0, s - 1).concat(A.jobs.slice(s - 1 + len));
     const newB = B.jobs.slice(0, p).concat(moved, B.jobs.slice(p));
+    return this.replaceBoth(ra, newA, rb, newB);
+  }
+
+  /** Writes an accepted inter-route move: both routes' new job sequences. */
+  private replaceBoth(ra: number, newA: number[], rb: number, newB: number[]): true {
     this.ed.replace(ra, newA);
     this.ed.replace(rb, newB);
     return true;
@@ -268,9 +273,18 @@ export class LocalSearch {
     const newB = B.jobs.slice();
     newA[ia - 1] = v;
     newB[ib - 1] = u;
-    this.ed.replace(ra, newA);
-    this.ed.replace(rb, newB);
-    return true;
+    return this.replaceBoth(ra, newA, rb, newB);
+  }
+
+  /** Into SEG: the time segment of X up to position x, then Y's tail after y (first…last), then X's end node. */
+  private joinTail(X: Route, x: number, cut: number, Y: Route, y: number, first: number, last: number, end: number, tailEmpty: boolean): void {
+    const { inst } = this;
+    if (tailEmpty) {
+      cat(X.preD[x] as number, X.preTW[x] as number, X.preE[x] as number, X.preL[x] as number, this.t(cut, end), inst.service[end] as number, 0, inst.early[end] as number, inst.late[end] as number);
+      return;
+    }
+    cat(X.preD[x] as number, X.preTW[x] as number, X.preE[x] as number, X.preL[x] as number, this.t(cut, first), Y.tailD[y + 1] as number, Y.tailTW[y + 1] as number, Y.tailE[y + 1] as number, Y.tailL[y + 1] as number);
+    cat(SEG[0]!, SEG[1]!, SEG[2]!, SEG[3]!, this.t(last, end), inst.service[end] as number, 0, inst.early[end] as number, inst.late[end] as number);
   }
 
   /** Route ra keeps sequence 0…i and takes rb's jobs after j; rb keeps 0…j and takes ra's jobs after i. */
@@ -314,22 +328,12 @@ export class LocalSearch {
     let TWB = 0;
     if (inst.timed) {
       if (!newAEmpty) {
-        if (bTailEmpty) {
-          cat(A.preD[i] as number, A.preTW[i] as number, A.preE[i] as number, A.preL[i] as number, this.t(aCut, endA), inst.service[endA] as number, 0, inst.early[endA] as number, inst.late[endA] as number);
-        } else {
-          cat(A.preD[i] as number, A.preTW[i] as number, A.preE[i] as number, A.preL[i] as number, this.t(aCut, bFirst), B.tailD[j + 1] as number, B.tailTW[j + 1] as number, B.tailE[j + 1] as number, B.tailL[j + 1] as number);
-          cat(SEG[0]!, SEG[1]!, SEG[2]!, SEG[3]!, this.t(bLast, endA), inst.service[endA] as number, 0, inst.early[endA] as number, inst.late[endA] as number);
-        }
+        this.joinTail(A, i, aCut, B, j, bFirst, bLast, endA, bTailEmpty);
         DA = SEG[0]!;
         TWA = SEG[1]!;
       }
       if (!newBEmpty) {
-        if (aTailEmpty) {
-          cat(B.preD[j] as number, B.preTW[j] as number, B.preE[j] as number, B.preL[j] as number, this.t(bCut, endB), inst.service[endB] as number, 0, inst.early[endB] as number, inst.late[endB] as number);
-        } else {
-          cat(B.preD[j] as number, B.preTW[j] as number, B.preE[j] as number, B.preL[j] as number, this.t(bCut, aFirst), A.tailD[i + 1] as number, A.tailTW[i + 1] as number, A.tailE[i + 1] as number, A.tailL[i + 1] as number);
-          cat(SEG[0]!, SEG[1]!, SEG[2]!, SEG[3]!, this.t(aLast, endB), inst.service[endB] as number, 0, inst.early[endB] as number, inst.late[endB] as number);
-        }
+        this.joinTail(B, j, bCut, A, i, aFirst, aLast, endB, aTailEmpty);
         DB = SEG[0]!;
         TWB = SEG[1]!;
       }
@@ -338,9 +342,7 @@ export class LocalSearch {
     if (after - before > -GAIN) return false;
     const newA = A.jobs.slice(0, i).concat(B.jobs.slice(j));
     const newB = B.jobs.slice(0, j).concat(A.jobs.slice(i));
-    this.ed.replace(ra, newA);
-    this.ed.replace(rb, newB);
-    return true;
+    return this.replaceBoth(ra, newA, rb, newB);
   }
 
   /** Moves stop u alone into an unused vehicle (one of each kind). */

@@ -12,7 +12,7 @@
  * inserted there (that would shift the locked stops); a stop locked to a route is only put back
  * into that route, even when that breaks a constraint (the penalty then reports it).
  */
-import type { Rng } from '../demo/prng';
+import type { Rng } from '../prng';
 import type { Instance } from './instance';
 import { cat, SEG, routePenalty, updateRoute, type Route, type Solution } from './solution';
 

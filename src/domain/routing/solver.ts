@@ -17,7 +17,7 @@
  * iteration limit give the same plan. `SolverRun.step` runs for a slice of time and returns, so a
  * worker can yield between slices to hear a cancellation, and `best()` is available at any time.
  */
-import { createRng, type Rng } from '../demo/prng';
+import { createRng, type Rng } from '../prng';
 import { compile, UNBOUNDED, type Instance } from './instance';
 import { LocalSearch } from './localSearch';
 import type { CancelSignal, Plan, PlanRoute, PlanStop, RoutingProblem, SolveProgress, StopReason, UnassignedJob, UnassignedReason } from './model';

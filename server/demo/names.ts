@@ -3,7 +3,7 @@
  * businesses. Invented combinations: any likeness to a real business is a coincidence.
  */
 import type { CityKey } from './places';
-import type { Rng } from './prng';
+import type { Rng } from '../../src/domain/prng';
 
 export const FIRST_NAMES: Readonly<Record<CityKey, readonly string[]>> = {
   madrid: [

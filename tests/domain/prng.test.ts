@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRng, hashString, normaliseSeed } from '../../src/domain/demo/prng';
+import { createRng, hashString, normaliseSeed } from '../../src/domain/prng';
 
 const ID_RE = /^[A-Za-z0-9_.:-]+$/;
 
