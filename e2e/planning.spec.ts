@@ -153,3 +153,50 @@ test('the route form refuses bad input with the field message and offers only th
   await page.getByTestId('route-form').getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByTestId('route-status')).toHaveText('Cancelada');
 });
+
+test('a point «sin ubicación» cannot be planned until it is placed on the map with «Ubicar»', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const token = await adminToken(request);
+  const date = madridDate(9);
+  const tag = `pu${Date.now().toString(36)}`;
+  const [source] = await ordersFor(request, token, date, tag);
+  const order = (await pullAll(request, token, 'orders')).find((o) => o.id === source) as Doc;
+  const base = (await pullAll(request, token, 'delivery_points')).find((p) => p.id === order.delivery_point_id) as Doc;
+  // What the import makes from an address it does not know: the hub's position as a placeholder.
+  const pointName = `Farmacia sin ubicar ${tag}`;
+  await push(request, token, 'delivery_points', [{ ...base, id: `${tag}-dp`, name: pointName, ref_providers: [], client_providers: [], address: 'Calle Desconocida 7', located: false, updated_at: Date.now() }]);
+  await push(request, token, 'orders', [{ ...order, id: `${tag}-ou`, code: `P-${tag.toUpperCase()}-U`, delivery_point_id: `${tag}-dp`, updated_at: Date.now() }]);
+
+  await signInSynced(page, 'operador@cargobici.test');
+  await gotoSynced(page, '/routed');
+  await page.getByTestId('board-date').fill(date);
+  await expect(page.getByTestId('unplanned-point')).toHaveCount(5);
+  const row = page.getByTestId('unplanned-point').filter({ hasText: pointName });
+  await expect(row).toContainText('sin ubicación');
+  await expect(row.getByRole('checkbox')).toBeDisabled();
+  await expect(row).toContainText('Ubícalo en el mapa para planificarlo');
+
+  // Bad coordinates are refused at their field; a click on the picker's map fills both.
+  await row.getByRole('button', { name: `Ubicar ${pointName} en el mapa` }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Calle Desconocida 7');
+  await dialog.getByLabel('Latitud').fill('95');
+  await dialog.getByLabel('Longitud').fill('-3.7');
+  await dialog.getByRole('button', { name: 'Guardar ubicación' }).click();
+  await expect(dialog.getByText('La latitud debe ser un número entre -90 y 90 (por ejemplo 40.4168).')).toBeVisible();
+  const map = dialog.getByTestId('map');
+  await expect(map).toBeVisible();
+  await map.click({ position: { x: 140, y: 140 } });
+  await expect(dialog.getByLabel('Latitud')).not.toHaveValue('95');
+  await dialog.getByRole('button', { name: 'Guardar ubicación' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // Now it is a point like any other: chosen and put on a new route.
+  await expect(row).not.toContainText('sin ubicación');
+  await row.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Crear ruta con los elegidos' }).click();
+  await expect(page.getByTestId('board-stop').filter({ hasText: pointName })).toHaveCount(1);
+  await expect
+    .poll(async () => (await pullAll(request, token, 'delivery_points')).find((p) => p.id === `${tag}-dp`)?.located)
+    .toBe(true);
+});

@@ -8,7 +8,8 @@
  * - Every edit renumbers the stops 1…n. A stop whose orders are all removed disappears.
  * - The ETA of an edited stop is kept until the board saves the evaluated times (`withTimes`).
  */
-import type { Route, RouteStop } from '../entities/operation';
+import { isValidLatLng } from '../deliveryPoints';
+import type { DeliveryPoint, Route, RouteStop } from '../entities/operation';
 import { routeMachine, type RouteStatus } from '../status/machines';
 
 /** Routes the planning board may still change (stops, rider, bike). */
@@ -107,4 +108,35 @@ export function nextRouteCode(date: string, hub: number, existingCodes: readonly
     if (Number.isInteger(n) && n > max) max = n;
   }
   return `${prefix}${max + 1}`;
+}
+
+// ── Points «sin ubicación» ───────────────────────────────────────────────────────────────────
+
+/**
+ * Whether a delivery point has a place to plan: the import makes points «sin ubicación»
+ * (`located: false`, the hub's position as a placeholder) when a line names an address it does not
+ * know; a point missing from the device cannot be planned either.
+ */
+export function isLocatedPoint(point: Pick<DeliveryPoint, 'located'> | undefined): boolean {
+  return point !== undefined && point.located !== false;
+}
+
+/**
+ * The orders (of those given, in order) whose delivery point is «sin ubicación». A point not in
+ * `points` is not judged here (it may not have synced yet).
+ */
+export function ordersWithoutLocation<O extends OrderRef>(orders: readonly O[], points: ReadonlyMap<string, Pick<DeliveryPoint, 'located'>>): O[] {
+  return orders.filter((o) => points.get(o.delivery_point_id)?.located === false);
+}
+
+export type PlacementResult = { readonly ok: true; readonly patch: { readonly lat: number; readonly lng: number; readonly located: true } } | { readonly ok: false; readonly field: 'lat' | 'lng' };
+
+/**
+ * The change that places a point «sin ubicación» on the map: latitude -90..90 and longitude
+ * -180..180 (finite numbers); the point becomes located. Names the first wrong field.
+ */
+export function placePointPatch(lat: unknown, lng: unknown): PlacementResult {
+  if (typeof lat !== 'number' || !Number.isFinite(lat) || lat < -90 || lat > 90) return { ok: false, field: 'lat' };
+  if (!isValidLatLng(lat, lng)) return { ok: false, field: 'lng' };
+  return { ok: true, patch: { lat, lng: lng as number, located: true } };
 }

@@ -33,7 +33,7 @@ import {
 import { madridDate } from '../../domain/dates';
 import type { DeliveryPoint, Order, Route } from '../../domain/entities/operation';
 import type { DayPlanInput, DayPlanResult, DayPlanRoute } from '../../domain/routing/day';
-import { isEditableRoute } from '../../domain/routing/edit';
+import { isEditableRoute, isLocatedPoint } from '../../domain/routing/edit';
 import { dayInputFromEntities } from '../../domain/routing/fromEntities';
 import type { SolveProgress } from '../../domain/routing/model';
 import { MACHINES } from '../../domain/status/machines';
@@ -45,6 +45,7 @@ import type { MapLine, MapPoint } from '../../ui/map/MapView';
 import { riderOptions } from '../../ui/RiderSelect';
 import { ROUTE_STATUS_COLOR } from '../../ui/statusColors';
 import { FirstSyncNotice } from '../../ui/sync/FirstSync';
+import { PlacePointModal } from './PlacePointModal';
 import { shiftDate } from './RoutesPages';
 import { useBikes, usePlanningActor, usePointsById, useProducts, useUsers } from './hooks';
 
@@ -108,6 +109,7 @@ export function PlanningBoard() {
   const [running, setRunning] = useState(false);
   const abort = useRef<AbortController | null>(null);
   const [busy, setBusy] = useState(false);
+  const [placing, setPlacing] = useState<DeliveryPoint | null>(null);
 
   const dayRoutes = useMemo(() => routes.filter((r) => r.status !== 'cancelled').sort((a, b) => a.code.localeCompare(b.code, 'es', { numeric: true })), [routes]);
   const colorOf = useMemo(() => new Map(dayRoutes.map((r, i) => [r.id, ROUTE_COLORS[i % ROUTE_COLORS.length] as string])), [dayRoutes]);
@@ -162,7 +164,7 @@ export function PlanningBoard() {
           orders: list,
           start: list.map((o) => o.window_start).sort()[0] as string,
           end: list.map((o) => o.window_end).sort()[list.length - 1] as string,
-          located: point !== undefined && point.located !== false,
+          located: isLocatedPoint(point),
         };
       })
       .sort((a, b) => a.start.localeCompare(b.start) || (a.point?.name ?? a.pointId).localeCompare(b.point?.name ?? b.pointId, 'es'));
@@ -184,10 +186,11 @@ export function PlanningBoard() {
     setSelected((s) => {
       const next = new Set(s);
       if (next.has(pointId)) next.delete(pointId);
+      else if (!isLocatedPoint(points.get(pointId))) return s;
       else next.add(pointId);
       return next;
     });
-  }, []);
+  }, [points]);
 
   const act = async (what: () => Promise<unknown>, done?: string) => {
     if (!engine) return;
@@ -377,26 +380,34 @@ export function PlanningBoard() {
                 </Title>
                 {unplanned.length === 0 && <Text c="dimmed">{t('planning.board.noUnplanned')}</Text>}
                 {unplanned.map((g) => (
-                  <Checkbox
-                    key={g.pointId}
-                    checked={selected.has(g.pointId)}
-                    onChange={() => toggle(g.pointId)}
-                    data-testid="unplanned-point"
-                    label={
-                      <Group gap={6} wrap="nowrap">
-                        <span aria-hidden style={{ width: 10, height: 10, borderRadius: 5, flex: 'none', background: g.located ? windowColor(g.start) : NO_LOCATION_COLOR }} />
-                        <span>
-                          {g.point?.name ?? g.pointId} · {t('planning.board.window', { start: g.start, end: g.end })} · {t('planning.board.ordersAt', { n: g.orders.length })}
-                        </span>
-                        {!g.located && (
-                          <Badge color="gray" variant="light">
-                            {t('planning.board.noLocation')}
-                          </Badge>
-                        )}
-                      </Group>
-                    }
-                  />
+                  <Group key={g.pointId} gap="xs" wrap="nowrap" justify="space-between" data-testid="unplanned-point">
+                    <Checkbox
+                      checked={selected.has(g.pointId)}
+                      onChange={() => toggle(g.pointId)}
+                      disabled={!g.located}
+                      description={g.located ? undefined : t('planning.place.needed')}
+                      label={
+                        <Group gap={6} wrap="nowrap">
+                          <span aria-hidden style={{ width: 10, height: 10, borderRadius: 5, flex: 'none', background: g.located ? windowColor(g.start) : NO_LOCATION_COLOR }} />
+                          <span>
+                            {g.point?.name ?? g.pointId} · {t('planning.board.window', { start: g.start, end: g.end })} · {t('planning.board.ordersAt', { n: g.orders.length })}
+                          </span>
+                          {!g.located && (
+                            <Badge color="gray" variant="light">
+                              {t('planning.board.noLocation')}
+                            </Badge>
+                          )}
+                        </Group>
+                      }
+                    />
+                    {!g.located && g.point && (
+                      <Button size="xs" variant="light" color="gray" onClick={() => setPlacing(g.point ?? null)} aria-label={t('planning.place.actionFor', { point: g.point.name })}>
+                        {t('planning.place.action')}
+                      </Button>
+                    )}
+                  </Group>
                 ))}
+                {placing && <PlacePointModal point={placing} onClose={() => setPlacing(null)} />}
                 {selected.size > 0 && (
                   <Group>
                     <Text size="sm">{t('planning.board.selected', { n: selected.size })}</Text>
