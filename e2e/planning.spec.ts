@@ -200,3 +200,60 @@ test('a point «sin ubicación» cannot be planned until it is placed on the map
     .poll(async () => (await pullAll(request, token, 'delivery_points')).find((p) => p.id === `${tag}-dp`)?.located)
     .toBe(true);
 });
+
+test('points are chosen with shift-click and a box, and a stop locked in place stays there when optimising', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const token = await adminToken(request);
+  const date = madridDate(11);
+  const ids = await ordersFor(request, token, date, `lk${Date.now().toString(36)}`);
+  const pointIds = (await pullAll(request, token, 'orders')).filter((o) => ids.includes(String(o.id))).map((o) => o.delivery_point_id);
+  const names = (await pullAll(request, token, 'delivery_points')).filter((p) => pointIds.includes(p.id)).map((p) => String(p.name));
+
+  await signInSynced(page, 'operador@cargobici.test');
+  await gotoSynced(page, '/routed');
+  await page.getByTestId('board-date').fill(date);
+  const rows = page.getByTestId('unplanned-point');
+  await expect(rows).toHaveCount(4);
+  // The list is in its final order once the points' names are on the device.
+  for (const name of names) await expect(rows.filter({ hasText: name })).toHaveCount(1);
+
+  // Shift-click in the list chooses the range.
+  await rows.nth(0).getByRole('checkbox').check();
+  await rows.nth(3).getByRole('checkbox').click({ modifiers: ['Shift'] });
+  await expect(page.getByText('4 puntos elegidos')).toBeVisible();
+  for (let i = 0; i < 4; i++) await expect(rows.nth(i).getByRole('checkbox')).toBeChecked();
+  await page.getByRole('button', { name: 'Quitar selección' }).click();
+  await expect(rows.nth(0).getByRole('checkbox')).not.toBeChecked();
+
+  // Ctrl + drag on the map draws a box that chooses the points inside it (all of them here).
+  const map = page.getByTestId('map');
+  await expect(map.locator('canvas').first()).toBeAttached();
+  const box = await map.boundingBox();
+  if (!box) throw new Error('the map has no box');
+  await page.keyboard.down('Control');
+  await page.mouse.move(box.x + 4, box.y + 4);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 4 });
+  await page.mouse.move(box.x + box.width - 4, box.y + box.height - 4, { steps: 4 });
+  await page.mouse.up();
+  await page.keyboard.up('Control');
+  await expect(page.getByText('4 puntos elegidos')).toBeVisible();
+  await page.getByRole('button', { name: 'Crear ruta con los elegidos' }).click();
+  const stops = page.getByTestId('board-stop');
+  await expect(stops).toHaveCount(4);
+
+  // Lock stop 2; the optimiser's proposal keeps it second.
+  const second = (await stops.nth(1).innerText()).split(' · ')[0]?.replace(/^\d+\s*/, '') ?? '';
+  await page.getByRole('button', { name: 'Fijar la parada 2 en su sitio' }).click();
+  await expect(page.getByRole('button', { name: 'Soltar la parada 2' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(stops.nth(1).getByTestId('stop-locked')).toHaveText('fija');
+  await page.getByRole('button', { name: 'Optimizar' }).click();
+  const proposal = page.getByTestId('proposal');
+  await expect(proposal).toBeVisible({ timeout: 60_000 });
+  await proposal.getByRole('button', { name: 'Guardar propuesta' }).click();
+  await expect(proposal).toHaveCount(0);
+  const route = page.getByTestId('board-route').filter({ has: page.getByTestId('stop-locked') });
+  await expect(route).toHaveCount(1);
+  await expect(route.getByTestId('board-stop').nth(1)).toContainText(second);
+  await expect(route.getByTestId('board-stop').nth(1).getByTestId('stop-locked')).toBeVisible();
+});

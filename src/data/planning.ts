@@ -17,6 +17,7 @@ import type { DayPlanResult } from '../domain/routing/day';
 import {
   addOrdersToStops,
   isEditableRoute,
+  lockStopAt,
   moveStopBy,
   nextRouteCode,
   ordersWithoutLocation,
@@ -290,6 +291,17 @@ export async function moveStopToRoute(engine: PlanningEngine, actor: PlanningAct
   await claimOrders(engine, orders, toId);
 }
 
+/**
+ * Locks a stop in place (`position`: the optimiser keeps it on this route at this place) or frees
+ * it (`none`).
+ */
+export async function lockStop(engine: PlanningEngine, actor: PlanningActor, routeId: string, seq: number, lock: 'position' | 'route' | 'none'): Promise<Route> {
+  requireOps(actor);
+  const route = await loadEditableRoute(engine, routeId);
+  if (seq < 1 || seq > route.stops.length) throw new PlanningError('stop_not_found', t('planning.errors.stopNotFound', { seq, route: route.name }));
+  return engine.writer.patch('routes', routeId, { stops: lockStopAt(route.stops, seq, lock) });
+}
+
 /** Removes a stop: its orders go back to the unplanned ones. */
 export async function removeStop(engine: PlanningEngine, actor: PlanningActor, routeId: string, seq: number): Promise<Route> {
   requireOps(actor);
@@ -324,7 +336,7 @@ export async function placePoint(engine: PlanningEngine, actor: PlanningActor, p
 // ── Optimiser proposals and publishing ───────────────────────────────────────────────────────
 
 function stopsOf(r: DayPlanResult['routes'][number]): RouteStop[] {
-  return r.stops.map((s, i) => ({ seq: i + 1, delivery_point_id: s.delivery_point_id, order_ids: [...s.order_ids], eta: s.eta }));
+  return r.stops.map((s, i) => ({ seq: i + 1, delivery_point_id: s.delivery_point_id, order_ids: [...s.order_ids], eta: s.eta, ...(s.lock !== 'none' ? { lock: s.lock } : {}) }));
 }
 
 /**

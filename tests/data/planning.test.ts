@@ -9,6 +9,7 @@ import {
   addOrdersToRoute,
   createRouteWithOrders,
   moveStop,
+  lockStop,
   moveStopToRoute,
   placePoint,
   publishRoutes,
@@ -117,6 +118,24 @@ describe('planning board edits', () => {
     await db.routes.insert(route('r-busy', 'u-r1', [{ point: 'pa', orders: ['o1'] }], 'picking'));
     await expect(moveStop(engine, operator, 'r-busy', 1, 1)).rejects.toThrow(/En picking/);
     await expect(removeStop(engine, operator, 'r-busy', 1)).rejects.toThrow(/ya no se puede cambiar/);
+  });
+});
+
+describe('stop locks', () => {
+  it('locks a stop in place and frees it; refuses a stop that is not there', async () => {
+    const r = await createRouteWithOrders(engine, operator, { date: TODAY, hub: 1, orderIds: ['o1', 'o2', 'o4'] });
+    await lockStop(engine, operator, r.id, 2, 'position');
+    expect((await getRoute(r.id)).stops.map((s) => s.lock)).toEqual([undefined, 'position', undefined]);
+    await moveStop(engine, operator, r.id, 2, -1);
+    expect((await getRoute(r.id)).stops.map((s) => [s.delivery_point_id, s.lock])).toEqual([
+      ['pb', 'position'],
+      ['pa', undefined],
+      ['pc', undefined],
+    ]);
+    await lockStop(engine, operator, r.id, 1, 'none');
+    expect((await getRoute(r.id)).stops.every((s) => s.lock === undefined)).toBe(true);
+    await expect(lockStop(engine, operator, r.id, 7, 'position')).rejects.toMatchObject({ code: 'stop_not_found' });
+    await expect(lockStop(engine, rider, r.id, 1, 'position')).rejects.toMatchObject({ code: 'forbidden' });
   });
 });
 

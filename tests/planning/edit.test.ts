@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addOrdersToStops, isLocatedPoint, moveStopBy, ordersWithoutLocation, placePointPatch, nextRouteCode, publishProblems, removeOrdersFromStops, removeStopAt, withTimes } from '../../src/domain/routing/edit';
+import { addOrdersToStops, isLocatedPoint, lockStopAt, moveStopBy, ordersWithoutLocation, placePointPatch, nextRouteCode, publishProblems, removeOrdersFromStops, removeStopAt, withTimes } from '../../src/domain/routing/edit';
 import type { RouteStop } from '../../src/domain/entities/operation';
 
 const stops: RouteStop[] = [
@@ -66,6 +66,23 @@ describe('route stop edits', () => {
   it('numbers new route codes after the highest of the day and hub', () => {
     expect(nextRouteCode('2026-11-24', 1, [])).toBe('R-20261124-H1-1');
     expect(nextRouteCode('2026-11-24', 1, ['R-20261124-H1-2', 'R-20261124-H1-10', 'R-20261124-H2-40', 'R-20261124-MAD1-3'])).toBe('R-20261124-H1-11');
+  });
+});
+
+describe('stop locks', () => {
+  it('locks and frees one stop, and every edit keeps the locks of the other stops', () => {
+    const locked = lockStopAt(stops, 2, 'position');
+    expect(locked.map((s) => s.lock)).toEqual([undefined, 'position', undefined]);
+    expect(lockStopAt(locked, 2, 'route')[1]?.lock).toBe('route');
+    expect(lockStopAt(locked, 2, 'none')[1]).toEqual(stops[1]);
+    expect(lockStopAt(stops, 9, 'position'), 'no such stop').toEqual(stops);
+    expect(moveStopBy(locked, 2, 1).map((s) => [s.delivery_point_id, s.lock])).toEqual([
+      ['pa', undefined],
+      ['pc', undefined],
+      ['pb', 'position'],
+    ]);
+    expect(removeStopAt(locked, 1).stops[0]).toMatchObject({ seq: 1, delivery_point_id: 'pb', lock: 'position' });
+    expect(addOrdersToStops(locked, [{ id: 'o9', delivery_point_id: 'pb' }])[1]).toMatchObject({ order_ids: ['o2', 'o3', 'o9'], lock: 'position' });
   });
 });
 

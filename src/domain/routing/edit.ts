@@ -25,7 +25,7 @@ export interface OrderRef {
 }
 
 function renumber(stops: readonly Omit<RouteStop, 'seq'>[]): RouteStop[] {
-  return stops.map((s, i) => ({ seq: i + 1, delivery_point_id: s.delivery_point_id, order_ids: [...s.order_ids], eta: s.eta }));
+  return stops.map((s, i) => ({ seq: i + 1, delivery_point_id: s.delivery_point_id, order_ids: [...s.order_ids], eta: s.eta, ...(s.lock ? { lock: s.lock } : {}) }));
 }
 
 /** The stops with these orders added (joining the stop of their point, else new stops at the end). */
@@ -59,6 +59,20 @@ export function removeStopAt(stops: readonly RouteStop[], seq: number): { stops:
   const removed = stops[seq - 1];
   if (!removed) return { stops: renumber(stops), orderIds: [] };
   return { stops: renumber(stops.filter((_, k) => k !== seq - 1)), orderIds: [...removed.order_ids] };
+}
+
+/**
+ * The stops with the stop at `seq` locked (`position`: the optimiser keeps it on this route at
+ * this place; `route`: on this route) or freed (`none`). Unchanged when there is no such stop.
+ */
+export function lockStopAt(stops: readonly RouteStop[], seq: number, lock: 'position' | 'route' | 'none'): RouteStop[] {
+  return renumber(
+    stops.map((s, k) => {
+      if (k !== seq - 1) return s;
+      const { lock: _old, ...free } = s;
+      return lock === 'none' ? free : { ...free, lock };
+    }),
+  );
 }
 
 /** The stops without these orders (stops left empty disappear). */
