@@ -153,3 +153,107 @@ test('the route form refuses bad input with the field message and offers only th
   await page.getByTestId('route-form').getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByTestId('route-status')).toHaveText('Cancelada');
 });
+
+test('a point «sin ubicación» cannot be planned until it is placed on the map with «Ubicar»', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const token = await adminToken(request);
+  const date = madridDate(9);
+  const tag = `pu${Date.now().toString(36)}`;
+  const [source] = await ordersFor(request, token, date, tag);
+  const order = (await pullAll(request, token, 'orders')).find((o) => o.id === source) as Doc;
+  const base = (await pullAll(request, token, 'delivery_points')).find((p) => p.id === order.delivery_point_id) as Doc;
+  // What the import makes from an address it does not know: the hub's position as a placeholder.
+  const pointName = `Farmacia sin ubicar ${tag}`;
+  await push(request, token, 'delivery_points', [{ ...base, id: `${tag}-dp`, name: pointName, ref_providers: [], client_providers: [], address: 'Calle Desconocida 7', located: false, updated_at: Date.now() }]);
+  await push(request, token, 'orders', [{ ...order, id: `${tag}-ou`, code: `P-${tag.toUpperCase()}-U`, delivery_point_id: `${tag}-dp`, updated_at: Date.now() }]);
+
+  await signInSynced(page, 'operador@cargobici.test');
+  await gotoSynced(page, '/routed');
+  await page.getByTestId('board-date').fill(date);
+  await expect(page.getByTestId('unplanned-point')).toHaveCount(5);
+  const row = page.getByTestId('unplanned-point').filter({ hasText: pointName });
+  await expect(row).toContainText('sin ubicación');
+  await expect(row.getByRole('checkbox')).toBeDisabled();
+  await expect(row).toContainText('Ubícalo en el mapa para planificarlo');
+
+  // Bad coordinates are refused at their field; a click on the picker's map fills both.
+  await row.getByRole('button', { name: `Ubicar ${pointName} en el mapa` }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Calle Desconocida 7');
+  await dialog.getByLabel('Latitud').fill('95');
+  await dialog.getByLabel('Longitud').fill('-3.7');
+  await dialog.getByRole('button', { name: 'Guardar ubicación' }).click();
+  await expect(dialog.getByText('La latitud debe ser un número entre -90 y 90 (por ejemplo 40.4168).')).toBeVisible();
+  const map = dialog.getByTestId('map');
+  await expect(map).toBeVisible();
+  await map.click({ position: { x: 140, y: 140 } });
+  await expect(dialog.getByLabel('Latitud')).not.toHaveValue('95');
+  await dialog.getByRole('button', { name: 'Guardar ubicación' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // Now it is a point like any other: chosen and put on a new route.
+  await expect(row).not.toContainText('sin ubicación');
+  await row.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Crear ruta con los elegidos' }).click();
+  await expect(page.getByTestId('board-stop').filter({ hasText: pointName })).toHaveCount(1);
+  await expect
+    .poll(async () => (await pullAll(request, token, 'delivery_points')).find((p) => p.id === `${tag}-dp`)?.located)
+    .toBe(true);
+});
+
+test('points are chosen with shift-click and a box, and a stop locked in place stays there when optimising', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const token = await adminToken(request);
+  const date = madridDate(11);
+  const ids = await ordersFor(request, token, date, `lk${Date.now().toString(36)}`);
+  const pointIds = (await pullAll(request, token, 'orders')).filter((o) => ids.includes(String(o.id))).map((o) => o.delivery_point_id);
+  const names = (await pullAll(request, token, 'delivery_points')).filter((p) => pointIds.includes(p.id)).map((p) => String(p.name));
+
+  await signInSynced(page, 'operador@cargobici.test');
+  await gotoSynced(page, '/routed');
+  await page.getByTestId('board-date').fill(date);
+  const rows = page.getByTestId('unplanned-point');
+  await expect(rows).toHaveCount(4);
+  // The list is in its final order once the points' names are on the device.
+  for (const name of names) await expect(rows.filter({ hasText: name })).toHaveCount(1);
+
+  // Shift-click in the list chooses the range.
+  await rows.nth(0).getByRole('checkbox').check();
+  await rows.nth(3).getByRole('checkbox').click({ modifiers: ['Shift'] });
+  await expect(page.getByText('4 puntos elegidos')).toBeVisible();
+  for (let i = 0; i < 4; i++) await expect(rows.nth(i).getByRole('checkbox')).toBeChecked();
+  await page.getByRole('button', { name: 'Quitar selección' }).click();
+  await expect(rows.nth(0).getByRole('checkbox')).not.toBeChecked();
+
+  // Ctrl + drag on the map draws a box that chooses the points inside it (all of them here).
+  const map = page.getByTestId('map');
+  await expect(map.locator('canvas').first()).toBeAttached();
+  const box = await map.boundingBox();
+  if (!box) throw new Error('the map has no box');
+  await page.keyboard.down('Control');
+  await page.mouse.move(box.x + 4, box.y + 4);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 4 });
+  await page.mouse.move(box.x + box.width - 4, box.y + box.height - 4, { steps: 4 });
+  await page.mouse.up();
+  await page.keyboard.up('Control');
+  await expect(page.getByText('4 puntos elegidos')).toBeVisible();
+  await page.getByRole('button', { name: 'Crear ruta con los elegidos' }).click();
+  const stops = page.getByTestId('board-stop');
+  await expect(stops).toHaveCount(4);
+
+  // Lock stop 2; the optimiser's proposal keeps it second.
+  const second = (await stops.nth(1).innerText()).split(' · ')[0]?.replace(/^\d+\s*/, '') ?? '';
+  await page.getByRole('button', { name: 'Fijar la parada 2 en su sitio' }).click();
+  await expect(page.getByRole('button', { name: 'Soltar la parada 2' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(stops.nth(1).getByTestId('stop-locked')).toHaveText('fija');
+  await page.getByRole('button', { name: 'Optimizar' }).click();
+  const proposal = page.getByTestId('proposal');
+  await expect(proposal).toBeVisible({ timeout: 60_000 });
+  await proposal.getByRole('button', { name: 'Guardar propuesta' }).click();
+  await expect(proposal).toHaveCount(0);
+  const route = page.getByTestId('board-route').filter({ has: page.getByTestId('stop-locked') });
+  await expect(route).toHaveCount(1);
+  await expect(route.getByTestId('board-stop').nth(1)).toContainText(second);
+  await expect(route.getByTestId('board-stop').nth(1).getByTestId('stop-locked')).toBeVisible();
+});

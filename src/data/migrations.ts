@@ -10,7 +10,8 @@
  * Version 1 of routes, incidences and picks (issue 12) only added optional fields
  * (`ready_reason`, `scanned_barcode`, `undoes`): their documents of version 0 are valid as they
  * are, so the strategy keeps them unchanged (tests/data/storage.test.ts opens a version-0
- * database with the new schemas).
+ * database with the new schemas). Version 2 of routes (issue 11) adds the optional `lock` of a
+ * stop: unchanged too.
  */
 import type { LocalCollection } from '../domain/collections';
 
@@ -33,7 +34,7 @@ export const MIGRATIONS: Readonly<Record<LocalCollection, MigrationStrategies>> 
   products: {},
   delivery_points: { 1: unchanged },
   orders: {},
-  routes: { 1: unchanged },
+  routes: { 1: unchanged, 2: unchanged },
   deliveries: {},
   incidences: { 1: unchanged },
   payments: { 1: orderPaymentKind },

@@ -12,13 +12,16 @@
  * «Publicar» moves a draft with a rider and stops to «Planificada», which the rider's phone shows.
  */
 import type { SystemRole } from '../domain/access/groups';
-import type { Order, Route, RouteStop } from '../domain/entities/operation';
+import type { DeliveryPoint, Order, Route, RouteStop } from '../domain/entities/operation';
 import type { DayPlanResult } from '../domain/routing/day';
 import {
   addOrdersToStops,
   isEditableRoute,
+  lockStopAt,
   moveStopBy,
   nextRouteCode,
+  ordersWithoutLocation,
+  placePointPatch,
   publishProblems,
   removeOrdersFromStops,
   removeStopAt,
@@ -96,6 +99,14 @@ async function plannableOrders(engine: PlanningEngine, route: Pick<Route, 'id' |
       const otherRoute = other?.toJSON() as unknown as Route | undefined;
       if (otherRoute && !isEditableRoute(otherRoute)) throw new PlanningError('order_locked', t('planning.errors.orderLocked', { order: o.code }));
     }
+  }
+  // A point «sin ubicación» (made by the import) is placed on the map before it is planned.
+  const points = await engine.db.delivery_points.findByIds([...new Set(orders.map((o) => o.delivery_point_id))]).exec();
+  const pointOf = new Map([...points.entries()].map(([id, d]) => [id, d.toJSON() as unknown as DeliveryPoint]));
+  const unlocated = ordersWithoutLocation(orders, pointOf);
+  if (unlocated.length > 0) {
+    const names = [...new Set(unlocated.map((o) => pointOf.get(o.delivery_point_id)?.name ?? o.delivery_point_id))];
+    throw new PlanningError('point_unlocated', t('planning.errors.pointUnlocated', { points: names.map((n) => `«${n}»`).join(', '), orders: unlocated.map((o) => o.code).join(', ') }));
   }
   return orders;
 }
@@ -280,6 +291,17 @@ export async function moveStopToRoute(engine: PlanningEngine, actor: PlanningAct
   await claimOrders(engine, orders, toId);
 }
 
+/**
+ * Locks a stop in place (`position`: the optimiser keeps it on this route at this place) or frees
+ * it (`none`).
+ */
+export async function lockStop(engine: PlanningEngine, actor: PlanningActor, routeId: string, seq: number, lock: 'position' | 'route' | 'none'): Promise<Route> {
+  requireOps(actor);
+  const route = await loadEditableRoute(engine, routeId);
+  if (seq < 1 || seq > route.stops.length) throw new PlanningError('stop_not_found', t('planning.errors.stopNotFound', { seq, route: route.name }));
+  return engine.writer.patch('routes', routeId, { stops: lockStopAt(route.stops, seq, lock) });
+}
+
 /** Removes a stop: its orders go back to the unplanned ones. */
 export async function removeStop(engine: PlanningEngine, actor: PlanningActor, routeId: string, seq: number): Promise<Route> {
   requireOps(actor);
@@ -298,10 +320,23 @@ export async function assignRoute(engine: PlanningEngine, actor: PlanningActor, 
   return engine.writer.patch('routes', routeId, change);
 }
 
+/**
+ * Places a delivery point «sin ubicación» on the map (the board's «Ubicar»): it gets the chosen
+ * latitude and longitude and is located from then on, so its orders can be planned.
+ */
+export async function placePoint(engine: PlanningEngine, actor: PlanningActor, pointId: string, lat: unknown, lng: unknown): Promise<DeliveryPoint> {
+  requireOps(actor);
+  const doc = await engine.db.delivery_points.findOne(pointId).exec();
+  if (!doc) throw new PlanningError('point_not_found', t('planning.errors.pointNotFound', { id: pointId }));
+  const placed = placePointPatch(lat, lng);
+  if (!placed.ok) throw new ValidationFailed([{ path: placed.field, message: t(placed.field === 'lat' ? 'planning.place.latInvalid' : 'planning.place.lngInvalid') }]);
+  return engine.writer.patch('delivery_points', pointId, placed.patch);
+}
+
 // ── Optimiser proposals and publishing ───────────────────────────────────────────────────────
 
 function stopsOf(r: DayPlanResult['routes'][number]): RouteStop[] {
-  return r.stops.map((s, i) => ({ seq: i + 1, delivery_point_id: s.delivery_point_id, order_ids: [...s.order_ids], eta: s.eta }));
+  return r.stops.map((s, i) => ({ seq: i + 1, delivery_point_id: s.delivery_point_id, order_ids: [...s.order_ids], eta: s.eta, ...(s.lock !== 'none' ? { lock: s.lock } : {}) }));
 }
 
 /**

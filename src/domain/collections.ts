@@ -164,7 +164,7 @@ export const LOCAL_COLLECTION_DEFS: Readonly<Record<LocalCollection, LocalCollec
     name: 'routes',
     schema: routeSchema,
     mode: 'editable',
-    version: 1,
+    version: 2,
     indexes: [['rider_id', 'date'], ['date', 'hub']],
     label: 'la ruta',
     rowScope: { route: 'id', rider: 'rider_id', owner: null },

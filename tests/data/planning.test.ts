@@ -9,7 +9,9 @@ import {
   addOrdersToRoute,
   createRouteWithOrders,
   moveStop,
+  lockStop,
   moveStopToRoute,
+  placePoint,
   publishRoutes,
   removeStop,
   saveDayPlan,
@@ -21,7 +23,7 @@ import {
 } from '../../src/data/planning';
 import type { Order, Route } from '../../src/domain/entities/operation';
 import type { DayPlanResult } from '../../src/domain/routing/day';
-import { order, route, TODAY } from '../helpers/fixtures';
+import { order, point, route, TODAY } from '../helpers/fixtures';
 
 const operator: PlanningActor = { userId: 'u-op', role: 'operator' };
 const rider: PlanningActor = { userId: 'u-r1', role: 'rider' };
@@ -47,7 +49,7 @@ async function onlyRoute(): Promise<Route> {
 }
 
 beforeEach(async () => {
-  db = await openLocalDatabase({ name: `pl${Date.now()}${Math.random().toString(36).slice(2)}`, storage: { kind: 'memory' }, collections: ['orders', 'routes'] });
+  db = await openLocalDatabase({ name: `pl${Date.now()}${Math.random().toString(36).slice(2)}`, storage: { kind: 'memory' }, collections: ['orders', 'routes', 'delivery_points'] });
   store = new AppStore(`app-${Math.random().toString(36).slice(2)}`);
   engine = { db, writer: new Writer(db, new Outbox(store)) };
   await db.orders.bulkInsert([pending('o1', 'pa'), pending('o2', 'pb'), pending('o3', 'pb'), pending('o4', 'pc')]);
@@ -116,6 +118,46 @@ describe('planning board edits', () => {
     await db.routes.insert(route('r-busy', 'u-r1', [{ point: 'pa', orders: ['o1'] }], 'picking'));
     await expect(moveStop(engine, operator, 'r-busy', 1, 1)).rejects.toThrow(/En picking/);
     await expect(removeStop(engine, operator, 'r-busy', 1)).rejects.toThrow(/ya no se puede cambiar/);
+  });
+});
+
+describe('stop locks', () => {
+  it('locks a stop in place and frees it; refuses a stop that is not there', async () => {
+    const r = await createRouteWithOrders(engine, operator, { date: TODAY, hub: 1, orderIds: ['o1', 'o2', 'o4'] });
+    await lockStop(engine, operator, r.id, 2, 'position');
+    expect((await getRoute(r.id)).stops.map((s) => s.lock)).toEqual([undefined, 'position', undefined]);
+    await moveStop(engine, operator, r.id, 2, -1);
+    expect((await getRoute(r.id)).stops.map((s) => [s.delivery_point_id, s.lock])).toEqual([
+      ['pb', 'position'],
+      ['pa', undefined],
+      ['pc', undefined],
+    ]);
+    await lockStop(engine, operator, r.id, 1, 'none');
+    expect((await getRoute(r.id)).stops.every((s) => s.lock === undefined)).toBe(true);
+    await expect(lockStop(engine, operator, r.id, 7, 'position')).rejects.toMatchObject({ code: 'stop_not_found' });
+    await expect(lockStop(engine, rider, r.id, 1, 'position')).rejects.toMatchObject({ code: 'forbidden' });
+  });
+});
+
+describe('points «sin ubicación»', () => {
+  it('refuses to plan orders at a point «sin ubicación» until it is placed on the map', async () => {
+    await db.delivery_points.insert({ ...point('pu'), name: 'Farmacia Nueva', located: false });
+    await db.orders.insert(pending('o7', 'pu'));
+    await expect(createRouteWithOrders(engine, operator, { date: TODAY, hub: 1, orderIds: ['o1', 'o7'] })).rejects.toThrow('El punto «Farmacia Nueva» está «sin ubicación»: ubícalo en el mapa antes de planificar los pedidos P-o7.');
+    expect(await db.routes.count().exec(), 'nothing written when refused').toBe(0);
+    const r = await createRouteWithOrders(engine, operator, { date: TODAY, hub: 1, orderIds: ['o1'] });
+    await expect(addOrdersToRoute(engine, operator, r.id, ['o7'])).rejects.toMatchObject({ code: 'point_unlocated' });
+
+    await expect(placePoint(engine, operator, 'pu', 95, -3.7)).rejects.toMatchObject({ errors: [{ path: 'lat' }] });
+    await expect(placePoint(engine, operator, 'pu', 40.4, 'x')).rejects.toMatchObject({ errors: [{ path: 'lng' }] });
+    await expect(placePoint(engine, rider, 'pu', 40.4, -3.7)).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(placePoint(engine, operator, 'nope', 40.4, -3.7)).rejects.toMatchObject({ code: 'point_not_found' });
+    const placed = await placePoint(engine, operator, 'pu', 40.41, -3.69);
+    expect(placed).toMatchObject({ lat: 40.41, lng: -3.69, located: true });
+
+    await addOrdersToRoute(engine, operator, r.id, ['o7']);
+    expect((await getRoute(r.id)).stops.map((s) => s.delivery_point_id)).toEqual(['pa', 'pu']);
+    expect(await getOrder('o7')).toMatchObject({ route_id: r.id, status: 'planned' });
   });
 });
 

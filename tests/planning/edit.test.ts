@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addOrdersToStops, moveStopBy, nextRouteCode, publishProblems, removeOrdersFromStops, removeStopAt, withTimes } from '../../src/domain/routing/edit';
+import { addOrdersToStops, isLocatedPoint, lockStopAt, moveStopBy, ordersWithoutLocation, placePointPatch, nextRouteCode, publishProblems, removeOrdersFromStops, removeStopAt, withTimes } from '../../src/domain/routing/edit';
 import type { RouteStop } from '../../src/domain/entities/operation';
 
 const stops: RouteStop[] = [
@@ -66,5 +66,60 @@ describe('route stop edits', () => {
   it('numbers new route codes after the highest of the day and hub', () => {
     expect(nextRouteCode('2026-11-24', 1, [])).toBe('R-20261124-H1-1');
     expect(nextRouteCode('2026-11-24', 1, ['R-20261124-H1-2', 'R-20261124-H1-10', 'R-20261124-H2-40', 'R-20261124-MAD1-3'])).toBe('R-20261124-H1-11');
+  });
+});
+
+describe('stop locks', () => {
+  it('locks and frees one stop, and every edit keeps the locks of the other stops', () => {
+    const locked = lockStopAt(stops, 2, 'position');
+    expect(locked.map((s) => s.lock)).toEqual([undefined, 'position', undefined]);
+    expect(lockStopAt(locked, 2, 'route')[1]?.lock).toBe('route');
+    expect(lockStopAt(locked, 2, 'none')[1]).toEqual(stops[1]);
+    expect(lockStopAt(stops, 9, 'position'), 'no such stop').toEqual(stops);
+    expect(moveStopBy(locked, 2, 1).map((s) => [s.delivery_point_id, s.lock])).toEqual([
+      ['pa', undefined],
+      ['pc', undefined],
+      ['pb', 'position'],
+    ]);
+    expect(removeStopAt(locked, 1).stops[0]).toMatchObject({ seq: 1, delivery_point_id: 'pb', lock: 'position' });
+    expect(addOrdersToStops(locked, [{ id: 'o9', delivery_point_id: 'pb' }])[1]).toMatchObject({ order_ids: ['o2', 'o3', 'o9'], lock: 'position' });
+  });
+});
+
+describe('points «sin ubicación»', () => {
+  const points = new Map([
+    ['pa', { located: true }],
+    ['pb', { located: false }],
+    ['pc', {}],
+  ]);
+
+  it('a point is located unless marked «sin ubicación» or missing', () => {
+    expect(isLocatedPoint({ located: true })).toBe(true);
+    expect(isLocatedPoint({})).toBe(true);
+    expect(isLocatedPoint({ located: false })).toBe(false);
+    expect(isLocatedPoint(undefined)).toBe(false);
+  });
+
+  it('names the orders whose point is «sin ubicación», in order (unknown points are not judged)', () => {
+    const orders = [
+      { id: 'o1', delivery_point_id: 'pa' },
+      { id: 'o2', delivery_point_id: 'pb' },
+      { id: 'o3', delivery_point_id: 'pc' },
+      { id: 'o4', delivery_point_id: 'pz' },
+      { id: 'o5', delivery_point_id: 'pb' },
+    ];
+    expect(ordersWithoutLocation(orders, points).map((o) => o.id)).toEqual(['o2', 'o5']);
+    expect(ordersWithoutLocation(orders.slice(0, 1), points)).toEqual([]);
+  });
+
+  it('placing a point needs a latitude and a longitude on Earth, and locates it', () => {
+    expect(placePointPatch(40.42, -3.7)).toEqual({ ok: true, patch: { lat: 40.42, lng: -3.7, located: true } });
+    expect(placePointPatch(-90, 180)).toEqual({ ok: true, patch: { lat: -90, lng: 180, located: true } });
+    expect(placePointPatch(91, 0)).toEqual({ ok: false, field: 'lat' });
+    expect(placePointPatch(Number.NaN, 0)).toEqual({ ok: false, field: 'lat' });
+    expect(placePointPatch('40', 0)).toEqual({ ok: false, field: 'lat' });
+    expect(placePointPatch(40, -180.5)).toEqual({ ok: false, field: 'lng' });
+    expect(placePointPatch(40, Number.POSITIVE_INFINITY)).toEqual({ ok: false, field: 'lng' });
+    expect(placePointPatch(40, null)).toEqual({ ok: false, field: 'lng' });
   });
 });

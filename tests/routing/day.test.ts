@@ -235,4 +235,41 @@ describe('dayInputFromEntities: the board input from the app documents', () => {
     const result = evaluateDay(input);
     expect(result.unplanned.find((u) => u.order_ids.includes(order.id))?.reason).toBe('no_location');
   });
+
+  it('reads the lock stored on a route stop, and planning the day keeps a position-locked stop where it is', () => {
+    const today = '2026-11-23';
+    const tomorrow = '2026-11-24';
+    const data = generateDemoData({ seed: 3, today, now: Date.UTC(2026, 10, 23, 9, 0) });
+    const hub = data.catalog.find((c): c is Hub => c.kind === 'hub' && c.number === 1) as Hub;
+    const models = data.catalog.filter((c): c is BikeModel => c.kind === 'bike-model');
+    const free = data.orders.filter((o) => o.hub === 1 && o.date === tomorrow && o.route_id === '' && o.status === 'pending');
+    const byPoint = [...new Map(free.map((o) => [o.delivery_point_id, o])).values()].slice(0, 3);
+    expect(byPoint.length, 'three unplanned points tomorrow').toBe(3);
+    const rider = data.users.find((u) => u.role === 'rider' && u.hub === 1 && u.active) as (typeof data.users)[number];
+    // A draft route visiting the three points; the third is locked in position 3.
+    const draft = {
+      id: 'rt-locked',
+      code: 'R-LOCK-1',
+      name: 'Ruta fija',
+      hub: 1,
+      date: tomorrow,
+      rider_id: rider.id,
+      bike_id: '',
+      status: 'draft' as const,
+      status_id: '',
+      stops: byPoint.map((o, i) => ({ seq: i + 1, delivery_point_id: o.delivery_point_id, order_ids: [o.id], eta: '09:00', ...(i === 2 ? { lock: 'position' as const } : {}) })),
+      planned_start: '08:00',
+      distance_m: 0,
+      cancel_reason: '',
+      updated_at: 0,
+    };
+    const orders = data.orders.map((o) => (byPoint.some((b) => b.id === o.id) ? { ...o, route_id: draft.id, status: 'planned' as const } : o));
+    const routes = [...data.routes.filter((r) => !(r.hub === 1 && r.date === tomorrow)), draft];
+    const input = dayInputFromEntities({ date: tomorrow, hub, orders, deliveryPoints: data.delivery_points, products: data.products, routes, users: data.users, bikes: data.bikes, bikeModels: models });
+    expect(input.routes.find((r) => r.id === draft.id)?.stops.map((s) => s.lock)).toEqual(['none', 'none', 'position']);
+    const result = planDay(input, { seed: 2, maxIterations: 300 });
+    everyOrderOnce(input, result);
+    const kept = result.routes.find((r) => r.route_id === draft.id);
+    expect(kept?.stops[2]).toMatchObject({ delivery_point_id: byPoint[2]?.delivery_point_id, lock: 'position' });
+  });
 });

@@ -180,6 +180,11 @@ export const routeStopSchema = z.object({
   order_ids: z.array(idField()).min(1).max(100),
   /** Planned arrival time. */
   eta: timeOfDay(),
+  /**
+   * How the optimiser holds the stop (issue 11, routes schema version 2): `position` keeps it on
+   * this route at this place, `route` on this route at any place; absent = free to move.
+   */
+  lock: z.enum(['position', 'route']).optional(),
 });
 export type RouteStop = z.infer<typeof routeStopSchema>;
 

@@ -8,7 +8,8 @@
  * - Every edit renumbers the stops 1…n. A stop whose orders are all removed disappears.
  * - The ETA of an edited stop is kept until the board saves the evaluated times (`withTimes`).
  */
-import type { Route, RouteStop } from '../entities/operation';
+import { isValidLatLng } from '../deliveryPoints';
+import type { DeliveryPoint, Route, RouteStop } from '../entities/operation';
 import { routeMachine, type RouteStatus } from '../status/machines';
 
 /** Routes the planning board may still change (stops, rider, bike). */
@@ -24,7 +25,7 @@ export interface OrderRef {
 }
 
 function renumber(stops: readonly Omit<RouteStop, 'seq'>[]): RouteStop[] {
-  return stops.map((s, i) => ({ seq: i + 1, delivery_point_id: s.delivery_point_id, order_ids: [...s.order_ids], eta: s.eta }));
+  return stops.map((s, i) => ({ seq: i + 1, delivery_point_id: s.delivery_point_id, order_ids: [...s.order_ids], eta: s.eta, ...(s.lock ? { lock: s.lock } : {}) }));
 }
 
 /** The stops with these orders added (joining the stop of their point, else new stops at the end). */
@@ -58,6 +59,20 @@ export function removeStopAt(stops: readonly RouteStop[], seq: number): { stops:
   const removed = stops[seq - 1];
   if (!removed) return { stops: renumber(stops), orderIds: [] };
   return { stops: renumber(stops.filter((_, k) => k !== seq - 1)), orderIds: [...removed.order_ids] };
+}
+
+/**
+ * The stops with the stop at `seq` locked (`position`: the optimiser keeps it on this route at
+ * this place; `route`: on this route) or freed (`none`). Unchanged when there is no such stop.
+ */
+export function lockStopAt(stops: readonly RouteStop[], seq: number, lock: 'position' | 'route' | 'none'): RouteStop[] {
+  return renumber(
+    stops.map((s, k) => {
+      if (k !== seq - 1) return s;
+      const { lock: _old, ...free } = s;
+      return lock === 'none' ? free : { ...free, lock };
+    }),
+  );
 }
 
 /** The stops without these orders (stops left empty disappear). */
@@ -107,4 +122,35 @@ export function nextRouteCode(date: string, hub: number, existingCodes: readonly
     if (Number.isInteger(n) && n > max) max = n;
   }
   return `${prefix}${max + 1}`;
+}
+
+// ── Points «sin ubicación» ───────────────────────────────────────────────────────────────────
+
+/**
+ * Whether a delivery point has a place to plan: the import makes points «sin ubicación»
+ * (`located: false`, the hub's position as a placeholder) when a line names an address it does not
+ * know; a point missing from the device cannot be planned either.
+ */
+export function isLocatedPoint(point: Pick<DeliveryPoint, 'located'> | undefined): boolean {
+  return point !== undefined && point.located !== false;
+}
+
+/**
+ * The orders (of those given, in order) whose delivery point is «sin ubicación». A point not in
+ * `points` is not judged here (it may not have synced yet).
+ */
+export function ordersWithoutLocation<O extends OrderRef>(orders: readonly O[], points: ReadonlyMap<string, Pick<DeliveryPoint, 'located'>>): O[] {
+  return orders.filter((o) => points.get(o.delivery_point_id)?.located === false);
+}
+
+export type PlacementResult = { readonly ok: true; readonly patch: { readonly lat: number; readonly lng: number; readonly located: true } } | { readonly ok: false; readonly field: 'lat' | 'lng' };
+
+/**
+ * The change that places a point «sin ubicación» on the map: latitude -90..90 and longitude
+ * -180..180 (finite numbers); the point becomes located. Names the first wrong field.
+ */
+export function placePointPatch(lat: unknown, lng: unknown): PlacementResult {
+  if (typeof lat !== 'number' || !Number.isFinite(lat) || lat < -90 || lat > 90) return { ok: false, field: 'lat' };
+  if (!isValidLatLng(lat, lng)) return { ok: false, field: 'lng' };
+  return { ok: true, patch: { lat, lng: lng as number, located: true } };
 }

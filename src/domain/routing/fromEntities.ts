@@ -4,7 +4,7 @@
  * optimiser.
  *
  * - Routes that can still be planned: the day's routes of the hub in «Borrador» or «Planificada»,
- *   with their stops and locks (`locks`: stop locks the board keeps, by route id and seq).
+ *   with their stops and locks (a stop's stored `lock`, else `locks`: by route id and seq).
  * - Orders: the unplanned ones of that day and hub («Pendiente» without route) and those on the
  *   routes above. Line weights and volumes come from the products.
  * - Riders: active riders of the hub not on a route that is already under way; bikes: the hub's
@@ -69,7 +69,7 @@ export function dayInputFromEntities(e: DayEntities): DayPlanInput {
       bike_id: r.bike_id,
       planned_start: r.planned_start,
       stops: r.stops
-        .map((s) => ({ delivery_point_id: s.delivery_point_id, order_ids: s.order_ids.filter((id) => planned.has(id)), lock: e.locks?.get(r.id)?.get(s.seq) ?? 'none' }))
+        .map((s) => ({ delivery_point_id: s.delivery_point_id, order_ids: s.order_ids.filter((id) => planned.has(id)), lock: s.lock ?? e.locks?.get(r.id)?.get(s.seq) ?? 'none' }))
         .filter((s) => s.order_ids.length > 0),
     })),
     riders: e.users.filter((u) => u.role === 'rider' && u.active && u.hub === hubNo && !busyRiders.has(u.id)).map((u) => ({ id: u.id })),

@@ -14,7 +14,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Button, Card, Checkbox, Group, List, Progress, ScrollArea, Select, SimpleGrid, Stack, Text, TextInput, Title, ActionIcon, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
-import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconLock, IconLockOpen, IconTrash } from '@tabler/icons-react';
 import { t } from '../../i18n';
 import { useEngine, useLiveQuery } from '../../data/hooks';
 import { useCatalog } from '../../data/reference';
@@ -23,6 +23,7 @@ import {
   addOrdersToRoute,
   assignRoute,
   createRouteWithOrders,
+  lockStop,
   moveStop,
   moveStopToRoute,
   publishRoutes,
@@ -33,7 +34,8 @@ import {
 import { madridDate } from '../../domain/dates';
 import type { DeliveryPoint, Order, Route } from '../../domain/entities/operation';
 import type { DayPlanInput, DayPlanResult, DayPlanRoute } from '../../domain/routing/day';
-import { isEditableRoute } from '../../domain/routing/edit';
+import { isEditableRoute, isLocatedPoint } from '../../domain/routing/edit';
+import { addBox, clickPoint, type Choice } from '../../domain/routing/selection';
 import { dayInputFromEntities } from '../../domain/routing/fromEntities';
 import type { SolveProgress } from '../../domain/routing/model';
 import { MACHINES } from '../../domain/status/machines';
@@ -45,6 +47,7 @@ import type { MapLine, MapPoint } from '../../ui/map/MapView';
 import { riderOptions } from '../../ui/RiderSelect';
 import { ROUTE_STATUS_COLOR } from '../../ui/statusColors';
 import { FirstSyncNotice } from '../../ui/sync/FirstSync';
+import { PlacePointModal } from './PlacePointModal';
 import { shiftDate } from './RoutesPages';
 import { useBikes, usePlanningActor, usePointsById, useProducts, useUsers } from './hooks';
 
@@ -100,7 +103,14 @@ export function PlanningBoard() {
   const hubNo = Number(hubText ?? (myHub > 0 ? myHub : (hubs[0]?.number ?? 0)));
   const hub = hubs.find((h) => h.number === hubNo);
   const { orders, routes, points } = useBoardData(date, hubNo);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [choice, setChoice] = useState<Choice>({ selected: new Set(), anchor: null });
+  const selected = choice.selected;
+  const setSelected = useCallback((next: ReadonlySet<string> | ((s: ReadonlySet<string>) => ReadonlySet<string>)) => {
+    setChoice((c) => {
+      const s = typeof next === 'function' ? next(c.selected) : next;
+      return s === c.selected ? c : { selected: s, anchor: s.size === 0 ? null : c.anchor };
+    });
+  }, []);
   const [target, setTarget] = useState<string | null>(null);
   const [evaluation, setEvaluation] = useState<DayPlanResult | null>(null);
   const [proposal, setProposal] = useState<DayPlanResult | null>(null);
@@ -108,6 +118,7 @@ export function PlanningBoard() {
   const [running, setRunning] = useState(false);
   const abort = useRef<AbortController | null>(null);
   const [busy, setBusy] = useState(false);
+  const [placing, setPlacing] = useState<DeliveryPoint | null>(null);
 
   const dayRoutes = useMemo(() => routes.filter((r) => r.status !== 'cancelled').sort((a, b) => a.code.localeCompare(b.code, 'es', { numeric: true })), [routes]);
   const colorOf = useMemo(() => new Map(dayRoutes.map((r, i) => [r.id, ROUTE_COLORS[i % ROUTE_COLORS.length] as string])), [dayRoutes]);
@@ -162,7 +173,7 @@ export function PlanningBoard() {
           orders: list,
           start: list.map((o) => o.window_start).sort()[0] as string,
           end: list.map((o) => o.window_end).sort()[list.length - 1] as string,
-          located: point !== undefined && point.located !== false,
+          located: isLocatedPoint(point),
         };
       })
       .sort((a, b) => a.start.localeCompare(b.start) || (a.point?.name ?? a.pointId).localeCompare(b.point?.name ?? b.pointId, 'es'));
@@ -174,20 +185,16 @@ export function PlanningBoard() {
       const still = new Set([...s].filter((id) => unplanned.some((g) => g.pointId === id)));
       return still.size === s.size ? s : still;
     });
-  }, [unplanned]);
+  }, [unplanned, setSelected]);
   useEffect(() => {
     setProposal(null);
     setSelected(new Set());
-  }, [date, hubNo]);
+  }, [date, hubNo, setSelected]);
 
-  const toggle = useCallback((pointId: string) => {
-    setSelected((s) => {
-      const next = new Set(s);
-      if (next.has(pointId)) next.delete(pointId);
-      else next.add(pointId);
-      return next;
-    });
-  }, []);
+  const listOrder = useMemo(() => unplanned.map((g) => g.pointId), [unplanned]);
+  const selectable = useCallback((pointId: string) => isLocatedPoint(points.get(pointId)), [points]);
+  const toggle = useCallback((pointId: string, shift = false) => setChoice((c) => clickPoint(c, listOrder, pointId, shift, selectable)), [listOrder, selectable]);
+  const onBoxSelect = useCallback((ids: string[]) => setChoice((c) => addBox(c, ids.filter((id) => id.startsWith('u:')).map((id) => id.slice(2)), selectable)), [selectable]);
 
   const act = async (what: () => Promise<unknown>, done?: string) => {
     if (!engine) return;
@@ -259,8 +266,8 @@ export function PlanningBoard() {
     return { mapPoints: pts, mapLines: lines };
   }, [hub, unplanned, selected, shown, dayRoutes, colorOf, points]);
   const onPointClick = useCallback(
-    (id: string) => {
-      if (id.startsWith('u:')) toggle(id.slice(2));
+    (id: string, how: { shift: boolean }) => {
+      if (id.startsWith('u:')) toggle(id.slice(2), how.shift);
     },
     [toggle],
   );
@@ -357,13 +364,16 @@ export function PlanningBoard() {
       )}
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <Stack gap="xs">
-          <LazyMap points={mapPoints} lines={mapLines} height={560} ariaLabel={t('planning.board.mapLabel', { date })} onPointClick={onPointClick} />
+          <LazyMap points={mapPoints} lines={mapLines} height={560} ariaLabel={t('planning.board.mapLabel', { date })} onPointClick={onPointClick} onBoxSelect={onBoxSelect} />
           <Group gap="md" aria-label={t('planning.board.legendWindows')}>
             <Badge color="#1971c2">{t('planning.board.windowMorning')}</Badge>
             <Badge color="#f59f00">{t('planning.board.windowMidday')}</Badge>
             <Badge color="#7048e8">{t('planning.board.windowAfternoon')}</Badge>
             <Badge color={NO_LOCATION_COLOR}>{t('planning.board.noLocation')}</Badge>
           </Group>
+          <Text size="xs" c="dimmed">
+            {t('planning.board.selectHelp')}
+          </Text>
           <Text size="xs" c="dimmed">
             {t('planning.board.travelEstimate')}
           </Text>
@@ -377,26 +387,34 @@ export function PlanningBoard() {
                 </Title>
                 {unplanned.length === 0 && <Text c="dimmed">{t('planning.board.noUnplanned')}</Text>}
                 {unplanned.map((g) => (
-                  <Checkbox
-                    key={g.pointId}
-                    checked={selected.has(g.pointId)}
-                    onChange={() => toggle(g.pointId)}
-                    data-testid="unplanned-point"
-                    label={
-                      <Group gap={6} wrap="nowrap">
-                        <span aria-hidden style={{ width: 10, height: 10, borderRadius: 5, flex: 'none', background: g.located ? windowColor(g.start) : NO_LOCATION_COLOR }} />
-                        <span>
-                          {g.point?.name ?? g.pointId} · {t('planning.board.window', { start: g.start, end: g.end })} · {t('planning.board.ordersAt', { n: g.orders.length })}
-                        </span>
-                        {!g.located && (
-                          <Badge color="gray" variant="light">
-                            {t('planning.board.noLocation')}
-                          </Badge>
-                        )}
-                      </Group>
-                    }
-                  />
+                  <Group key={g.pointId} gap="xs" wrap="nowrap" justify="space-between" data-testid="unplanned-point">
+                    <Checkbox
+                      checked={selected.has(g.pointId)}
+                      onChange={(e) => toggle(g.pointId, e.nativeEvent instanceof MouseEvent && e.nativeEvent.shiftKey)}
+                      disabled={!g.located}
+                      description={g.located ? undefined : t('planning.place.needed')}
+                      label={
+                        <Group gap={6} wrap="nowrap">
+                          <span aria-hidden style={{ width: 10, height: 10, borderRadius: 5, flex: 'none', background: g.located ? windowColor(g.start) : NO_LOCATION_COLOR }} />
+                          <span>
+                            {g.point?.name ?? g.pointId} · {t('planning.board.window', { start: g.start, end: g.end })} · {t('planning.board.ordersAt', { n: g.orders.length })}
+                          </span>
+                          {!g.located && (
+                            <Badge color="gray" variant="light">
+                              {t('planning.board.noLocation')}
+                            </Badge>
+                          )}
+                        </Group>
+                      }
+                    />
+                    {!g.located && g.point && (
+                      <Button size="xs" variant="light" color="gray" onClick={() => setPlacing(g.point ?? null)} aria-label={t('planning.place.actionFor', { point: g.point.name })}>
+                        {t('planning.place.action')}
+                      </Button>
+                    )}
+                  </Group>
                 ))}
+                {placing && <PlacePointModal point={placing} onClose={() => setPlacing(null)} />}
                 {selected.size > 0 && (
                   <Group>
                     <Text size="sm">{t('planning.board.selected', { n: selected.size })}</Text>
@@ -520,8 +538,26 @@ function RouteCard({ route, color, evaluated, points, riders, bikes, others, bus
                   {p?.name ?? s.delivery_point_id} · {etaOf.get(s.delivery_point_id) ?? s.eta} · {t('planning.board.ordersAt', { n: s.order_ids.length })}
                   {p?.located === false && ` · ${t('planning.board.noLocation')}`}
                 </Text>
+                {s.lock && (
+                  <Badge color="dark" variant="light" leftSection={<IconLock size={12} aria-hidden />} style={{ flex: 'none' }} data-testid="stop-locked">
+                    {t('planning.board.lockedBadge')}
+                  </Badge>
+                )}
                 {editable && (
                   <>
+                    <Tooltip label={t(s.lock ? 'planning.board.unlockStop' : 'planning.board.lockStop', { seq: s.seq })}>
+                      <ActionIcon
+                        variant={s.lock ? 'filled' : 'subtle'}
+                        color="dark"
+                        size="lg"
+                        aria-label={t(s.lock ? 'planning.board.unlockStop' : 'planning.board.lockStop', { seq: s.seq })}
+                        aria-pressed={s.lock !== undefined}
+                        disabled={busy}
+                        onClick={() => run((e) => lockStop(e, actor, route.id, s.seq, s.lock ? 'none' : 'position'))}
+                      >
+                        {s.lock ? <IconLock size={16} aria-hidden /> : <IconLockOpen size={16} aria-hidden />}
+                      </ActionIcon>
+                    </Tooltip>
                     <Tooltip label={t('planning.board.moveUp', { seq: s.seq })}>
                       <ActionIcon variant="subtle" size="lg" aria-label={t('planning.board.moveUp', { seq: s.seq })} disabled={busy || s.seq === 1} onClick={() => run((e) => moveStop(e, actor, route.id, s.seq, -1))}>
                         <IconArrowUp size={16} aria-hidden />

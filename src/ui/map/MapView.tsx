@@ -17,6 +17,8 @@ import Point from 'ol/geom/Point';
 import LineString from 'ol/geom/LineString';
 import { fromLonLat } from 'ol/proj';
 import { boundingExtent } from 'ol/extent';
+import DragBox from 'ol/interaction/DragBox';
+import { platformModifierKeyOnly } from 'ol/events/condition';
 import { Circle, Fill, Stroke, Style, Text } from 'ol/style';
 
 export interface MapPoint {
@@ -39,8 +41,13 @@ export interface MapLine {
 export interface MapViewProps {
   readonly points: readonly MapPoint[];
   readonly lines?: readonly MapLine[];
-  /** A marker was clicked (its id); the same choice is always offered in a list beside the map. */
-  readonly onPointClick?: (id: string) => void;
+  /**
+   * A marker was clicked (its id; `shift` when the shift key was held); the same choice is always
+   * offered in a list beside the map.
+   */
+  readonly onPointClick?: (id: string, how: { readonly shift: boolean }) => void;
+  /** A box drawn with Ctrl (⌘ on Mac) + drag: the ids of the markers inside it. */
+  readonly onBoxSelect?: (ids: string[]) => void;
   readonly height?: number;
   readonly ariaLabel: string;
   readonly onPick?: (lat: number, lng: number) => void;
@@ -53,7 +60,7 @@ function style(p: MapPoint): Style {
   });
 }
 
-export default function MapView({ points, lines, height = 320, ariaLabel, onPick, onPointClick }: MapViewProps) {
+export default function MapView({ points, lines, height = 320, ariaLabel, onPick, onPointClick, onBoxSelect }: MapViewProps) {
   const ref = useRef<HTMLDivElement>(null);
   const mapRef = useRef<OlMap | null>(null);
   const sourceRef = useRef(new VectorSource());
@@ -92,12 +99,30 @@ export default function MapView({ points, lines, height = 320, ariaLabel, onPick
       map.forEachFeatureAtPixel(e.pixel, (f) => {
         const id = f.get('pointId') as string | undefined;
         if (id === undefined) return false;
-        onPointClick(id);
+        onPointClick(id, { shift: e.originalEvent instanceof MouseEvent && e.originalEvent.shiftKey });
         return true;
       });
     });
     return () => map.un('singleclick', key.listener);
   }, [onPointClick]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !onBoxSelect) return undefined;
+    const box = new DragBox({ condition: platformModifierKeyOnly });
+    box.on('boxend', () => {
+      const ids: string[] = [];
+      sourceRef.current.forEachFeatureIntersectingExtent(box.getGeometry().getExtent(), (f) => {
+        const id = f.get('pointId') as string | undefined;
+        if (id !== undefined) ids.push(id);
+      });
+      onBoxSelect(ids);
+    });
+    map.addInteraction(box);
+    return () => {
+      map.removeInteraction(box);
+    };
+  }, [onBoxSelect]);
 
   useEffect(() => {
     const source = sourceRef.current;
