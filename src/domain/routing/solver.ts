@@ -13,7 +13,7 @@
  *    so a run with more iterations replays a shorter run with the same seed and continues it:
  *    more time never returns a worse plan.
  *
- * Every random draw comes from one seeded generator (../demo/prng.ts): the same problem, seed and
+ * Every random draw comes from one seeded generator (../prng.ts): the same problem, seed and
  * iteration limit give the same plan. `SolverRun.step` runs for a slice of time and returns, so a
  * worker can yield between slices to hear a cancellation, and `best()` is available at any time.
  */
