@@ -50,7 +50,8 @@ const PROBE = `(() => {
 function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+  const hi = s[m] ?? Number.NaN;
+  return s.length % 2 ? hi : ((s[m - 1] ?? hi) + hi) / 2;
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cb-bench-startup-'));
