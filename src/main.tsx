@@ -7,7 +7,7 @@ import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
 import { buildRouter } from './routes/router';
 import { theme } from './ui/theme';
-import { AppNotifications } from './ui/AppNotifications';
+import { NotificationsOnDemand } from './ui/NotificationsOnDemand';
 import { registerServiceWorker } from './ui/pwa/serviceWorker';
 import { listenForInstall } from './ui/pwa/install';
 import { initSession } from './data/session';
@@ -31,7 +31,7 @@ listenForInstall();
 createRoot(container).render(
   <StrictMode>
     <MantineProvider theme={theme}>
-      <AppNotifications autoClose={NOTIFICATION_MS} />
+      <NotificationsOnDemand autoClose={NOTIFICATION_MS} />
       <RouterProvider router={router} />
     </MantineProvider>
   </StrictMode>,

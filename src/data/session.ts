@@ -13,7 +13,9 @@ import { create } from 'zustand';
 import type { InterfaceGroup } from '../domain/access/groups';
 import { BackendError, type Backend, type Session, type SessionUser } from '../backend/types';
 import type { AppStore } from './appStore';
-import { DataEngine, type SignOutCheck } from './engine';
+// The data engine (RxDB, its storage and the sync) is loaded when a user is signed in, never for
+// the sign-in page (issue 15: the login page loads no database).
+import type { DataEngine, SignOutCheck } from './engine';
 import type { StorageChoice } from './database';
 import { requestPersistentStorage } from './deviceStorage';
 
@@ -97,6 +99,7 @@ export const useSession = create<SessionState>()(() => ({
 
 async function startEngine(user: SessionUser): Promise<DataEngine> {
   const c = cfg();
+  const { DataEngine } = await import('./engine');
   return DataEngine.start({ backend: c.backend, userId: user.id, store: c.store, storage: c.storage });
 }
 

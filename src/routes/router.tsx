@@ -26,20 +26,26 @@ import {
   IconUsers,
   IconSettings,
 } from '@tabler/icons-react';
-import { useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { t } from '../i18n';
 import { BlankLayout } from '../ui/layout/BlankLayout';
 import { OnlineBadge } from '../ui/layout/OnlineBadge';
-import { ShellLayout, type Crumb, type ShellMenuItem } from '../ui/layout/ShellLayout';
+import type { Crumb, ShellMenuItem } from '../ui/layout/ShellLayout';
 import { NotFound } from '../ui/page/NotFound';
-import { UpdatePrompt } from '../ui/pwa/UpdatePrompt';
-import { SyncIndicator } from '../ui/layout/SyncIndicator';
 import { useEngine, useSyncStatus } from '../data/hooks';
 import { groupsOf, useSession } from '../data/session';
 import { mayOpen, type InterfaceGroup } from '../domain/access/groups';
-import { homeOf, SessionOverlays, UserMenu } from '../features/auth';
+import { homeOf } from '../features/auth/home';
 import { breadcrumbTrail, MENU, ROUTES, pathParams, routeById, type MenuEntry, type RouteEntry } from './registry';
 import { RoutePage } from './RoutePage';
+
+// The shell, the sync badge, the user menu and the session overlays load on their own, so the
+// sign-in page downloads none of them (issue 15: login ≤ 120 KB, see bench/bundle.ts).
+const ShellLayout = lazy(() => import('../ui/layout/ShellLayout').then((m) => ({ default: m.ShellLayout })));
+const SyncIndicator = lazy(() => import('../ui/layout/SyncIndicator').then((m) => ({ default: m.SyncIndicator })));
+const UserMenu = lazy(() => import('../features/auth/UserMenu').then((m) => ({ default: m.UserMenu })));
+const SessionOverlays = lazy(() => import('../features/auth/SessionOverlays').then((m) => ({ default: m.SessionOverlays })));
+const UpdatePrompt = lazy(() => import('../ui/pwa/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
 
 /** `/routes/route/:id` → `/routes/route/$id` (TanStack Router's parameter syntax). */
 export function toRouterPath(path: string): string {
@@ -104,16 +110,18 @@ function ShellRoute() {
   const user = useSession((s) => s.user);
   const menu = useMemo(() => menuFor(groupsOf(user)), [user]);
   return (
-    <ShellLayout
-      menu={menu}
-      crumbs={crumbs}
-      status={
-        <>
-          <ShellSyncIndicator />
-          <UserMenu />
-        </>
-      }
-    />
+    <Suspense fallback={null}>
+      <ShellLayout
+        menu={menu}
+        crumbs={crumbs}
+        status={
+          <Suspense fallback={null}>
+            <ShellSyncIndicator />
+            <UserMenu />
+          </Suspense>
+        }
+      />
+    </Suspense>
   );
 }
 
@@ -139,14 +147,17 @@ function guard(entry: RouteEntry, location: ParsedLocation): void {
 }
 
 function RootView() {
+  const signedIn = useSession((s) => s.phase === 'signed-in');
   return (
     <>
       <a className="cb-skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
       <Outlet />
-      <SessionOverlays />
-      <UpdatePrompt />
+      <Suspense fallback={null}>
+        {signedIn && <SessionOverlays />}
+        <UpdatePrompt />
+      </Suspense>
     </>
   );
 }

@@ -12,7 +12,10 @@ export type { ScreenProps };
 type Screen = LazyExoticComponent<ComponentType<ScreenProps>>;
 
 const devtools = () => import('../features/devtools');
-const auth = () => import('../features/auth');
+// The sign-in pages import their own modules, not the feature's index (which also holds the
+// signed-in user's menu and overlays).
+const auth = () => import('../features/auth/LoginPage');
+const authReset = () => import('../features/auth/ResetPages');
 const users = () => import('../features/users');
 const config = () => import('../features/config');
 const apiKeys = () => import('../features/apiKeys');
@@ -36,8 +39,8 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   blankDelivery: lazy(() => delivery().then((m) => ({ default: m.DistributionPage }))),
   testDataroutes: lazy(() => registryPages().then((m) => ({ default: m.DevRoutesPage }))),
   login: lazy(() => auth().then((m) => ({ default: m.LoginPage }))),
-  reset: lazy(() => auth().then((m) => ({ default: m.ResetRequestPage }))),
-  resetForm: lazy(() => auth().then((m) => ({ default: m.ResetFormPage }))),
+  reset: lazy(() => authReset().then((m) => ({ default: m.ResetRequestPage }))),
+  resetForm: lazy(() => authReset().then((m) => ({ default: m.ResetFormPage }))),
   profileUser: lazy(() => users().then((m) => ({ default: m.ProfilePage }))),
   userModel: lazy(() => users().then((m) => ({ default: m.UserModelPage }))),
   crudUser: lazy(() => users().then((m) => ({ default: m.UsersListPage }))),

@@ -1,4 +1,5 @@
-export { LoginPage, homeOf } from './LoginPage';
+export { LoginPage } from './LoginPage';
+export { homeOf } from './home';
 export { ResetFormPage, ResetRequestPage } from './ResetPages';
 export { UserMenu } from './UserMenu';
 export { SessionOverlays } from './SessionOverlays';
