@@ -17,6 +17,7 @@ const users = () => import('../features/users');
 const config = () => import('../features/config');
 const apiKeys = () => import('../features/apiKeys');
 const delivery = () => import('../features/delivery');
+const incidences = () => import('../features/incidences');
 const registryPages = () => import('./pages/RegistryPages');
 const home = () => import('../features/home');
 const masterdata = () => import('../features/masterdata');
@@ -70,7 +71,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   signAndCollect: lazy(() => delivery().then((m) => ({ default: m.SignCollectPage }))),
   deliveryFailed: lazy(() => delivery().then((m) => ({ default: m.FailedPage }))),
   incidenceDeliveryProduct: lazy(() => delivery().then((m) => ({ default: m.IncidencePage }))),
-  incidenceAllDelivered: lazy(() => delivery().then((m) => ({ default: m.IncidencesListPage }))),
+  incidenceAllDelivered: lazy(() => incidences().then((m) => ({ default: m.IncidencesListPage }))),
   delivery: lazy(() => delivery().then((m) => ({ default: m.DeliveryRecordPage }))),
   blank: lazy(() => registryPages().then((m) => ({ default: m.BlankIndexPage }))),
   home: lazy(() => home().then((m) => ({ default: m.HomePage }))),

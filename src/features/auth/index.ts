@@ -1,4 +1,5 @@
 export { LoginPage, homeOf } from './LoginPage';
-export { ResetFormPage, ResetRequestPage } from './ResetPages';
+export { ResetRequestPage } from './ResetRequestPage';
+export { ResetFormPage } from './ResetFormPage';
 export { UserMenu } from './UserMenu';
 export { SessionOverlays } from './SessionOverlays';

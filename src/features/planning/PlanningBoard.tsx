@@ -45,7 +45,7 @@ import type { MapLine, MapPoint } from '../../ui/map/MapView';
 import { riderOptions } from '../../ui/RiderSelect';
 import { ROUTE_STATUS_COLOR } from '../../ui/statusColors';
 import { FirstSyncNotice } from '../../ui/sync/FirstSync';
-import { shiftDate } from './RoutesPages';
+import { shiftDate } from './routesShared';
 import { useBikes, usePlanningActor, usePointsById, useProducts, useUsers } from './hooks';
 
 /** Colours of the routes on the map, in order. */
