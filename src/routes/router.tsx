@@ -40,6 +40,7 @@ import { mayOpen, type InterfaceGroup } from '../domain/access/groups';
 import { homeOf, SessionOverlays, UserMenu } from '../features/auth';
 import { breadcrumbTrail, MENU, ROUTES, pathParams, routeById, type MenuEntry, type RouteEntry } from './registry';
 import { RoutePage } from './RoutePage';
+import { fillPath } from './href';
 
 /** `/routes/route/:id` → `/routes/route/$id` (TanStack Router's parameter syntax). */
 export function toRouterPath(path: string): string {
@@ -86,13 +87,7 @@ function crumbsFor(entry: RouteEntry, params: Readonly<Record<string, string>>):
   return trail.map((e) => {
     const names = pathParams(e.path);
     const known = names.every((n) => params[n] !== undefined);
-    const to = known
-      ? e.path
-          .split('/')
-          .map((s) => (s.startsWith(':') ? encodeURIComponent(params[s.slice(1)] ?? '') : s))
-          .join('/')
-      : null;
-    return { label: t(e.crumb ?? e.title), to: to === '' ? '/' : to };
+    return { label: t(e.crumb ?? e.title), to: known ? fillPath(e.path, params) : null };
   });
 }
 

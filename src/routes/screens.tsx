@@ -6,6 +6,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Stack } from '@mantine/core';
 
 import type { ScreenProps } from '../ui/page/types';
+import type { ScreenId } from './registry';
 
 export type { ScreenProps };
 
@@ -27,7 +28,11 @@ const intake = () => import('../features/intake');
 const picking = () => import('../features/picking');
 const planning = () => import('../features/planning');
 
-export const SCREENS: Readonly<Record<string, Screen>> = {
+/**
+ * Exactly the built entries of the registry (`ScreenId`: the ids without `pending`): a built
+ * entry without a screen, or a screen for a pending or unknown id, does not compile.
+ */
+const SCREEN_TABLE = {
   test: lazy(() => registryPages().then((m) => ({ default: m.DevIndexPage }))),
   testTwo: lazy(() => devtools().then((m) => ({ default: m.DevEnvironmentPage }))),
   testThree: lazy(() => devtools().then((m) => ({ default: m.DevFormatsPage }))),
@@ -128,4 +133,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   routed: lazy(() => planning().then((m) => ({ default: m.PlanningBoardPage }))),
   blankRouted: lazy(() => planning().then((m) => ({ default: m.PlanningBoardPage }))),
   blankMap: lazy(() => planning().then((m) => ({ default: m.DayMapPage }))),
-};
+} satisfies Record<ScreenId, Screen>;
+
+/** The screens, looked up by a registry entry's id (absent for a pending entry). */
+export const SCREENS: Readonly<Partial<Record<string, Screen>>> = SCREEN_TABLE;

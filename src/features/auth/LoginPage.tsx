@@ -8,6 +8,7 @@ import { signIn, useSession } from '../../data/session';
 import { errorText } from '../../ui/errors';
 import { zodValidate } from '../../ui/form/validate';
 import { AuthCard } from '../../ui/page/AuthCard';
+import { href } from '../../routes/registry';
 
 const schema = z.object({
   email: z.string().trim().min(1, { error: t('auth.emailRequired') }).email({ error: t('auth.emailInvalid') }),
@@ -16,9 +17,9 @@ const schema = z.object({
 
 /** Where a user lands after signing in, by role, when no page asked for the sign-in. */
 export function homeOf(groups: readonly string[]): string {
-  if (groups.includes('machine-admin') || groups.includes('machine-operator')) return '/';
-  if (groups.includes('machine-rider')) return '/distribution';
-  return '/profile-user';
+  if (groups.includes('machine-admin') || groups.includes('machine-operator')) return href('home');
+  if (groups.includes('machine-rider')) return href('distribution');
+  return href('profileUser');
 }
 
 /** /login: e-mail and password; a failed sign-in says why in Spanish. */
@@ -68,7 +69,7 @@ export function LoginPage() {
           <Button type="submit" size="md" loading={busy}>
             {t('auth.submit')}
           </Button>
-          <Anchor component={Link} to="/reset" size="sm">
+          <Anchor component={Link} to={href('reset')} size="sm">
             {t('auth.forgot')}
           </Anchor>
         </Stack>

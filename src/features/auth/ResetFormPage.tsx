@@ -8,6 +8,7 @@ import { sessionBackend } from '../../data/session';
 import { errorText } from '../../ui/errors';
 import { zodValidate } from '../../ui/form/validate';
 import { AuthCard } from '../../ui/page/AuthCard';
+import { href } from '../../routes/registry';
 
 const newPasswordSchema = z
   .object({
@@ -43,7 +44,7 @@ export function ResetFormPage() {
           <Alert color="teal" role="status">
             {t('auth.resetDone')}
           </Alert>
-          <Button component={Link} to="/login">
+          <Button component={Link} to={href('login')}>
             {t('auth.backToLogin')}
           </Button>
         </Stack>
@@ -65,7 +66,7 @@ export function ResetFormPage() {
             <Button type="submit" size="md" loading={busy} disabled={!token}>
               {t('auth.resetSave')}
             </Button>
-            <Anchor component={Link} to="/reset" size="sm">
+            <Anchor component={Link} to={href('reset')} size="sm">
               {t('auth.resetSend')}
             </Anchor>
           </Stack>

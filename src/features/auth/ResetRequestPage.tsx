@@ -8,6 +8,7 @@ import { sessionBackend } from '../../data/session';
 import { errorText } from '../../ui/errors';
 import { zodValidate } from '../../ui/form/validate';
 import { AuthCard } from '../../ui/page/AuthCard';
+import { href } from '../../routes/registry';
 
 const requestSchema = z.object({
   email: z.string().trim().min(1, { error: t('auth.emailRequired') }).email({ error: t('auth.emailInvalid') }),
@@ -49,7 +50,7 @@ export function ResetRequestPage() {
           <Button type="submit" size="md" loading={busy}>
             {t('auth.resetSend')}
           </Button>
-          <Anchor component={Link} to="/login" size="sm">
+          <Anchor component={Link} to={href('login')} size="sm">
             {t('auth.backToLogin')}
           </Anchor>
         </Stack>

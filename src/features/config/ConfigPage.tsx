@@ -4,13 +4,14 @@ import { Link } from '@tanstack/react-router';
 import { formatDate, t } from '../../i18n';
 import { sessionBackend } from '../../data/session';
 import type { ConflictEntry } from '../../backend/types';
+import { href } from '../../routes/registry';
 
 const LINKS = [
-  { to: '/config/roles', label: 'config.roles' },
-  { to: '/config/taxes', label: 'config.taxes' },
-  { to: '/config/status', label: 'config.status' },
-  { to: '/config/api-keys', label: 'apiKeys.configLink' },
-  { to: '/synlab', label: 'config.synlab' },
+  { to: href('configRoles'), label: 'config.roles' },
+  { to: href('configTaxes'), label: 'config.taxes' },
+  { to: href('configStatus'), label: 'config.status' },
+  { to: href('configApiKeys'), label: 'apiKeys.configLink' },
+  { to: href('synlab'), label: 'config.synlab' },
 ] as const;
 
 function ConflictLog() {

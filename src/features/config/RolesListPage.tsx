@@ -4,6 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { t } from '../../i18n';
 import { EntityTable } from '../../ui/crud/EntityTable';
 import { useRoles } from './roleShared';
+import { href } from '../../routes/registry';
 
 export function RolesListPage() {
   const { data, loading } = useRoles();
@@ -15,13 +16,13 @@ export function RolesListPage() {
       rowKey={(r) => r.id}
       csvName="roles"
       columns={[
-        { key: 'name', header: t('roles.name'), value: (r) => r.name, render: (r) => <Anchor component={Link} to={`/rol-edit/${r.id}`}>{r.name}</Anchor> },
+        { key: 'name', header: t('roles.name'), value: (r) => r.name, render: (r) => <Anchor component={Link} to={href('rolEdit', { rol_id: r.id })}>{r.name}</Anchor> },
         { key: 'base', header: t('roles.baseRole'), value: (r) => r.base_role },
         { key: 'groups', header: t('roles.groups'), value: (r) => r.groups.join(', '), width: '3fr', render: (r) => <Group gap={4}>{r.groups.map((g) => <Badge key={g} variant="light">{g}</Badge>)}</Group> },
         { key: 'system', header: t('roles.system'), value: (r) => (r.system ? t('common.yes') : t('common.no')), width: '120px' },
       ]}
       toolbar={
-        <Button component={Link} to="/create-rol" leftSection={<IconPlus size={16} aria-hidden />}>
+        <Button component={Link} to={href('createRol')} leftSection={<IconPlus size={16} aria-hidden />}>
           {t('roles.create')}
         </Button>
       }

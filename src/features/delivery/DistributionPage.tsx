@@ -12,6 +12,7 @@ import type { Route } from '../../domain/entities/operation';
 import { FirstSyncNotice, SyncedValue } from '../../ui/sync/FirstSync';
 import { useRouteEvents } from './hooks';
 import { RouteStatusBadge } from './routeShared';
+import { href } from '../../routes/registry';
 
 function RouteCard({ route, testId = 'route-card' }: { route: Route; testId?: string }) {
   const { data: events } = useRouteEvents(route.id);
@@ -31,7 +32,7 @@ function RouteCard({ route, testId = 'route-card' }: { route: Route; testId?: st
       <Text size="sm" mt={4} data-testid="route-card-progress">
         <SyncedValue>{t('delivery.stopsDone', { done: p.visited, total: p.total })}</SyncedValue>
       </Text>
-      <Button component={Link} to={`/distribution/${route.id}`} size="lg" mt="sm" fullWidth>
+      <Button component={Link} to={href('distributionRoute', { id: route.id })} size="lg" mt="sm" fullWidth>
         {t('delivery.open')}
       </Button>
     </Card>

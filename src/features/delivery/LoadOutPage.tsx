@@ -10,6 +10,7 @@ import { confirmLoadOut, currentPosition } from '../../data/round';
 import { loadDifferences, loadOut } from '../../domain/delivery';
 import { FirstSyncNotice, MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { useActor, useProducts, useRoute, useRouteOrders } from './hooks';
+import { href } from '../../routes/registry';
 
 /**
  * Load-out at the hub (/distribution/id_hub/…/id_route/… and /distribution/product-receive/…):
@@ -108,7 +109,7 @@ export function LoadOutPage({ params }: ScreenProps) {
           try {
             await confirmLoadOut(engine, { route, orders, expected, received, actor, position: await currentPosition(), note });
             notifications.show({ color: 'teal', message: t('delivery.loadDone') });
-            await navigate({ to: `/distribution/${route.id}` });
+            await navigate({ to: href('distributionRoute', { id: route.id }) });
           } catch (err) {
             notifications.show({ color: 'red', message: err instanceof Error ? err.message : String(err) });
           } finally {
@@ -118,7 +119,7 @@ export function LoadOutPage({ params }: ScreenProps) {
       >
         {t('delivery.confirmLoad')}
       </Button>
-      <Anchor component={Link} to={`/distribution/${route.id}`}>
+      <Anchor component={Link} to={href('distributionRoute', { id: route.id })}>
         {t('delivery.backToRoute')}
       </Anchor>
     </Stack>

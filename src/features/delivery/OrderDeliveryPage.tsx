@@ -9,6 +9,7 @@ import type { DeliveredLine } from '../../domain/entities/events';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { SyncNotices } from '../../ui/sync/SyncNotices';
 import { useOrderOnRoute } from './hooks';
+import { href } from '../../routes/registry';
 
 /** /order_id/:id/rider_id/:riderId/route_id/:routeId: the order's products, delivered in full, in part or refused. */
 export function OrderDeliveryPage({ params }: ScreenProps) {
@@ -49,7 +50,7 @@ export function OrderDeliveryPage({ params }: ScreenProps) {
                 color="orange"
                 leftSection={<IconAlertTriangle size={16} aria-hidden />}
                 component={Link}
-                to={`/incidenceByDeliveryProduct/order/${order.id}/product_id/${line.product_id}/product_name/${encodeURIComponent(line.name)}/products_charge/${max}/rider_id/${rider}/route_id/${route.id}`}
+                to={href('incidenceDeliveryProduct', { id: order.id, product_id: line.product_id, product_name: line.name, picking_charge: max, rider_id: rider, route_id: route.id })}
               >
                 {t('delivery.incidence')}
               </Button>
@@ -91,14 +92,14 @@ export function OrderDeliveryPage({ params }: ScreenProps) {
           disabled={!check.ok || outcome === 'delivered' || outcome === 'partial'}
           onClick={() =>
             void navigate({
-              to: `/signAndCollect/pe/${order.delivery_point_id}/order/${order.id}/totalUnits/${units}/rider_id/${rider}/route_id/${route.id}/summary/${encodeSummary(current)}/delivery/${deliveryId}`,
+              to: href('signAndCollect', { pe_id: order.delivery_point_id, id: order.id, totalUnits: units, rider_id: rider, route_id: route.id, summary: encodeSummary(current), delivery: deliveryId }),
             })
           }
         >
           {t('delivery.continueSign')}
         </Button>
       </SimpleGrid>
-      <Anchor component={Link} to={`/distribution/pe/${order.delivery_point_id}/rider_id/${rider}/routeId/${route.id}`}>
+      <Anchor component={Link} to={href('distributionStop', { id: order.delivery_point_id, riderId: rider, routeId: route.id })}>
         {t('delivery.backToStop')}
       </Anchor>
     </Stack>

@@ -14,6 +14,7 @@ import { FirstSyncNotice, MissingUntilSynced, SyncedValue } from '../../ui/sync/
 import { SyncNotices } from '../../ui/sync/SyncNotices';
 import { useActor, usePoints, useRoute, useRouteEvents } from './hooks';
 import { RouteStatusBadge, routeAndOrders, navigationUrl } from './routeShared';
+import { href } from '../../routes/registry';
 
 const STATE_COLOR: Record<StopState, string> = { pending: 'gray', done: 'teal', partial: 'orange', failed: 'red' };
 
@@ -45,7 +46,7 @@ export function RouteDetailPage({ params }: ScreenProps) {
   const next = p.next;
   const nextPoint = next ? points.get(next.delivery_point_id) : undefined;
   const isOps = actor.role === 'operator' || actor.role === 'admin';
-  const stopLink = (seq: number, pointId: string) => `/distribution/pe/${pointId}/rider_id/${route.rider_id || actor.userId}/routeId/${route.id}?stop=${seq}`;
+  const stopLink = (seq: number, pointId: string) => `${href('distributionStop', { id: pointId, riderId: route.rider_id || actor.userId, routeId: route.id })}?stop=${seq}`;
 
   return (
     <Stack>
@@ -68,7 +69,7 @@ export function RouteDetailPage({ params }: ScreenProps) {
       </Text>
 
       {route.status === 'ready' && !isOps && (
-        <Button size="lg" leftSection={<IconBarcode size={20} aria-hidden />} component={Link} to={`/distribution/product-receive/${route.hub}/rider_id/${route.rider_id}/route_id/${route.id}`}>
+        <Button size="lg" leftSection={<IconBarcode size={20} aria-hidden />} component={Link} to={href('distributionReceive', { id: route.hub, rider_id: route.rider_id, route_id: route.id })}>
           {t('delivery.loadOut')}
         </Button>
       )}
@@ -101,7 +102,7 @@ export function RouteDetailPage({ params }: ScreenProps) {
         </Card>
       )}
       {route.status === 'in_progress' && !next && !isOps && (
-        <Button size="lg" leftSection={<IconFlag size={20} aria-hidden />} onClick={() => void navigate({ to: `/distribution/route-summary/${route.id}` })}>
+        <Button size="lg" leftSection={<IconFlag size={20} aria-hidden />} onClick={() => void navigate({ to: href('distributionSummary', { id: route.id }) })}>
           {t('delivery.finishRound')}
         </Button>
       )}
@@ -142,15 +143,15 @@ export function RouteDetailPage({ params }: ScreenProps) {
         })}
       />
       <Group>
-        <Button variant="default" component={Link} to={`/distribution/route-summary/${route.id}`}>
+        <Button variant="default" component={Link} to={href('distributionSummary', { id: route.id })}>
           {t('delivery.summary')}
         </Button>
         {isOps && route.status !== 'completed' && route.status !== 'cancelled' && (
-          <Button color="red" variant="light" component={Link} to={`/distribution/route_cancel/${route.id}`}>
+          <Button color="red" variant="light" component={Link} to={href('distributionCancel', { id: route.id })}>
             {t('delivery.cancelRoute')}
           </Button>
         )}
-        <Button variant="subtle" leftSection={<IconMapPin size={16} aria-hidden />} component={Link} to={`/distribution/id_hub/${route.hub}/id_route/${route.id}`}>
+        <Button variant="subtle" leftSection={<IconMapPin size={16} aria-hidden />} component={Link} to={href('distributionLoadOut', { id_hub: route.hub, id_route: route.id })}>
           {t('delivery.loadList')}
         </Button>
       </Group>

@@ -9,6 +9,7 @@ import { FirstSyncNotice, MissingUntilSynced, SyncedValue } from '../../ui/sync/
 import { SyncNotices } from '../../ui/sync/SyncNotices';
 import { useActor, useRoute, useRouteEvents, useRouteIncidences } from './hooks';
 import { RouteStatusBadge, routeAndOrders } from './routeShared';
+import { href } from '../../routes/registry';
 
 /** /distribution/route-summary/:id: delivered, partial, failed, incidences, cash to hand over. */
 export function RouteSummaryPage({ params }: ScreenProps) {
@@ -65,7 +66,7 @@ export function RouteSummaryPage({ params }: ScreenProps) {
           {t('delivery.finishRound')}
         </Button>
       )}
-      <Anchor component={Link} to={`/distribution/${route.id}`}>
+      <Anchor component={Link} to={href('distributionRoute', { id: route.id })}>
         {t('delivery.backToRoute')}
       </Anchor>
     </Stack>

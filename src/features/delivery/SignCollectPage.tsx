@@ -12,6 +12,7 @@ import { riderPaymentMethods } from '../../domain/access/payments';
 import { SignaturePad, SignatureView, signatureToPng, type Stroke } from '../../ui/signature/SignaturePad';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { useActor, useOrderOnRoute } from './hooks';
+import { href } from '../../routes/registry';
 
 /** /signAndCollect/…: summary, amount due, payment method, collected and change, signature and signer's name. */
 export function SignCollectPage({ params }: ScreenProps) {
@@ -44,7 +45,7 @@ export function SignCollectPage({ params }: ScreenProps) {
           {t('delivery.alreadyDelivered')}
         </Alert>
         {signed && <SignatureView strokes={signed.signature_strokes} label={t('delivery.signedBy', { name: signed.signer_name })} />}
-        <Button component={Link} to={`/distribution/${route.id}`} size="lg">
+        <Button component={Link} to={href('distributionRoute', { id: route.id })} size="lg">
           {t('delivery.backToRoute')}
         </Button>
       </Stack>
@@ -73,7 +74,7 @@ export function SignCollectPage({ params }: ScreenProps) {
         position: await currentPosition(),
       });
       notifications.show({ color: 'teal', message: created ? t('delivery.delivered') : t('delivery.alreadyDelivered') });
-      await navigate({ to: `/distribution/pe/${order.delivery_point_id}/rider_id/${route.rider_id}/routeId/${route.id}` });
+      await navigate({ to: href('distributionStop', { id: order.delivery_point_id, riderId: route.rider_id, routeId: route.id }) });
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     } finally {

@@ -12,6 +12,7 @@ import { SyncNotices } from '../../ui/sync/SyncNotices';
 import { navigationUrl } from './routeShared';
 import { usePoint, useRoute, useRouteEvents } from './hooks';
 import { OUTCOME_COLOR, outcomeLabel } from './stopShared';
+import { href } from '../../routes/registry';
 
 function BigButton({ to, children, ...rest }: ButtonProps & { to: string; children: ReactNode }) {
   return (
@@ -97,22 +98,22 @@ export function StopPage({ params }: ScreenProps) {
             )}
             {outcome === 'pending' || outcome === 'failed' ? (
               <SimpleGrid mt="sm" cols={{ base: 1, xs: 2 }} spacing="sm">
-                <BigButton to={`/order_id/${order.id}/rider_id/${rider}/route_id/${route.id}`}>{t('delivery.deliver')}</BigButton>
+                <BigButton to={href('deliveryProducts', { id: order.id, riderId: rider, routeId: route.id })}>{t('delivery.deliver')}</BigButton>
                 {outcome === 'pending' && (
-                  <BigButton color="red" variant="light" leftSection={<IconX size={18} aria-hidden />} to={`/deliveryFailed/pe/${point.id}/order/${order.id}/rider_id/${rider}/route_id/${route.id}`}>
+                  <BigButton color="red" variant="light" leftSection={<IconX size={18} aria-hidden />} to={href('deliveryFailed', { pe_id: point.id, id: order.id, rider_id: rider, route_id: route.id })}>
                     {t('delivery.fail')}
                   </BigButton>
                 )}
               </SimpleGrid>
             ) : (
-              <Anchor component={Link} to={`/delivery/${order.id}`} mt="xs">
+              <Anchor component={Link} to={href('delivery', { id: order.id })} mt="xs">
                 {t('delivery.recordTitle')}
               </Anchor>
             )}
           </Card>
         );
       })}
-      <Anchor component={Link} to={`/distribution/${route.id}`}>
+      <Anchor component={Link} to={href('distributionRoute', { id: route.id })}>
         {t('delivery.backToRoute')}
       </Anchor>
     </Stack>

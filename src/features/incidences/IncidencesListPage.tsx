@@ -10,6 +10,7 @@ import { useLiveQuery } from '../../data/hooks';
 import { INCIDENCE_TYPES, type Incidence } from '../../domain/entities/events';
 import type { Order } from '../../domain/entities/operation';
 import { EntityTable } from '../../ui/crud/EntityTable';
+import { href } from '../../routes/registry';
 
 /** /incidence-all-delivered: delivery incidences with filters, for operators. */
 export function IncidencesListPage() {
@@ -27,7 +28,7 @@ export function IncidencesListPage() {
       columns={[
         { key: 'at', header: t('delivery.when'), value: (i) => i.at, render: (i) => formatDate(i.at, 'd MMM, HH:mm'), width: '130px' },
         { key: 'type', header: t('delivery.incidenceType'), value: (i) => t(`delivery.type_${i.type}` as MessageKey) },
-        { key: 'order', header: t('delivery.order'), value: (i) => codes.get(i.order_id)?.code ?? i.order_id, render: (i) => <Anchor component={Link} to={`/delivery/${i.order_id}`}>{codes.get(i.order_id)?.code ?? i.order_id}</Anchor> },
+        { key: 'order', header: t('delivery.order'), value: (i) => codes.get(i.order_id)?.code ?? i.order_id, render: (i) => <Anchor component={Link} to={href('delivery', { id: i.order_id })}>{codes.get(i.order_id)?.code ?? i.order_id}</Anchor> },
         { key: 'product', header: t('delivery.product'), value: (i) => codes.get(i.order_id)?.lines.find((l) => l.product_id === i.product_id)?.name ?? i.product_id, width: '2fr' },
         { key: 'qty', header: t('delivery.quantity'), value: (i) => i.quantity, width: '90px' },
         { key: 'route', header: t('delivery.filterRoute'), value: (i) => i.route_id },

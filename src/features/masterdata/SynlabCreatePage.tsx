@@ -8,6 +8,7 @@ import { EntityForm } from '../../ui/crud/EntityForm';
 import { newId } from '../../ui/crud/entity';
 import type { SynlabForm} from './synlabShared';
 import { useSynlabRefs, synlabFormSchema, synlabFields, toDraft } from './synlabShared';
+import { href } from '../../routes/registry';
 
 export function SynlabCreatePage() {
   const engine = useEngine();
@@ -42,7 +43,7 @@ export function SynlabCreatePage() {
           const draft = toDraft(values, newId('synlab-draft'), '', Date.now());
           await engine.writer.insert('catalog', draft);
           notifications.show({ color: 'teal', message: t('synlab.draftSaved') });
-          await navigate({ to: `/synlab/form/${encodeURIComponent(draft.id)}` });
+          await navigate({ to: href('synlabFormEdit', { id: draft.id }) });
         }}
         actions={[
           {
@@ -52,7 +53,7 @@ export function SynlabCreatePage() {
               const now = Date.now();
               await engine.writer.insert('catalog', publishDraft(toDraft(values, 'nuevo', '', now), now, newId('synlab')));
               notifications.show({ color: 'teal', message: t('synlab.published') });
-              await navigate({ to: '/synlab' });
+              await navigate({ to: href('synlab') });
             },
           },
         ]}

@@ -11,6 +11,7 @@ import { ConfirmButton } from '../../ui/crud/ConfirmButton';
 import { newId } from '../../ui/crud/entity';
 import type { SynlabForm} from './synlabShared';
 import { useSynlabRefs, useSynlab, toDraft, synlabFormSchema, synlabFields } from './synlabShared';
+import { href } from '../../routes/registry';
 
 export function SynlabEditPage({ params }: ScreenProps) {
   const engine = useEngine();
@@ -62,7 +63,7 @@ export function SynlabEditPage({ params }: ScreenProps) {
               await engine.writer.save('catalog', config);
               if (row.draft) await engine.writer.remove('catalog', row.draft.id);
               notifications.show({ color: 'teal', message: t('synlab.published') });
-              await navigate({ to: '/synlab' });
+              await navigate({ to: href('synlab') });
             },
           },
         ]}
@@ -92,7 +93,7 @@ export function SynlabEditPage({ params }: ScreenProps) {
                 if (row.draft) await engine.writer.remove('catalog', row.draft.id);
                 if (row.published) await engine.writer.remove('catalog', row.published.id);
                 notifications.show({ color: 'teal', message: t('crud.deleted') });
-                await navigate({ to: '/synlab' });
+                await navigate({ to: href('synlab') });
               }}
             >
               {t('common.delete')}

@@ -8,6 +8,7 @@ import type { SynlabRow, SynlabState } from '../../domain/synlab';
 import { EntityTable, RowLink, RowTag, type Column } from '../../ui/crud/EntityTable';
 import { hubLabel } from '../../ui/crud/options';
 import { useSynlab } from './synlabShared';
+import { href } from '../../routes/registry';
 
 const STATE_COLOR: Record<SynlabState, string> = { published: 'teal', 'published-with-draft': 'orange', 'new-draft': 'gray' };
 
@@ -21,7 +22,7 @@ export function SynlabListPage() {
         key: 'name',
         header: t('synlab.name'),
         value: (r) => r.doc.name,
-        render: (r) => <RowLink to={`/synlab/form/${encodeURIComponent(r.id)}`}>{r.doc.name}</RowLink>,
+        render: (r) => <RowLink to={href('synlabFormEdit', { id: r.id })}>{r.doc.name}</RowLink>,
         width: '2fr',
       },
       { key: 'client', header: t('synlab.client'), value: (r) => clients.find((c) => c.id === r.doc.client_id)?.name ?? r.doc.client_id, width: '2fr' },
@@ -47,13 +48,13 @@ export function SynlabListPage() {
       rowKey={(r) => r.id}
       csvName="synlab"
       toolbar={
-        <Button component={Link} to="/synlab/form" leftSection={<IconPlus size={16} aria-hidden />}>
+        <Button component={Link} to={href('synlabForm')} leftSection={<IconPlus size={16} aria-hidden />}>
           {t('synlab.create')}
         </Button>
       }
       actionsWidth="90px"
       actions={(r) => (
-        <RowLink button to={`/synlab/form/${encodeURIComponent(r.id)}`}>
+        <RowLink button to={href('synlabFormEdit', { id: r.id })}>
           {t('common.edit')}
         </RowLink>
       )}

@@ -13,6 +13,7 @@ import { MACHINES, ORDER_STATUSES } from '../../domain/status/machines';
 import { EntityTable, RowLink, RowTag, type Column } from '../../ui/crud/EntityTable';
 import { hubFilter, hubLabel } from '../../ui/crud/options';
 import { ORDER_STATUS_COLOR } from '../../ui/statusColors';
+import { href } from '../../routes/registry';
 
 export function OrdersListPage() {
   const [date, setDate] = useState(() => madridDate());
@@ -32,7 +33,7 @@ export function OrdersListPage() {
         key: 'code',
         header: t('orders.code'),
         value: (o) => o.code,
-        render: (o) => <RowLink to={`/edit-order/${encodeURIComponent(o.id)}`}>{o.code}</RowLink>,
+        render: (o) => <RowLink to={href('editOrder', { id: o.id })}>{o.code}</RowLink>,
         width: '1.3fr',
       },
       { key: 'window', header: t('orders.window'), value: (o) => `${o.window_start}–${o.window_end}`, width: '110px' },
@@ -64,14 +65,14 @@ export function OrdersListPage() {
       toolbar={
         <>
           <TextInput label={t('orders.date')} type="date" value={date} onChange={(e) => setDate(e.currentTarget.value)} data-testid="orders-date" style={{ flex: '0 1 170px' }} />
-          <Button component={Link} to="/create-order" leftSection={<IconPlus size={16} aria-hidden />}>
+          <Button component={Link} to={href('createOrder')} leftSection={<IconPlus size={16} aria-hidden />}>
             {t('orders.create')}
           </Button>
         </>
       }
       actionsWidth="90px"
       actions={(o) => (
-        <RowLink button to={`/edit-order/${encodeURIComponent(o.id)}`}>
+        <RowLink button to={href('editOrder', { id: o.id })}>
           {t('common.edit')}
         </RowLink>
       )}

@@ -6,6 +6,7 @@ import { routePickingProgress } from '../../domain/picking';
 import { FirstSyncNotice } from '../../ui/sync/FirstSync';
 import { useDayOrders, useDayRoutes, usePickingDay, usePickingEvents, usePickingSettlement, usePointsByIds } from './hooks';
 import { DayHubSelector, ProgressFigures } from './shared';
+import { href } from '../../routes/registry';
 
 /** /picking/pe: the day's delivery points at the hub, each with its picking progress. */
 export function PickingPointsPage() {
@@ -25,7 +26,7 @@ export function PickingPointsPage() {
   const { data: points } = usePointsByIds(stops.map((s) => s.stop.delivery_point_id));
   return (
     <Stack>
-      <Anchor component={Link} to="/picking">
+      <Anchor component={Link} to={href('picking')}>
         {t('routeTitles.picking')}
       </Anchor>
       <DayHubSelector />
@@ -40,10 +41,10 @@ export function PickingPointsPage() {
             </Text>
             <ProgressFigures totals={stop} />
             <Group grow mt="sm">
-              <Button component={Link} to={`/picking/route/${encodeURIComponent(route.id)}/pe/${encodeURIComponent(stop.delivery_point_id)}`} size="xl">
+              <Button component={Link} to={href('pickingRoutePe', { id: route.id, idPE: stop.delivery_point_id })} size="xl">
                 {t('pickingScreens.prepare')}
               </Button>
-              <Button component={Link} to={`/picking/products/pe/${encodeURIComponent(stop.delivery_point_id)}`} size="xl" variant="default">
+              <Button component={Link} to={href('pickingPeProducts', { id: stop.delivery_point_id })} size="xl" variant="default">
                 {t('routeTitles.pickingPeProducts')}
               </Button>
             </Group>

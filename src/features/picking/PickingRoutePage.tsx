@@ -14,6 +14,7 @@ import { FirstSyncNotice, MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { useDayRoutes, usePickingActor, usePickingDay, usePickingEvents, usePickingRoute, usePickingSettlement, usePointsByIds, useProductsByIds, useRouteOrdersList } from './hooks';
 import { DayHubSelector, errorMessage, ProgressFigures, RouteStatusBadge } from './shared';
 import { pickingRoutes } from './routesShared';
+import { href } from '../../routes/registry';
 
 function stopState(s: StopPickingProgress): string {
   if (s.complete) return t('pickingScreens.stopDone');
@@ -34,7 +35,7 @@ function StopsList({ route, progress, points }: { route: Route; progress: RouteP
                 {t('pickingScreens.stopOrders', { n: s.orders.length })} · {stopState(s)}
               </Text>
             </div>
-            <Button component={Link} to={`/picking/route/${encodeURIComponent(route.id)}/pe/${encodeURIComponent(s.delivery_point_id)}`} size="lg" variant={s.complete ? 'default' : 'filled'}>
+            <Button component={Link} to={href('pickingRoutePe', { id: route.id, idPE: s.delivery_point_id })} size="lg" variant={s.complete ? 'default' : 'filled'}>
               {t('pickingScreens.openStop', { seq: s.seq })}
             </Button>
           </Group>
@@ -176,7 +177,7 @@ export function PickingRoutePage({ params }: ScreenProps) {
   }
   return (
     <Stack>
-      <Anchor component={Link} to="/picking">
+      <Anchor component={Link} to={href('picking')}>
         {t('routeTitles.picking')}
       </Anchor>
       <OneRoute route={one.data} showLabels />

@@ -6,6 +6,7 @@ import { routePickingProgress } from '../../domain/picking';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { usePickingEvents, usePickingRoute, usePickingSettlement, usePointsByIds, useRouteOrdersList } from './hooks';
 import { LineStateBadge, ProgressFigures, productPath, RouteStatusBadge } from './shared';
+import { href } from '../../routes/registry';
 
 /** /picking/route/:id/pe/:idPE: the products of one delivery point's orders on the route. */
 export function PickingRoutePointPage({ params }: ScreenProps) {
@@ -29,7 +30,7 @@ export function PickingRoutePointPage({ params }: ScreenProps) {
   const codes = new Map(orders.data.map((o) => [o.id, o.code]));
   return (
     <Stack>
-      <Anchor component={Link} to={`/picking/route/${encodeURIComponent(route.data.id)}`}>
+      <Anchor component={Link} to={href('pickingRoute', { id: route.data.id })}>
         {t('pickingScreens.backToRoute')}
       </Anchor>
       <Group justify="space-between">

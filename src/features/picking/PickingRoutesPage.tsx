@@ -10,6 +10,7 @@ import { FirstSyncNotice } from '../../ui/sync/FirstSync';
 import { useDayOrders, useDayRoutes, usePickingDay, usePickingSettlement, useRoutesProgress } from './hooks';
 import { DayHubSelector, ProgressFigures, RouteStatusBadge } from './shared';
 import { pickingRoutes } from './routesShared';
+import { href } from '../../routes/registry';
 
 function RouteCard({ route, progress }: { route: Route; progress: RoutePickingProgress | undefined }) {
   const started = progress !== undefined && progress.units_picked + progress.units_short + progress.units_over > 0;
@@ -27,7 +28,7 @@ function RouteCard({ route, progress }: { route: Route; progress: RoutePickingPr
         <RouteStatusBadge route={route} />
       </Group>
       {progress && <ProgressFigures totals={progress} testId="picking-route-progress" />}
-      <Button component={Link} to={`/picking/route/${encodeURIComponent(route.id)}`} size="lg" mt="sm" fullWidth aria-label={`${action} ${route.name}`}>
+      <Button component={Link} to={href('pickingRoute', { id: route.id })} size="lg" mt="sm" fullWidth aria-label={`${action} ${route.name}`}>
         {action}
       </Button>
     </Card>
@@ -47,16 +48,16 @@ export function PickingRoutesPage() {
     <Stack>
       <DayHubSelector />
       <Group gap="sm">
-        <Button component={Link} to="/picking/route/all" variant="default" size="lg" leftSection={<IconListDetails size={20} aria-hidden />}>
+        <Button component={Link} to={href('pickingRoute', { id: 'all' })} variant="default" size="lg" leftSection={<IconListDetails size={20} aria-hidden />}>
           {t('pickingScreens.allRoutes')}
         </Button>
-        <Button component={Link} to="/picking/pe" variant="default" size="lg" leftSection={<IconMapPin size={20} aria-hidden />}>
+        <Button component={Link} to={href('pickingPe')} variant="default" size="lg" leftSection={<IconMapPin size={20} aria-hidden />}>
           {t('pickingScreens.byPoint')}
         </Button>
-        <Button component={Link} to="/incidence-all-picking" variant="default" size="lg" leftSection={<IconAlertTriangle size={20} aria-hidden />}>
+        <Button component={Link} to={href('incidenceAllPicking')} variant="default" size="lg" leftSection={<IconAlertTriangle size={20} aria-hidden />}>
           {t('pickingScreens.allIncidences')}
         </Button>
-        <Button component={Link} to="/barcode" variant="default" size="lg" leftSection={<IconBarcode size={20} aria-hidden />}>
+        <Button component={Link} to={href('barcode')} variant="default" size="lg" leftSection={<IconBarcode size={20} aria-hidden />}>
           {t('pickingScreens.scanAny')}
         </Button>
       </Group>

@@ -9,6 +9,7 @@ import { FirstSyncNotice } from '../../ui/sync/FirstSync';
 import { usePickingDay, usePickingEvents, usePickingSettlement, usePointOrders, usePointsByIds } from './hooks';
 import { DayHubSelector, productPath } from './shared';
 import { pickableOrders } from './byProductShared';
+import { href } from '../../routes/registry';
 
 interface ProductRow {
   readonly product_id: string;
@@ -57,7 +58,7 @@ export function PointProductsPage({ params }: ScreenProps) {
                 {t('pickingScreens.productTotal', { picked: r.totals.units_picked, total: r.totals.units_total, orders: r.orders.length })}
               </Text>
             </div>
-            <Button component={Link} to={`/picking/products/pe/${encodeURIComponent(params.id ?? '')}/orders/hub/product/${pointHub}/${encodeURIComponent(r.product_id)}`} size="lg" variant="default">
+            <Button component={Link} to={href('pickingOrdersHub', { id: params.id ?? '', idHub: pointHub, idProduct: r.product_id })} size="lg" variant="default">
               {t('pickingScreens.acrossOrders')}
             </Button>
           </Group>

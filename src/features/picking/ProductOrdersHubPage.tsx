@@ -9,6 +9,7 @@ import { isLineDone, orderPickingProgress } from '../../domain/picking';
 import { useDayOrders, usePickingActor, usePickingDay, usePickingEvents, usePickingSettlement, usePointsByIds, useProductDoc, useRoutesByIds } from './hooks';
 import { DayHubSelector, errorMessage, LineStateBadge, productPath } from './shared';
 import { pickableOrders } from './byProductShared';
+import { href } from '../../routes/registry';
 
 /** /picking/products/pe/:id/orders/hub/product/:idHub/:idProduct: one product across the hub's orders of the day. */
 export function ProductOrdersHubPage({ params }: ScreenProps) {
@@ -29,7 +30,7 @@ export function ProductOrdersHubPage({ params }: ScreenProps) {
   return (
     <Stack>
       {params.id && (
-        <Anchor component={Link} to={`/picking/products/pe/${encodeURIComponent(params.id)}`}>
+        <Anchor component={Link} to={href('pickingPeProducts', { id: params.id })}>
           {t('routeTitles.pickingPeProducts')}
         </Anchor>
       )}

@@ -18,6 +18,7 @@ import { RiderSelect } from '../../ui/RiderSelect';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { useBikes, usePlanningActor, useRouteDoc, useUsers } from './hooks';
 import { shiftDate, routeFormSchema } from './routesShared';
+import { href } from '../../routes/registry';
 
 // ── /routes/route/form/:id ───────────────────────────────────────────────────────────────────
 
@@ -80,7 +81,7 @@ function RouteForm({ route, role }: { route: Route | null; role: ReturnType<type
       try {
         const saved = await saveRoute(engine, actor, route?.id ?? null, fields);
         notifications.show({ color: 'teal', message: route ? t('planning.form.saved') : t('planning.form.created') });
-        await navigate({ to: `/routes/route/${encodeURIComponent(saved.id)}` });
+        await navigate({ to: href('routeDetail', { id: saved.id }) });
       } catch (err) {
         if (err instanceof ValidationFailed) {
           const map: Record<string, string> = {};
@@ -122,7 +123,7 @@ function RouteForm({ route, role }: { route: Route | null; role: ReturnType<type
           <Button type="submit" loading={busy}>
             {t('common.save')}
           </Button>
-          <Button variant="default" component={Link} to={route ? `/routes/route/${encodeURIComponent(route.id)}` : '/routes'}>
+          <Button variant="default" component={Link} to={route ? href('routeDetail', { id: route.id }) : href('routes')}>
             {t('common.cancel')}
           </Button>
         </Group>

@@ -12,6 +12,7 @@ import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { SyncNotices } from '../../ui/sync/SyncNotices';
 import { useBikes, usePointsById, useRouteDoc, useRouteOrders, useRoutesEvents, useUsers } from './hooks';
 import { RouteStatusTag, StopsTable } from './routesShared';
+import { href } from '../../routes/registry';
 
 function RouteHeader({ route, children }: { route: Route; children?: ReactNode }) {
   const { data: hubs } = useCatalog('hub');
@@ -77,10 +78,10 @@ export function RouteViewPage({ params }: ScreenProps) {
   return (
     <Stack>
       <RouteHeader route={route}>
-        <Button component={Link} to={`/routes/route/form/${encodeURIComponent(route.id)}`} variant="light">
+        <Button component={Link} to={href('routeForm', { id: route.id })} variant="light">
           {t('planning.detail.edit')}
         </Button>
-        <Button component={Link} to={`/routes/route-synlab/${encodeURIComponent(route.id)}`} variant="default">
+        <Button component={Link} to={href('routeSynlab', { id: route.id })} variant="default">
           {t('planning.list.synlab')}
         </Button>
       </RouteHeader>

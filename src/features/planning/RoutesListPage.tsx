@@ -15,6 +15,7 @@ import { ROUTE_STATUS_COLOR } from '../../ui/statusColors';
 import { FirstSyncNotice } from '../../ui/sync/FirstSync';
 import { useUsers } from './hooks';
 import { shiftDate, validDate } from './routesShared';
+import { href } from '../../routes/registry';
 
 // ── /routes ──────────────────────────────────────────────────────────────────────────────────
 
@@ -31,7 +32,7 @@ export function RoutesListPage() {
   const riderName = (id: string) => (id ? (users.get(id)?.name ?? id) : t('planning.list.noRider'));
   const columns = useMemo<Column<Route>[]>(
     () => [
-      { key: 'code', header: t('planning.fields.code'), value: (r) => r.code, render: (r) => <RowLink to={`/routes/route/${encodeURIComponent(r.id)}`}>{r.code}</RowLink>, width: '1.4fr' },
+      { key: 'code', header: t('planning.fields.code'), value: (r) => r.code, render: (r) => <RowLink to={href('routeDetail', { id: r.id })}>{r.code}</RowLink>, width: '1.4fr' },
       { key: 'name', header: t('planning.fields.name'), value: (r) => r.name, width: '2fr' },
       { key: 'date', header: t('planning.fields.date'), value: (r) => r.date, width: '110px' },
       { key: 'hub', header: t('planning.fields.hub'), value: (r) => hubLabel(hubs, r.hub), width: '1.2fr' },
@@ -67,16 +68,16 @@ export function RoutesListPage() {
         rowKey={(r) => r.id}
         csvName={t('planning.list.csv')}
         toolbar={
-          <Button component={Link} to="/routes/route/form/new" leftSection={<IconPlus size={16} aria-hidden />}>
+          <Button component={Link} to={href('routeForm', { id: 'new' })} leftSection={<IconPlus size={16} aria-hidden />}>
             {t('planning.list.create')}
           </Button>
         }
         actions={(r) => (
           <>
-            <RowLink button to={`/routes/route/form/${encodeURIComponent(r.id)}`}>
+            <RowLink button to={href('routeForm', { id: r.id })}>
               {t('common.edit')}
             </RowLink>
-            <RowLink button to={`/routes/route-synlab/${encodeURIComponent(r.id)}`}>
+            <RowLink button to={href('routeSynlab', { id: r.id })}>
               {t('planning.list.synlab')}
             </RowLink>
           </>

@@ -15,6 +15,7 @@ import { MACHINES } from '../../domain/status/machines';
 import { hubLabel, hubOptions } from '../../ui/crud/options';
 import { LazyMap } from '../../ui/map/LazyMap';
 import { kindLabel } from './config';
+import { href } from '../../routes/registry';
 
 const RECENT_ORDERS = 20;
 
@@ -61,10 +62,10 @@ export function PointDataPage({ params }: ScreenProps) {
   return (
     <Stack>
       <Group>
-        <Button component={Link} to={`/delivery-points-edit/${encodeURIComponent(point.id)}`} variant="light">
+        <Button component={Link} to={href('deliveryPointsEdit', { id: point.id })} variant="light">
           {t('common.edit')}
         </Button>
-        <Button component={Link} to="/delivery-points" variant="default">
+        <Button component={Link} to={href('deliveryPoints')} variant="default">
           {t('points.list')}
         </Button>
       </Group>
@@ -138,7 +139,7 @@ export function PointDataPage({ params }: ScreenProps) {
               {recent.map((o) => (
                 <Table.Tr key={o.id}>
                   <Table.Td>
-                    <Anchor component={Link} to={`/edit-order/${encodeURIComponent(o.id)}`}>
+                    <Anchor component={Link} to={href('editOrder', { id: o.id })}>
                       {o.code}
                     </Anchor>
                   </Table.Td>

@@ -6,6 +6,7 @@ import { t } from '../../i18n';
 import { useAllDeliveryPoints } from '../../data/pointsStore';
 import { useCatalog } from '../../data/reference';
 import { hubLabel } from '../../ui/crud/options';
+import { href } from '../../routes/registry';
 
 export function PointsOverviewPage() {
   const { data: points, loading } = useAllDeliveryPoints();
@@ -24,10 +25,10 @@ export function PointsOverviewPage() {
   return (
     <Stack>
       <Group>
-        <Button component={Link} to="/delivery-points" variant="light" leftSection={<IconList size={16} aria-hidden />}>
+        <Button component={Link} to={href('deliveryPoints')} variant="light" leftSection={<IconList size={16} aria-hidden />}>
           {t('points.list')}
         </Button>
-        <Button component={Link} to="/delivery-create" leftSection={<IconPlus size={16} aria-hidden />}>
+        <Button component={Link} to={href('deliveryCreate')} leftSection={<IconPlus size={16} aria-hidden />}>
           {t('points.create')}
         </Button>
       </Group>

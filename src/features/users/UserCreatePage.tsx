@@ -8,6 +8,7 @@ import { userSchema, type User } from '../../domain/entities/operation';
 import { EntityForm, type FieldDef } from '../../ui/crud/EntityForm';
 import { hubOptions, roleOptions, useHubs, useRoles } from './shared';
 import { formHub, userFields, withNumericHub } from './userShared';
+import { href } from '../../routes/registry';
 
 const createSchema = userSchema.extend({
   password: z.string().min(8, { error: t('auth.passwordTooShort') }).max(200),
@@ -58,7 +59,7 @@ export function UserCreatePage() {
         } else {
           notifications.show({ color: 'orange', message: t('users.passwordPending'), autoClose: 10_000 });
         }
-        await navigate({ to: `/user-edit/${id}` });
+        await navigate({ to: href('userEdit', { user_id: id }) });
       }}
     />
   );

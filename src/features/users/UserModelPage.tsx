@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { IconPlus } from '@tabler/icons-react';
 import { t } from '../../i18n';
 import { useRoles, useUsers } from './shared';
+import { href } from '../../routes/registry';
 
 export function UserModelPage() {
   const { data: users } = useUsers();
@@ -11,10 +12,10 @@ export function UserModelPage() {
   return (
     <Stack>
       <Group>
-        <Button component={Link} to="/crud-user" variant="light">
+        <Button component={Link} to={href('crudUser')} variant="light">
           {t('users.list')}
         </Button>
-        <Button component={Link} to="/create-user" leftSection={<IconPlus size={16} aria-hidden />}>
+        <Button component={Link} to={href('createUser')} leftSection={<IconPlus size={16} aria-hidden />}>
           {t('users.create')}
         </Button>
       </Group>
