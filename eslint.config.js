@@ -84,6 +84,23 @@ const boundaries = {
   },
 };
 
+const LINK_MESSAGE = 'Build link targets with href(id, params) from src/routes/registry, not a «/…» string literal.';
+
+/** Selectors of a string (or template) starting with «/» used as a link target. */
+function linkLiteralSelectors() {
+  const literal = (ctx) => [`${ctx} > Literal[value=/^\\//]`, `${ctx} > TemplateLiteral > TemplateElement:first-child[value.raw=/^\\//]`];
+  const inside = (ctx) => [ctx, `${ctx} > ConditionalExpression`, `${ctx} > LogicalExpression`];
+  const targets = [
+    'JSXAttribute[name.name=/^(to|href)$/]',
+    'JSXAttribute[name.name=/^(to|href)$/] > JSXExpressionContainer',
+    'Property[key.name=/^(to|href)$/]',
+    'CallExpression[callee.name=/^(navigate|redirect)$/]',
+    'Property[key.name="paths"] > ObjectExpression > Property',
+    'Property[key.name="paths"] > ObjectExpression > Property > ArrowFunctionExpression',
+  ];
+  return targets.flatMap(inside).flatMap(literal);
+}
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'coverage/**', 'scratch/**'] },
   js.configs.recommended,
@@ -114,6 +131,14 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // Link targets in features come from the route registry's typed `href(id, params)`
+    // (src/routes/registry.ts), never from a hand-written «/…» string (issue 16).
+    files: ['src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': ['error', ...linkLiteralSelectors().map((selector) => ({ selector, message: LINK_MESSAGE }))],
+    },
   },
   {
     files: ['src/domain/**/*.ts'],

@@ -11,6 +11,7 @@
  */
 import type { ScreenAccess, InterfaceGroup } from '../domain/access/groups';
 import type { MessageKey } from '../i18n';
+import { fillPath, makeHref, type AppHref } from './href';
 
 export type Layout = 'shell' | 'blank';
 
@@ -40,7 +41,7 @@ const ADMIN: readonly InterfaceGroup[] = ['machine-admin'];
 const USERS_ADMIN: readonly InterfaceGroup[] = ['users-admin'];
 const DEV: readonly InterfaceGroup[] = ['machine-dev-mode'];
 
-export const ROUTES: readonly RouteEntry[] = [
+const TABLE = [
   // ── Main layout (with the application shell) ──────────────────────────────────────────────
   { id: 'home', path: '/', layout: 'shell', access: SIGNED_IN, title: 'routeTitles.home', crumb: 'menu.home' },
   { id: 'charge', path: '/charge', layout: 'shell', access: OPS, title: 'routeTitles.charge' },
@@ -145,13 +146,36 @@ export const ROUTES: readonly RouteEntry[] = [
   { id: 'login', path: '/login', layout: 'blank', access: 'public', title: 'routeTitles.login' },
   { id: 'reset', path: '/reset', layout: 'blank', access: 'public', title: 'routeTitles.reset' },
   { id: 'resetForm', path: '/reset/form', layout: 'blank', access: 'public', title: 'routeTitles.resetForm', parent: 'reset' },
-];
+] as const satisfies readonly RouteEntry[];
+
+/** The table, read as plain entries (the literal types stay on `RouteId`, `ScreenId` and `href`). */
+export const ROUTES: readonly RouteEntry[] = TABLE;
+
+/** The id of a registry entry. */
+export type RouteId = (typeof TABLE)[number]['id'];
+
+/** The id of an entry whose screen is built (no `pending` issue): each must have a screen. */
+export type ScreenId = Exclude<(typeof TABLE)[number], { readonly pending: number }>['id'];
+
+/** Every `parent` names an entry of the table (a misspelled parent does not compile). */
+type ParentId = Extract<(typeof TABLE)[number], { readonly parent: string }>['parent'];
+const _parentsExist: readonly RouteId[] = [] as ParentId[];
+void _parentsExist;
+
+/**
+ * The path of a registry route with its parameters filled (URL-encoded), checked by the
+ * compiler against the route's path pattern:
+ * `href('distributionStop', { id: pointId, riderId, routeId })`, `href('orders')`.
+ */
+export const href = makeHref(TABLE);
+
+export type { AppHref };
 
 /** The menu of the specification (section 2), in its order. «Productos» appears once. */
 export interface MenuEntry {
   readonly label: MessageKey;
   readonly description: MessageKey;
-  readonly routeId: string;
+  readonly routeId: RouteId;
   /**
    * Concrete path the entry opens. «Picker Producto» has the specification's template path
    * `/picking/products/pe/{pe_id}/{product_id}/order/{order_id}`: it needs a product being
@@ -165,25 +189,25 @@ export interface MenuEntry {
 }
 
 export const MENU: readonly MenuEntry[] = [
-  { label: 'menu.home', description: 'menu.homeDescription', routeId: 'home', to: '/', icon: 'home', spec: true },
-  { label: 'menu.distribution', description: 'menu.distributionDescription', routeId: 'distribution', to: '/distribution', icon: 'distribution', spec: false },
-  { label: 'menu.routes', description: 'menu.routesDescription', routeId: 'routes', to: '/routes', icon: 'routes', spec: true },
-  { label: 'menu.orders', description: 'menu.ordersDescription', routeId: 'orders', to: '/orders', icon: 'orders', spec: false },
-  { label: 'menu.products', description: 'menu.productsDescription', routeId: 'productCrud', to: '/product-crud', icon: 'products', spec: true },
-  { label: 'menu.pickingRoutes', description: 'menu.pickingRoutesDescription', routeId: 'picking', to: '/picking', icon: 'picking', spec: true },
-  { label: 'menu.pickingDestination', description: 'menu.pickingDestinationDescription', routeId: 'pickingRoute', to: '/picking/route/all', icon: 'destination', spec: true },
-  { label: 'menu.pickerProduct', description: 'menu.pickerProductDescription', routeId: 'pickerProduct', to: '/picking', icon: 'product', spec: true },
-  { label: 'menu.points', description: 'menu.pointsDescription', routeId: 'deliveryPoints', to: '/delivery-points', icon: 'points', spec: false },
-  { label: 'menu.incidences', description: 'menu.incidencesDescription', routeId: 'incidenceAllDelivered', to: '/incidence-all-delivered', icon: 'incidences', spec: false },
-  { label: 'menu.payments', description: 'menu.paymentsDescription', routeId: 'paymentsAll', to: '/payments/all_orders', icon: 'payments', spec: false },
-  { label: 'menu.hubs', description: 'menu.hubsDescription', routeId: 'hub', to: '/hub', icon: 'hub', spec: true },
-  { label: 'menu.bikes', description: 'menu.bikesDescription', routeId: 'bike', to: '/bike', icon: 'bike', spec: true },
-  { label: 'menu.bikeModel', description: 'menu.bikeModelDescription', routeId: 'bikeModel', to: '/bike-model', icon: 'bikeModel', spec: true },
-  { label: 'menu.users', description: 'menu.usersDescription', routeId: 'userModel', to: '/user-model', icon: 'users', spec: false },
-  { label: 'menu.config', description: 'menu.configDescription', routeId: 'config', to: '/config', icon: 'config', spec: false },
+  { label: 'menu.home', description: 'menu.homeDescription', routeId: 'home', to: href('home'), icon: 'home', spec: true },
+  { label: 'menu.distribution', description: 'menu.distributionDescription', routeId: 'distribution', to: href('distribution'), icon: 'distribution', spec: false },
+  { label: 'menu.routes', description: 'menu.routesDescription', routeId: 'routes', to: href('routes'), icon: 'routes', spec: true },
+  { label: 'menu.orders', description: 'menu.ordersDescription', routeId: 'orders', to: href('orders'), icon: 'orders', spec: false },
+  { label: 'menu.products', description: 'menu.productsDescription', routeId: 'productCrud', to: href('productCrud'), icon: 'products', spec: true },
+  { label: 'menu.pickingRoutes', description: 'menu.pickingRoutesDescription', routeId: 'picking', to: href('picking'), icon: 'picking', spec: true },
+  { label: 'menu.pickingDestination', description: 'menu.pickingDestinationDescription', routeId: 'pickingRoute', to: href('pickingRoute', { id: 'all' }), icon: 'destination', spec: true },
+  { label: 'menu.pickerProduct', description: 'menu.pickerProductDescription', routeId: 'pickerProduct', to: href('picking'), icon: 'product', spec: true },
+  { label: 'menu.points', description: 'menu.pointsDescription', routeId: 'deliveryPoints', to: href('deliveryPoints'), icon: 'points', spec: false },
+  { label: 'menu.incidences', description: 'menu.incidencesDescription', routeId: 'incidenceAllDelivered', to: href('incidenceAllDelivered'), icon: 'incidences', spec: false },
+  { label: 'menu.payments', description: 'menu.paymentsDescription', routeId: 'paymentsAll', to: href('paymentsAll'), icon: 'payments', spec: false },
+  { label: 'menu.hubs', description: 'menu.hubsDescription', routeId: 'hub', to: href('hub'), icon: 'hub', spec: true },
+  { label: 'menu.bikes', description: 'menu.bikesDescription', routeId: 'bike', to: href('bike'), icon: 'bike', spec: true },
+  { label: 'menu.bikeModel', description: 'menu.bikeModelDescription', routeId: 'bikeModel', to: href('bikeModel'), icon: 'bikeModel', spec: true },
+  { label: 'menu.users', description: 'menu.usersDescription', routeId: 'userModel', to: href('userModel'), icon: 'users', spec: false },
+  { label: 'menu.config', description: 'menu.configDescription', routeId: 'config', to: href('config'), icon: 'config', spec: false },
 ];
 
-const byId = new Map(ROUTES.map((r) => [r.id, r]));
+const byId = new Map<string, RouteEntry>(ROUTES.map((r) => [r.id, r]));
 
 export function routeById(id: string): RouteEntry {
   const entry = byId.get(id);
@@ -201,15 +225,8 @@ export function pathParams(path: string): string[] {
 
 /** A concrete URL for a route, filling every parameter from `params` (or its sample, or «1»). */
 export function samplePath(entry: RouteEntry, params: Readonly<Record<string, string>> = {}): string {
-  const filled = entry.path
-    .split('/')
-    .map((seg) => {
-      if (!seg.startsWith(':')) return seg;
-      const name = seg.slice(1);
-      return encodeURIComponent(params[name] ?? entry.sample?.[name] ?? '1');
-    })
-    .join('/');
-  return filled.length > 1 && filled.endsWith('/') ? filled.slice(0, -1) : filled;
+  const values = Object.fromEntries(pathParams(entry.path).map((name) => [name, params[name] ?? entry.sample?.[name] ?? '1']));
+  return fillPath(entry.path, values);
 }
 
 /** Entries of the breadcrumb trail of a route, root first, the route itself last. */

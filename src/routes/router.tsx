@@ -38,6 +38,7 @@ import { mayOpen, type InterfaceGroup } from '../domain/access/groups';
 import { homeOf } from '../features/auth/home';
 import { breadcrumbTrail, MENU, ROUTES, pathParams, routeById, type MenuEntry, type RouteEntry } from './registry';
 import { RoutePage } from './RoutePage';
+import { fillPath } from './href';
 
 // The shell, the sync badge, the user menu and the session overlays load on their own, so the
 // sign-in page downloads none of them (issue 15: login ≤ 120 KB, see bench/bundle.ts).
@@ -92,13 +93,7 @@ function crumbsFor(entry: RouteEntry, params: Readonly<Record<string, string>>):
   return trail.map((e) => {
     const names = pathParams(e.path);
     const known = names.every((n) => params[n] !== undefined);
-    const to = known
-      ? e.path
-          .split('/')
-          .map((s) => (s.startsWith(':') ? encodeURIComponent(params[s.slice(1)] ?? '') : s))
-          .join('/')
-      : null;
-    return { label: t(e.crumb ?? e.title), to: to === '' ? '/' : to };
+    return { label: t(e.crumb ?? e.title), to: known ? fillPath(e.path, params) : null };
   });
 }
 

@@ -6,6 +6,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Stack } from '@mantine/core';
 
 import type { ScreenProps } from '../ui/page/types';
+import type { ScreenId } from './registry';
 
 export type { ScreenProps };
 
@@ -15,11 +16,11 @@ const devtools = () => import('../features/devtools');
 // The sign-in pages import their own modules, not the feature's index (which also holds the
 // signed-in user's menu and overlays).
 const auth = () => import('../features/auth/LoginPage');
-const authReset = () => import('../features/auth/ResetPages');
 const users = () => import('../features/users');
 const config = () => import('../features/config');
 const apiKeys = () => import('../features/apiKeys');
 const delivery = () => import('../features/delivery');
+const incidences = () => import('../features/incidences');
 const registryPages = () => import('./pages/RegistryPages');
 const home = () => import('../features/home');
 const masterdata = () => import('../features/masterdata');
@@ -30,7 +31,11 @@ const picking = () => import('../features/picking');
 const planning = () => import('../features/planning');
 const payments = () => import('../features/payments');
 
-export const SCREENS: Readonly<Record<string, Screen>> = {
+/**
+ * Exactly the built entries of the registry (`ScreenId`: the ids without `pending`): a built
+ * entry without a screen, or a screen for a pending or unknown id, does not compile.
+ */
+const SCREEN_TABLE = {
   test: lazy(() => registryPages().then((m) => ({ default: m.DevIndexPage }))),
   testTwo: lazy(() => devtools().then((m) => ({ default: m.DevEnvironmentPage }))),
   testThree: lazy(() => devtools().then((m) => ({ default: m.DevFormatsPage }))),
@@ -39,8 +44,8 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   blankDelivery: lazy(() => delivery().then((m) => ({ default: m.DistributionPage }))),
   testDataroutes: lazy(() => registryPages().then((m) => ({ default: m.DevRoutesPage }))),
   login: lazy(() => auth().then((m) => ({ default: m.LoginPage }))),
-  reset: lazy(() => authReset().then((m) => ({ default: m.ResetRequestPage }))),
-  resetForm: lazy(() => authReset().then((m) => ({ default: m.ResetFormPage }))),
+  reset: lazy(() => import('../features/auth/ResetRequestPage').then((m) => ({ default: m.ResetRequestPage }))),
+  resetForm: lazy(() => import('../features/auth/ResetFormPage').then((m) => ({ default: m.ResetFormPage }))),
   profileUser: lazy(() => users().then((m) => ({ default: m.ProfilePage }))),
   userModel: lazy(() => users().then((m) => ({ default: m.UserModelPage }))),
   crudUser: lazy(() => users().then((m) => ({ default: m.UsersListPage }))),
@@ -87,7 +92,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   signAndCollect: lazy(() => delivery().then((m) => ({ default: m.SignCollectPage }))),
   deliveryFailed: lazy(() => delivery().then((m) => ({ default: m.FailedPage }))),
   incidenceDeliveryProduct: lazy(() => delivery().then((m) => ({ default: m.IncidencePage }))),
-  incidenceAllDelivered: lazy(() => delivery().then((m) => ({ default: m.IncidencesListPage }))),
+  incidenceAllDelivered: lazy(() => incidences().then((m) => ({ default: m.IncidencesListPage }))),
   delivery: lazy(() => delivery().then((m) => ({ default: m.DeliveryRecordPage }))),
   blank: lazy(() => registryPages().then((m) => ({ default: m.BlankIndexPage }))),
   home: lazy(() => home().then((m) => ({ default: m.HomePage }))),
@@ -146,4 +151,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   blankMap: lazy(() => planning().then((m) => ({ default: m.DayMapPage }))),
   paymentsAll: lazy(() => payments().then((m) => ({ default: m.PaymentsAllPage }))),
   paymentsDetails: lazy(() => payments().then((m) => ({ default: m.PaymentsDetailsPage }))),
-};
+} satisfies Record<ScreenId, Screen>;
+
+/** The screens, looked up by a registry entry's id (absent for a pending entry). */
+export const SCREENS: Readonly<Partial<Record<string, Screen>>> = SCREEN_TABLE;

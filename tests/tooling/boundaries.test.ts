@@ -56,4 +56,38 @@ describe('lint boundaries', () => {
     expect(await messages(code, 'src/data/engine.ts')).toEqual(expect.arrayContaining([expect.stringContaining('Dependency cycle')]));
     expect(await messages(code, 'src/data/y.ts')).toEqual([]);
   });
+
+  it('forbids «/…» string literals as link targets in features (build them with href)', async () => {
+    const rule = 'Build link targets with href(id, params)';
+    const code = [
+      "import { Link, useNavigate } from '@tanstack/react-router';",
+      "import { href } from '../../routes/registry';",
+      'export function A({ id }: { id: string }) {',
+      '  const navigate = useNavigate();',
+      "  void navigate({ to: '/orders' });",
+      '  void navigate({ to: `/edit-order/${id}` });',
+      "  return <Link to={id ? '/orders' : href('home')}>a</Link>;",
+      '}',
+      "export const config = { paths: { list: '/bike', edit: (x: string) => `/bike/bike-formulario/${x}` } };",
+      'export function B() {',
+      '  return <Link to="/x">b</Link>;',
+      '}',
+      '',
+    ].join('\n');
+    const found = await messages(code, 'src/features/orders/x.tsx');
+    expect(found.filter((m) => m.startsWith(rule))).toHaveLength(6);
+    const typed = [
+      "import { Link, useNavigate } from '@tanstack/react-router';",
+      "import { href } from '../../routes/registry';",
+      'export function A({ id }: { id: string }) {',
+      '  const navigate = useNavigate();',
+      "  void navigate({ to: href('editOrder', { id }) });",
+      "  return <Link to={href('orders')}>a</Link>;",
+      '}',
+      '',
+    ].join('\n');
+    expect(await messages(typed, 'src/features/orders/x.tsx')).toEqual([]);
+    // Only features: the registry itself writes the paths.
+    expect((await messages("export const p = { to: '/orders' };\n", 'src/routes/x.ts')).filter((m) => m.startsWith(rule))).toEqual([]);
+  });
 });

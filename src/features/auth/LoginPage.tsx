@@ -7,6 +7,7 @@ import { signIn, useSession } from '../../data/session';
 import { errorText } from '../../ui/errors';
 import { AuthCard } from '../../ui/page/AuthCard';
 import { homeOf } from './home';
+import { href } from '../../routes/registry';
 
 /** The e-mail rule of zod's `z.email()` (its default pattern). */
 const EMAIL = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
@@ -71,7 +72,7 @@ export function LoginPage() {
           <Button type="submit" size="md" loading={busy}>
             {t('auth.submit')}
           </Button>
-          <Anchor component={Link} to="/reset" size="sm">
+          <Anchor component={Link} to={href('reset')} size="sm">
             {t('auth.forgot')}
           </Anchor>
         </Stack>

@@ -4,6 +4,7 @@ import { IconLock, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { t } from '../../i18n';
 import { lockNow, signOut, useSession } from '../../data/session';
+import { href } from '../../routes/registry';
 
 /** The signed-in user in the header: profile, lock, sign-out (refused while work is unsynced). */
 export function UserMenu() {
@@ -17,7 +18,7 @@ export function UserMenu() {
     setBusy(true);
     try {
       const result = await signOut();
-      if (result.ok) await navigate({ to: '/login', replace: true });
+      if (result.ok) await navigate({ to: href('login'), replace: true });
       else setRefusal(result.reason);
     } finally {
       setBusy(false);
@@ -37,7 +38,7 @@ export function UserMenu() {
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>{user.name}</Menu.Label>
-          <Menu.Item component={Link} to="/profile-user" leftSection={<IconUserCircle size={16} aria-hidden />}>
+          <Menu.Item component={Link} to={href('profileUser')} leftSection={<IconUserCircle size={16} aria-hidden />}>
             {t('auth.profile')}
           </Menu.Item>
           <Menu.Item onClick={lockNow} leftSection={<IconLock size={16} aria-hidden />}>

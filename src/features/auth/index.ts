@@ -1,5 +1,6 @@
 export { LoginPage } from './LoginPage';
 export { homeOf } from './home';
-export { ResetFormPage, ResetRequestPage } from './ResetPages';
+export { ResetRequestPage } from './ResetRequestPage';
+export { ResetFormPage } from './ResetFormPage';
 export { UserMenu } from './UserMenu';
 export { SessionOverlays } from './SessionOverlays';

@@ -1,1 +1,4 @@
-export { ConfigPage, RoleCreatePage, RoleEditPage, RolesListPage } from './ConfigPages';
+export { ConfigPage } from './ConfigPage';
+export { RolesListPage } from './RolesListPage';
+export { RoleCreatePage } from './RoleCreatePage';
+export { RoleEditPage } from './RoleEditPage';

@@ -13,6 +13,7 @@ import { checkLoadScan, checkStopScan, routeBoxLabels } from '../../domain/picki
 import type { Order, Route } from '../../domain/entities/operation';
 import { Scanner } from '../../ui/scanner';
 import { useProducts } from './hooks';
+import { href } from '../../routes/registry';
 
 type Said = { readonly color: 'teal' | 'orange' | 'red'; readonly text: string; readonly kind: string };
 
@@ -146,7 +147,7 @@ export function StopBoxScan({ route, seq, orders, riderId }: { route: Route; seq
         <Scanner onScan={onScan} label={t('boxScan.stopFieldLabel')} />
         <Result said={said} />
         {order && (
-          <Button size="lg" component={Link} to={`/order_id/${order.id}/rider_id/${riderId}/route_id/${route.id}`}>
+          <Button size="lg" component={Link} to={href('deliveryProducts', { id: order.id, riderId, routeId: route.id })}>
             {t('boxScan.deliver', { order: order.code })}
           </Button>
         )}

@@ -20,6 +20,7 @@ import type { Order, Route } from '../../domain/entities/operation';
 import { MACHINES, ORDER_STATUSES, ROUTE_STATUSES } from '../../domain/status/machines';
 import { ORDER_STATUS_COLOR, ROUTE_STATUS_COLOR } from '../../ui/statusColors';
 import { FirstSyncNotice, SyncedValue } from '../../ui/sync/FirstSync';
+import { href } from '../../routes/registry';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -28,7 +29,7 @@ function RiderHome() {
     <Card withBorder maw={520} data-testid="rider-home">
       <Stack>
         <Text>{t('home.riderIntro')}</Text>
-        <Button component={Link} to="/distribution" size="lg" leftSection={<IconTruckDelivery size={20} aria-hidden />}>
+        <Button component={Link} to={href('distribution')} size="lg" leftSection={<IconTruckDelivery size={20} aria-hidden />}>
           {t('home.riderGo')}
         </Button>
       </Stack>
@@ -129,7 +130,7 @@ function OpsDashboard() {
         </Stat>
         <Stat label={t('home.incidences')} value={String(s.incidences)} testId="home-incidences">
           {s.incidences > 0 && (
-            <Button component={Link} to="/incidence-all-delivered" size="compact-sm" variant="subtle" color="orange" mt={4}>
+            <Button component={Link} to={href('incidenceAllDelivered')} size="compact-sm" variant="subtle" color="orange" mt={4}>
               {t('home.seeIncidences')}
             </Button>
           )}

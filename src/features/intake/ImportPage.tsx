@@ -31,6 +31,7 @@ import type { FileReport, PlanReport, PreviewRow } from '../../workers/import/se
 import { EntityTable, RowTag, type Column } from '../../ui/crud/EntityTable';
 import { downloadCsv } from '../../ui/crud/csv';
 import type { ScreenProps } from '../../ui/page/types';
+import { href } from '../../routes/registry';
 
 type Phase = 'idle' | 'reading' | 'mapping' | 'planning' | 'preview' | 'writing' | 'done';
 
@@ -723,7 +724,7 @@ function DoneStep({ summary, written, onAgain }: { summary: IntakeSummary; writt
         </Alert>
       )}
       <Group>
-        <Anchor component={Link} to="/orders" data-testid="import-view-orders">
+        <Anchor component={Link} to={href('orders')} data-testid="import-view-orders">
           {t('intake.screen.viewOrders')}
         </Anchor>
         <Button variant="default" onClick={onAgain}>

@@ -15,6 +15,7 @@ import { catalogRows, collectionRows, type EntityConfig } from '../../ui/crud/en
 import { RowTag } from '../../ui/crud/EntityTable';
 import { activeColumn, activeFilter, formatRate, formSchema, hubFilter, hubLabel, hubOptions, hubSelect, refSelect, type Option } from '../../ui/crud/options';
 import { LocationPicker } from '../../ui/map/LocationPicker';
+import { href } from '../../routes/registry';
 
 const label = (key: string) => t(key as MessageKey);
 
@@ -40,7 +41,7 @@ const BIKE_COLOR: Record<Bike['status'], string> = { available: 'teal', in_route
 export const bikeConfig: EntityConfig<Bike, BikeForm, FleetRefs> = {
   collection: 'bikes',
   labels: { list: t('bikes.list'), create: t('bikes.create'), what: t('bikes.what'), csv: 'bicicletas' },
-  paths: { list: '/bike', create: '/bike/bike-formulario', edit: (id) => `/bike/bike-formulario/${encodeURIComponent(id)}` },
+  paths: { list: href('bike'), create: href('bikeCreate'), edit: (id) => href('bikeEdit', { bike_id: id }) },
   idPrefix: 'bike',
   useRefs: useFleetRefs,
   ready: (r) => r.loaded,
@@ -103,7 +104,7 @@ export const bikeModelConfig: EntityConfig<BikeModel, BikeModel, ModelRefs> = {
   collection: 'catalog',
   kinds: ['bike-model'],
   labels: { list: t('bikeModels.list'), create: t('bikeModels.create'), what: t('bikeModels.what'), csv: 'modelos-bicicleta' },
-  paths: { list: '/bike-model', create: '/bike-model/bike-model-formulario', edit: (id) => `/bike-model/bike-model-formulario/${encodeURIComponent(id)}` },
+  paths: { list: href('bikeModel'), create: href('bikeModelCreate'), edit: (id) => href('bikeModelEdit', { bike_id: id }) },
   idPrefix: 'model',
   useRefs: useModelRefs,
   useRows: catalogRows<BikeModel>(['bike-model']),
@@ -155,7 +156,7 @@ export const hubConfig: EntityConfig<Hub, Hub, HubRefs> = {
   collection: 'catalog',
   kinds: ['hub'],
   labels: { list: t('hubs.list'), create: t('hubs.create'), what: t('hubs.what'), csv: 'hubs' },
-  paths: { list: '/hub', create: '/hub/hub-formulario', edit: (id) => `/hub/hub-formulario/${encodeURIComponent(id)}` },
+  paths: { list: href('hub'), create: href('hubCreate'), edit: (id) => href('hubEdit', { hub_id: id }) },
   idPrefix: 'hub',
   useRefs: useHubRefs,
   ready: (r) => r.loaded,
@@ -237,7 +238,7 @@ const unitOptions: Option[] = UNITS.map((u) => ({ value: u, label: label(`produc
 export const productConfig: EntityConfig<Product, Product, ProductRefs> = {
   collection: 'products',
   labels: { list: t('products.list'), create: t('products.create'), what: t('products.what'), csv: 'productos' },
-  paths: { list: '/product-crud', create: '/product-create', edit: (id) => `/product-edit/${encodeURIComponent(id)}` },
+  paths: { list: href('productCrud'), create: href('productCreate'), edit: (id) => href('productEdit', { product_id: id }) },
   idPrefix: 'prod',
   useRefs: useProductRefs,
   ready: (r) => r.loaded,
@@ -299,7 +300,7 @@ export const clientConfig: EntityConfig<Client, Client, null> = {
   collection: 'catalog',
   kinds: ['client'],
   labels: { list: t('clients.list'), create: t('clients.create'), what: t('clients.what'), csv: 'clientes' },
-  paths: { list: '/config', create: '/config', edit: () => '/config' },
+  paths: { list: href('config'), create: href('config'), edit: () => href('config') },
   idPrefix: 'client',
   useRefs: noRefs,
   useRows: catalogRows<Client>(['client']),
@@ -335,7 +336,7 @@ export const taxConfig: EntityConfig<Tax, Tax, null> = {
   collection: 'catalog',
   kinds: ['tax'],
   labels: { list: t('taxes.list'), create: t('taxes.create'), what: t('taxes.what'), csv: 'impuestos' },
-  paths: { list: '/config/taxes', create: '/create-taxes', edit: (id) => `/tax-edit/${encodeURIComponent(id)}` },
+  paths: { list: href('configTaxes'), create: href('createTaxes'), edit: (id) => href('taxEdit', { tax_id: id }) },
   idPrefix: 'tax',
   useRefs: noRefs,
   useRows: catalogRows<Tax>(['tax']),
@@ -369,7 +370,7 @@ export const statusConfig: EntityConfig<Status, Status, null> = {
   collection: 'catalog',
   kinds: STATUS_KINDS,
   labels: { list: t('statuses.list'), create: t('statuses.create'), what: t('statuses.what'), csv: 'estados' },
-  paths: { list: '/config/status', create: '/config/create-status', edit: (id) => `/config/status-edit/${encodeURIComponent(id)}` },
+  paths: { list: href('configStatus'), create: href('createStatus'), edit: (id) => href('statusEdit', { id }) },
   idPrefix: 'st',
   useRefs: noRefs,
   useRows: catalogRows<Status>(STATUS_KINDS),

@@ -19,4 +19,6 @@ export {
   TaxEditPage,
   TaxListPage,
 } from './MasterDataPages';
-export { SynlabCreatePage, SynlabEditPage, SynlabListPage } from './SynlabPages';
+export { SynlabListPage } from './SynlabListPage';
+export { SynlabCreatePage } from './SynlabCreatePage';
+export { SynlabEditPage } from './SynlabEditPage';

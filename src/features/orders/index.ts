@@ -1,1 +1,3 @@
-export { OrderCreatePage, OrderEditPage, OrdersListPage } from './OrdersPages';
+export { OrdersListPage } from './OrdersListPage';
+export { OrderCreatePage } from './OrderCreatePage';
+export { OrderEditPage } from './OrderEditPage';

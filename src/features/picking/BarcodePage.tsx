@@ -15,6 +15,7 @@ import type { DeliveryPoint, Order, Product, Route } from '../../domain/entities
 import { Scanner } from '../../ui/scanner';
 import { useDayOrders, usePickingDay } from './hooks';
 import { productPath, RouteStatusBadge } from './shared';
+import { href } from '../../routes/registry';
 
 /** What a code names on this device. */
 function useLookup(code: string) {
@@ -81,7 +82,7 @@ function Result({ code }: { code: string }) {
         <Card withBorder padding="md">
           <Text fw={700}>{t('pickingScreens.barcodePoint', { name: r.point.name })}</Text>
           <Text size="sm">{`${r.point.address}, ${r.point.city}`}</Text>
-          <Anchor component={Link} to={`/picking/products/pe/${encodeURIComponent(r.point.id)}`}>
+          <Anchor component={Link} to={href('pickingPeProducts', { id: r.point.id })}>
             {t('pickingScreens.open_')}
           </Anchor>
         </Card>
@@ -90,7 +91,7 @@ function Result({ code }: { code: string }) {
         <Card withBorder padding="md">
           <Text fw={700}>{t('pickingScreens.barcodeRoute', { code: r.route.code, name: r.route.name })}</Text>
           <RouteStatusBadge route={r.route} />
-          <Anchor component={Link} to={`/picking/route/${encodeURIComponent(r.route.id)}`}>
+          <Anchor component={Link} to={href('pickingRoute', { id: r.route.id })}>
             {t('pickingScreens.open_')}
           </Anchor>
         </Card>

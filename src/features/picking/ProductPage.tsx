@@ -19,6 +19,7 @@ import { Scanner } from '../../ui/scanner';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { useOrderDoc, useOrdersByIds, usePickingActor, usePickingEvents, usePickingRoute, usePickingSettlement, usePointDoc, useProductDoc } from './hooks';
 import { errorMessage, LineStateBadge, productPath, RouteStatusBadge } from './shared';
+import { href, type AppHref } from '../../routes/registry';
 
 const typedSchema = z.number().int().min(0).max(MAX_PICK_QUANTITY);
 
@@ -30,14 +31,12 @@ function currentLine(lines: readonly LineProgress[], productId: string): LinePro
 
 type Feedback = { readonly kind: 'ok' | 'error' | 'info'; readonly text: string; readonly errorsLink?: boolean } | null;
 
-export function incidencePath(pointName: string, pointId: string, productId: string, orderId: string): string {
-  const e = encodeURIComponent;
-  return `/incidence-product/pe/${e(pointName || pointId)}/${e(pointId)}/productId/${e(productId)}/order/${e(orderId)}`;
+export function incidencePath(pointName: string, pointId: string, productId: string, orderId: string): AppHref {
+  return href('incidenceProduct', { pe_name: pointName || pointId, pe_id: pointId, product_id: productId, order_id: orderId });
 }
 
-export function errorPath(pointName: string, orderId: string, productId: string): string {
-  const e = encodeURIComponent;
-  return `/error-picking-producto/${e(pointName || '-')}/${e(orderId)}/${e(productId)}`;
+export function errorPath(pointName: string, orderId: string, productId: string): AppHref {
+  return href('errorPicking', { pe_name: pointName || '-', order_id: orderId, product_id: productId });
 }
 
 /** The next line of the same stop still to pick (this order first, then the stop's other orders). */
@@ -110,7 +109,7 @@ export function PickerProductPage({ params }: ScreenProps) {
   return (
     <Stack data-testid="picker-product">
       <Group justify="space-between">
-        <Anchor component={Link} to={r && stop ? `/picking/route/${encodeURIComponent(r.id)}/pe/${encodeURIComponent(stop.delivery_point_id)}` : '/picking'}>
+        <Anchor component={Link} to={r && stop ? href('pickingRoutePe', { id: r.id, idPE: stop.delivery_point_id }) : href('picking')}>
           {t('pickingScreens.backToStop')}
         </Anchor>
         {r && <RouteStatusBadge route={r} />}
@@ -144,7 +143,7 @@ export function PickerProductPage({ params }: ScreenProps) {
       {r?.status === 'ready' && (
         <Alert color="teal" data-testid="route-ready">
           {t('pickingScreens.ready')}{' '}
-          <Anchor component={Link} to={`/picking/route/${encodeURIComponent(r.id)}`}>
+          <Anchor component={Link} to={href('pickingRoute', { id: r.id })}>
             {t('pickingScreens.routeReadyGo')}
           </Anchor>
         </Alert>

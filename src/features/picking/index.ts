@@ -1,6 +1,12 @@
 /** The picking floor (issue 12): routes, delivery points, the picker's product page, incidences, barcode. */
-export { PickingRoutesPage, PickingRoutePage, PickingRoutePointPage } from './RoutesPages';
+export { PickingRoutesPage } from './PickingRoutesPage';
+export { PickingRoutePage } from './PickingRoutePage';
+export { PickingRoutePointPage } from './PickingRoutePointPage';
 export { PickerProductPage } from './ProductPage';
-export { IncidenceProductPage, ErrorPickingPage, IncidenceAllPickingPage } from './IncidencePages';
-export { PickingPointsPage, PointProductsPage, ProductOrdersHubPage } from './ByProductPages';
+export { IncidenceProductPage } from './IncidenceProductPage';
+export { ErrorPickingPage } from './ErrorPickingPage';
+export { IncidenceAllPickingPage } from './IncidenceAllPickingPage';
+export { PickingPointsPage } from './PickingPointsPage';
+export { PointProductsPage } from './PointProductsPage';
+export { ProductOrdersHubPage } from './ProductOrdersHubPage';
 export { BarcodePage } from './BarcodePage';

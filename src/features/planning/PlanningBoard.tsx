@@ -48,8 +48,9 @@ import { riderOptions } from '../../ui/RiderSelect';
 import { ROUTE_STATUS_COLOR } from '../../ui/statusColors';
 import { FirstSyncNotice } from '../../ui/sync/FirstSync';
 import { PlacePointModal } from './PlacePointModal';
-import { shiftDate } from './RoutesPages';
+import { shiftDate } from './routesShared';
 import { useBikes, usePlanningActor, usePointsById, useProducts, useUsers } from './hooks';
+import { href } from '../../routes/registry';
 
 /** Colours of the routes on the map, in order. */
 export const ROUTE_COLORS = ['#1c7ed6', '#e8590c', '#2f9e44', '#9c36b5', '#c2255c', '#0c8599', '#f08c00', '#5c940d', '#3b5bdb', '#a61e4d'];
@@ -500,7 +501,7 @@ function RouteCard({ route, color, evaluated, points, riders, bikes, others, bus
                 {t('planning.board.publish')}
               </Button>
             )}
-            <Button size="xs" variant="default" component={Link} to={`/routes/route/${encodeURIComponent(route.id)}`}>
+            <Button size="xs" variant="default" component={Link} to={href('routeDetail', { id: route.id })}>
               {t('planning.board.openRoute')}
             </Button>
           </Group>

@@ -1,3 +1,6 @@
-export { RouteFormPage, RouteSynlabPage, RouteViewPage, RoutesListPage } from './RoutesPages';
+export { RoutesListPage } from './RoutesListPage';
+export { RouteViewPage } from './RouteViewPage';
+export { RouteSynlabPage } from './RouteSynlabPage';
+export { RouteFormPage } from './RouteFormPage';
 export { PlanningBoardPage } from './PlanningBoard';
 export { DayMapPage } from './DayMap';

@@ -15,6 +15,7 @@ import type { EntityConfig } from '../../ui/crud/entity';
 import { RowLink } from '../../ui/crud/EntityTable';
 import { activeColumn, activeFilter, formSchema, hubFilter, hubLabel, hubOptions, hubSelect, type Option } from '../../ui/crud/options';
 import { LocationPicker } from '../../ui/map/LocationPicker';
+import { href } from '../../routes/registry';
 
 export type PointForm = Omit<DeliveryPoint, 'hub'> & { hub: string };
 
@@ -35,7 +36,7 @@ const kindOptions: Option[] = POINT_KINDS.map((k) => ({ value: k, label: kindLab
 export const pointConfig: EntityConfig<DeliveryPoint, PointForm, PointRefs> = {
   collection: 'delivery_points',
   labels: { list: t('points.list'), create: t('points.create'), what: t('points.what'), csv: 'puntos-de-entrega' },
-  paths: { list: '/delivery-points', create: '/delivery-create', edit: (id) => `/delivery-points-edit/${encodeURIComponent(id)}` },
+  paths: { list: href('deliveryPoints'), create: href('deliveryCreate'), edit: (id) => href('deliveryPointsEdit', { id }) },
   idPrefix: 'pe',
   useRefs: usePointRefs,
   ready: (r) => r.loaded,
@@ -55,7 +56,7 @@ export const pointConfig: EntityConfig<DeliveryPoint, PointForm, PointRefs> = {
     activeFilter<DeliveryPoint>(),
   ],
   rowActions: (p) => (
-    <RowLink button to={`/delivery-points-data/${encodeURIComponent(p.id)}`}>
+    <RowLink button to={href('deliveryPointsData', { id: p.id })}>
       {t('points.record')}
     </RowLink>
   ),

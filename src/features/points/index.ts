@@ -1,1 +1,3 @@
-export { PointCreatePage, PointDataPage, PointEditPage, PointsListPage, PointsOverviewPage } from './PointsPages';
+export { PointsOverviewPage } from './PointsOverviewPage';
+export { PointCreatePage, PointEditPage, PointsListPage } from './PointEntityPages';
+export { PointDataPage } from './PointDataPage';

@@ -1,2 +1,5 @@
-export { UserCreatePage, UserEditPage, UserModelPage, UsersListPage } from './UsersPages';
+export { UserModelPage } from './UserModelPage';
+export { UsersListPage } from './UsersListPage';
+export { UserCreatePage } from './UserCreatePage';
+export { UserEditPage } from './UserEditPage';
 export { ProfilePage } from './ProfilePage';

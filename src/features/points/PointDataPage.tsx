@@ -1,17 +1,10 @@
-/**
- * Delivery points: /delivery-points-model (overview by hub), /delivery-points (list),
- * /delivery-create, /delivery-points-edit/:id and /delivery-points-data/:id (the point on the map
- * with its recent orders and incidences, and the hub change of the specification).
- */
 import { useMemo, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
-import { IconList, IconPlus } from '@tabler/icons-react';
 import { formatDate, formatMoney, t, type MessageKey } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
 import { useEngine, useLiveQuery } from '../../data/hooks';
-import { useAllDeliveryPoints } from '../../data/pointsStore';
 import { useCatalog } from '../../data/reference';
 import { docById, incidencesOfOrders, ordersOfDeliveryPoint } from '../../data/queries';
 import { changeHub, clientIdOf, providerIdOf } from '../../domain/deliveryPoints';
@@ -19,63 +12,12 @@ import type { Incidence } from '../../domain/entities/events';
 import type { DeliveryPoint, Order } from '../../domain/entities/operation';
 import { orderTotals } from '../../domain/money';
 import { MACHINES } from '../../domain/status/machines';
-import { EntityCreatePage, EntityEditPage, EntityListPage } from '../../ui/crud/entity';
 import { hubLabel, hubOptions } from '../../ui/crud/options';
 import { LazyMap } from '../../ui/map/LazyMap';
-import { kindLabel, pointConfig } from './config';
+import { kindLabel } from './config';
+import { href } from '../../routes/registry';
 
 const RECENT_ORDERS = 20;
-
-export function PointsOverviewPage() {
-  const { data: points, loading } = useAllDeliveryPoints();
-  const { data: hubs } = useCatalog('hub');
-  const byHub = useMemo(() => {
-    const counts = new Map<number, { total: number; active: number }>();
-    for (const p of points) {
-      const c = counts.get(p.hub) ?? { total: 0, active: 0 };
-      c.total += 1;
-      if (p.active) c.active += 1;
-      counts.set(p.hub, c);
-    }
-    return counts;
-  }, [points]);
-  const numbers = [...new Set([...hubs.map((h) => h.number), ...byHub.keys()])].sort((a, b) => a - b);
-  return (
-    <Stack>
-      <Group>
-        <Button component={Link} to="/delivery-points" variant="light" leftSection={<IconList size={16} aria-hidden />}>
-          {t('points.list')}
-        </Button>
-        <Button component={Link} to="/delivery-create" leftSection={<IconPlus size={16} aria-hidden />}>
-          {t('points.create')}
-        </Button>
-      </Group>
-      <Text c="dimmed" data-testid="points-total">
-        {loading ? t('points.counting', { n: points.length }) : t('points.total', { n: points.length })}
-      </Text>
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-        {numbers.map((n) => {
-          const c = byHub.get(n) ?? { total: 0, active: 0 };
-          return (
-            <Card key={n} withBorder data-testid="points-hub-card">
-              <Text size="sm" c="dimmed">
-                {hubLabel(hubs, n)}
-              </Text>
-              <Text size="xl" fw={700}>
-                {c.total}
-              </Text>
-              <Text size="sm">{t('points.activeCount', { n: c.active })}</Text>
-            </Card>
-          );
-        })}
-      </SimpleGrid>
-    </Stack>
-  );
-}
-
-export const PointsListPage = () => <EntityListPage config={pointConfig} />;
-export const PointCreatePage = () => <EntityCreatePage config={pointConfig} />;
-export const PointEditPage = ({ params }: ScreenProps) => <EntityEditPage config={pointConfig} id={params.id} />;
 
 function HubChange({ point }: { point: DeliveryPoint }) {
   const engine = useEngine();
@@ -120,10 +62,10 @@ export function PointDataPage({ params }: ScreenProps) {
   return (
     <Stack>
       <Group>
-        <Button component={Link} to={`/delivery-points-edit/${encodeURIComponent(point.id)}`} variant="light">
+        <Button component={Link} to={href('deliveryPointsEdit', { id: point.id })} variant="light">
           {t('common.edit')}
         </Button>
-        <Button component={Link} to="/delivery-points" variant="default">
+        <Button component={Link} to={href('deliveryPoints')} variant="default">
           {t('points.list')}
         </Button>
       </Group>
@@ -197,7 +139,7 @@ export function PointDataPage({ params }: ScreenProps) {
               {recent.map((o) => (
                 <Table.Tr key={o.id}>
                   <Table.Td>
-                    <Anchor component={Link} to={`/edit-order/${encodeURIComponent(o.id)}`}>
+                    <Anchor component={Link} to={href('editOrder', { id: o.id })}>
                       {o.code}
                     </Anchor>
                   </Table.Td>

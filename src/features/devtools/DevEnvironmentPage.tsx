@@ -1,12 +1,7 @@
-/**
- * Developer diagnostics under /test (interface group machine-dev-mode): the device's
- * environment with its camera and barcode scanner (/test/two) and the es-ES formats. The pages
- * that list routes live in src/routes/pages.
- */
 import { useEffect, useState } from 'react';
 import { Stack, Table } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
-import { formatDate, formatMoney, formatNumber, t } from '../../i18n';
+import { formatNumber, t } from '../../i18n';
 import { storageReport, type StorageReport } from '../../data/deviceStorage';
 import { ScanLab } from './ScanLab';
 
@@ -52,24 +47,3 @@ export function DevEnvironmentPage() {
     </Stack>
   );
 }
-
-export function DevFormatsPage() {
-  const now = Date.now();
-  return (
-    <Table>
-      <Table.Caption>{t('dev.formats')}</Table.Caption>
-      <Table.Tbody>
-        <Table.Tr>
-          <Table.Th scope="row">{t('dev.sampleDate')}</Table.Th>
-          <Table.Td>{formatDate(now, "EEEE d 'de' MMMM 'de' yyyy, HH:mm")}</Table.Td>
-        </Table.Tr>
-        <Table.Tr>
-          <Table.Th scope="row">{t('dev.sampleMoney')}</Table.Th>
-          <Table.Td>{formatMoney(123456)}</Table.Td>
-        </Table.Tr>
-      </Table.Tbody>
-    </Table>
-  );
-}
-
-export { DeliveryLabPage, SynlabOrdersPage } from './DeliveryLab';

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Link } from '@tanstack/react-router';
+import { z } from 'zod';
+import { t } from '../../i18n';
+import { sessionBackend } from '../../data/session';
+import { errorText } from '../../ui/errors';
+import { zodValidate } from '../../ui/form/validate';
+import { AuthCard } from '../../ui/page/AuthCard';
+import { href } from '../../routes/registry';
+
+const requestSchema = z.object({
+  email: z.string().trim().min(1, { error: t('auth.emailRequired') }).email({ error: t('auth.emailInvalid') }),
+});
+
+/** /reset: ask for the e-mail with the link. Never says whether the address exists. */
+export function ResetRequestPage() {
+  const [sent, setSent] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useForm({ mode: 'uncontrolled', initialValues: { email: '' }, validate: zodValidate(requestSchema) });
+  const submit = form.onSubmit(async ({ email }) => {
+    setBusy(true);
+    setError(null);
+    try {
+      setSent(await sessionBackend().auth.requestPasswordReset(email.trim()));
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  });
+  return (
+    <AuthCard>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text c="dimmed">{t('auth.resetIntro')}</Text>
+          {sent && (
+            <Alert color="teal" role="status">
+              {sent}
+            </Alert>
+          )}
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <TextInput label={t('auth.email')} type="email" autoComplete="username" size="md" required key={form.key('email')} {...form.getInputProps('email')} />
+          <Button type="submit" size="md" loading={busy}>
+            {t('auth.resetSend')}
+          </Button>
+          <Anchor component={Link} to={href('login')} size="sm">
+            {t('auth.backToLogin')}
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

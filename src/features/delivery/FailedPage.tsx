@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { Alert, Button, FileInput, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useNavigate } from '@tanstack/react-router';
+import { t } from '../../i18n';
+import type { ScreenProps } from '../../ui/page/types';
+import { useEngine } from '../../data/hooks';
+import { currentPosition, recordFailure } from '../../data/round';
+import { orderOutcome } from '../../domain/delivery';
+import { MissingUntilSynced } from '../../ui/sync/FirstSync';
+import { useActor, useDeliveryStatuses, useOrderOnRoute } from './hooks';
+import { href } from '../../routes/registry';
+
+/** /deliveryFailed/…: the order could not be delivered: reason, note, optional photo, what happens to the goods. */
+export function FailedPage({ params }: ScreenProps) {
+  const engine = useEngine();
+  const actor = useActor();
+  const navigate = useNavigate();
+  const { order, route, events, loading } = useOrderOnRoute(params.id, params.route_id);
+  const { data: statuses } = useDeliveryStatuses();
+  const [reason, setReason] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const [outcome, setOutcome] = useState<'return_to_hub' | 'reschedule'>('return_to_hub');
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (loading) return null;
+  if (!order || !route || !engine) return <MissingUntilSynced><Alert color="orange">{t('delivery.orderNotFound')}</Alert></MissingUntilSynced>;
+  const reasons = statuses.filter((s) => s.kind === 'status-delivery' && s.system_status === 'failed' && s.rider_visible && s.active);
+  const done = orderOutcome(order.id, events) !== 'pending';
+  return (
+    <Stack>
+      <Text fw={700}>{order.code}</Text>
+      {done && <Alert color="teal">{t('delivery.alreadyFailed')}</Alert>}
+      <Select
+        label={t('delivery.failReason')}
+        data={reasons.map((r) => ({ value: r.id, label: r.name }))}
+        value={reason}
+        onChange={setReason}
+        size="lg"
+        required
+        disabled={done}
+        allowDeselect={false}
+      />
+      <div>
+        <Text size="sm" fw={500} mb={4}>
+          {t('delivery.failOutcome')}
+        </Text>
+        <SegmentedControl
+          fullWidth
+          size="md"
+          value={outcome}
+          onChange={(v) => setOutcome(v as typeof outcome)}
+          disabled={done}
+          data={[
+            { value: 'return_to_hub', label: t('delivery.outcome_return_to_hub') },
+            { value: 'reschedule', label: t('delivery.outcome_reschedule') },
+          ]}
+        />
+      </div>
+      <Textarea label={t('delivery.note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={500} disabled={done} />
+      <FileInput label={t('delivery.photo')} accept="image/png,image/jpeg,image/webp" capture="environment" value={photo} onChange={setPhoto} clearable disabled={done} size="lg" />
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Button
+        size="xl"
+        color="red"
+        loading={busy}
+        disabled={done}
+        onClick={async () => {
+          if (!reason) return setError(t('delivery.reasonRequired'));
+          setBusy(true);
+          try {
+            await recordFailure(engine, { order, route, reasonStatusId: reason, note, outcome, photo, actor, position: await currentPosition() });
+            notifications.show({ color: 'teal', message: t('delivery.failed') });
+            await navigate({ to: href('distributionStop', { id: order.delivery_point_id, riderId: route.rider_id, routeId: route.id }) });
+          } catch (err) {
+            setError(err instanceof Error ? err.message : String(err));
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        {t('delivery.recordFailure')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Alert, Button, FileInput, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useNavigate } from '@tanstack/react-router';
+import { t, type MessageKey } from '../../i18n';
+import type { ScreenProps } from '../../ui/page/types';
+import { useEngine } from '../../data/hooks';
+import { currentPosition, reportIncidence } from '../../data/round';
+import { deliverableUnits } from '../../domain/delivery';
+import { INCIDENCE_TYPES, type IncidenceType } from '../../domain/entities/events';
+import { MissingUntilSynced } from '../../ui/sync/FirstSync';
+import { useActor, useOrder, useRoute } from './hooks';
+import { href } from '../../routes/registry';
+
+/** /incidenceByDeliveryProduct/…: an incidence on one product line. */
+export function IncidencePage({ params }: ScreenProps) {
+  const engine = useEngine();
+  const actor = useActor();
+  const navigate = useNavigate();
+  const { data: order, loading } = useOrder(params.id);
+  const { data: route } = useRoute(params.route_id);
+  const [id] = useState(() => `inc-${crypto.randomUUID()}`);
+  const [type, setType] = useState<IncidenceType>('damaged');
+  const [quantity, setQuantity] = useState(1);
+  const [note, setNote] = useState('');
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (loading) return null;
+  if (!order || !engine) return <MissingUntilSynced><Alert color="orange">{t('delivery.orderNotFound')}</Alert></MissingUntilSynced>;
+  const line = order.lines.find((l) => l.product_id === params.product_id);
+  if (!line) return <MissingUntilSynced><Alert color="orange">{t('delivery.orderNotFound')}</Alert></MissingUntilSynced>;
+  const types = INCIDENCE_TYPES.filter((x) => ['damaged', 'missing', 'wrong_product', 'refused', 'expired', 'other'].includes(x));
+  return (
+    <Stack>
+      <Text fw={700}>
+        {order.code} · {line.name}
+      </Text>
+      <Select
+        label={t('delivery.incidenceType')}
+        value={type}
+        onChange={(v) => v && setType(v as IncidenceType)}
+        data={types.map((x) => ({ value: x, label: t(`delivery.type_${x}` as MessageKey) }))}
+        size="lg"
+        allowDeselect={false}
+      />
+      <NumberInput label={t('delivery.quantity')} value={quantity} onChange={(v) => setQuantity(typeof v === 'number' ? Math.round(v) : 0)} min={1} max={deliverableUnits(line)} allowDecimal={false} size="lg" />
+      <Textarea label={t('delivery.note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={500} />
+      <FileInput label={t('delivery.photo')} accept="image/png,image/jpeg,image/webp" capture="environment" value={photo} onChange={setPhoto} clearable size="lg" />
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Button
+        size="xl"
+        color="orange"
+        loading={busy}
+        onClick={async () => {
+          if (quantity < 1 || quantity > deliverableUnits(line)) return setError(`${t('delivery.quantity')}: 1–${deliverableUnits(line)}`);
+          setBusy(true);
+          try {
+            await reportIncidence(engine, { id, order, route, productId: line.product_id, type, quantity, note, photo, actor, position: await currentPosition() });
+            notifications.show({ color: 'teal', message: t('delivery.incidenceSaved') });
+            await navigate({ to: href('deliveryProducts', { id: order.id, riderId: params.rider_id ?? '', routeId: order.route_id }) });
+          } catch (err) {
+            setError(err instanceof Error ? err.message : String(err));
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        {t('delivery.reportIncidence')}
+      </Button>
+    </Stack>
+  );
+}

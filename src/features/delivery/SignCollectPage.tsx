@@ -1,0 +1,161 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Card, Group, NumberInput, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { formatMoney, t, type MessageKey } from '../../i18n';
+import type { ScreenProps } from '../../ui/page/types';
+import { useEngine } from '../../data/hooks';
+import { confirmDelivery, currentPosition } from '../../data/round';
+import { checkDeliveredLines, collect, decodeSummary, orderOutcome } from '../../domain/delivery';
+import type { PaymentMethod } from '../../domain/entities/operation';
+import { riderPaymentMethods } from '../../domain/access/payments';
+import { SignaturePad, SignatureView, signatureToPng, type Stroke } from '../../ui/signature/SignaturePad';
+import { MissingUntilSynced } from '../../ui/sync/FirstSync';
+import { useActor, useOrderOnRoute } from './hooks';
+import { href } from '../../routes/registry';
+
+/** /signAndCollect/…: summary, amount due, payment method, collected and change, signature and signer's name. */
+export function SignCollectPage({ params }: ScreenProps) {
+  const engine = useEngine();
+  const actor = useActor();
+  const navigate = useNavigate();
+  const { order, route, events, loading } = useOrderOnRoute(params.id, params.route_id);
+  const lines = useMemo(() => (order ? decodeSummary(order, params.summary) : []), [order, params.summary]);
+  const [method, setMethod] = useState<PaymentMethod | null>(null);
+  const [tendered, setTendered] = useState<number | null>(null);
+  const [signer, setSigner] = useState('');
+  const [strokes, setStrokes] = useState<Stroke[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (loading) return null;
+  if (!order || !route || !engine) return <MissingUntilSynced><Alert color="orange">{t('delivery.orderNotFound')}</Alert></MissingUntilSynced>;
+  const chosen = method ?? order.payment_method;
+  const check = checkDeliveredLines(order, lines);
+  const byCard = check.ok ? collect(order, lines, 'card', 0) : null;
+  const dueCents = byCard?.ok ? byCard.value.due_cents : 0;
+  const tenderedCents = chosen === 'cash' ? (tendered === null ? dueCents : Math.round(tendered * 100)) : dueCents;
+  const collection = check.ok ? collect(order, lines, chosen, tenderedCents) : ({ ok: false, message: check.message } as const);
+  const already = orderOutcome(order.id, events);
+  const signed = events.find((e) => e.kind === 'signed');
+
+  if (already === 'delivered' || already === 'partial') {
+    return (
+      <Stack>
+        <Alert color="teal" data-testid="already-delivered">
+          {t('delivery.alreadyDelivered')}
+        </Alert>
+        {signed && <SignatureView strokes={signed.signature_strokes} label={t('delivery.signedBy', { name: signed.signer_name })} />}
+        <Button component={Link} to={href('distributionRoute', { id: route.id })} size="lg">
+          {t('delivery.backToRoute')}
+        </Button>
+      </Stack>
+    );
+  }
+
+  const submit = async () => {
+    setError(null);
+    if (!check.ok) return setError(check.message);
+    if (!collection.ok) return setError(collection.message);
+    if (strokes.length === 0) return setError(t('delivery.signatureRequired'));
+    if (signer.trim() === '') return setError(t('delivery.signerRequired'));
+    setBusy(true);
+    try {
+      const png = await signatureToPng(strokes);
+      const created = await confirmDelivery(engine, {
+        order,
+        route,
+        lines,
+        kind: check.kind,
+        collection: collection.value,
+        signerName: signer,
+        strokes,
+        signaturePng: png,
+        actor,
+        position: await currentPosition(),
+      });
+      notifications.show({ color: 'teal', message: created ? t('delivery.delivered') : t('delivery.alreadyDelivered') });
+      await navigate({ to: href('distributionStop', { id: order.delivery_point_id, riderId: route.rider_id, routeId: route.id }) });
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack>
+      <Text fw={700}>{order.code}</Text>
+      <Table withTableBorder data-testid="sign-summary">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('delivery.product')}</Table.Th>
+            <Table.Th>{t('delivery.deliveredQty')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {order.lines.map((l) => (
+            <Table.Tr key={l.line_id}>
+              <Table.Td>{l.name}</Table.Td>
+              <Table.Td>
+                {lines.find((x) => x.line_id === l.line_id)?.delivered ?? 0} / {l.quantity}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Card withBorder>
+        <Text size="sm" c="dimmed">
+          {t('delivery.amountDue')}
+        </Text>
+        <Text size="xl" fw={700} data-testid="amount-due">
+          {formatMoney(dueCents)}
+        </Text>
+      </Card>
+      <div>
+        <Text size="sm" fw={500} mb={4}>
+          {t('delivery.paymentMethod')}
+        </Text>
+        <SegmentedControl
+          fullWidth
+          size="md"
+          value={chosen}
+          onChange={(v) => setMethod(v as PaymentMethod)}
+          data={riderPaymentMethods(order.payment_method).map((m) => ({ value: m, label: t(`delivery.method_${m}` as MessageKey) }))}
+        />
+      </div>
+      {chosen === 'cash' && (
+        <Group grow align="end">
+          <NumberInput
+            label={t('delivery.tendered')}
+            value={tendered ?? dueCents / 100}
+            onChange={(v) => setTendered(typeof v === 'number' ? v : 0)}
+            decimalScale={2}
+            decimalSeparator=","
+            suffix=" €"
+            min={0}
+            size="lg"
+          />
+          <Card withBorder padding="xs">
+            <Text size="sm" c="dimmed">
+              {t('delivery.change')}
+            </Text>
+            <Text fw={700} size="lg" data-testid="change">
+              {collection.ok ? formatMoney(collection.value.change_cents) : '—'}
+            </Text>
+          </Card>
+        </Group>
+      )}
+      {!collection.ok && <Alert color="red">{collection.message}</Alert>}
+      <SignaturePad strokes={strokes} onChange={setStrokes} label={t('delivery.signHere')} />
+      <TextInput label={t('delivery.signerName')} value={signer} onChange={(e) => setSigner(e.currentTarget.value)} size="lg" maxLength={120} required />
+      {error && (
+        <Alert color="red" role="alert" data-testid="sign-error">
+          {error}
+        </Alert>
+      )}
+      <Button size="xl" onClick={() => void submit()} loading={busy}>
+        {t('delivery.confirmDelivery')}
+      </Button>
+    </Stack>
+  );
+}

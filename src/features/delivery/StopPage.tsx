@@ -1,0 +1,123 @@
+import type { ReactNode } from 'react';
+import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, SimpleGrid, type ButtonProps } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { IconNavigation, IconPhone, IconX } from '@tabler/icons-react';
+import { t } from '../../i18n';
+import type { ScreenProps } from '../../ui/page/types';
+import { useLiveQuery } from '../../data/hooks';
+import { deliverableUnits, orderOutcome } from '../../domain/delivery';
+import type { Order } from '../../domain/entities/operation';
+import { MissingUntilSynced } from '../../ui/sync/FirstSync';
+import { SyncNotices } from '../../ui/sync/SyncNotices';
+import { StopBoxScan } from './BoxScan';
+import { navigationUrl } from './routeShared';
+import { usePoint, useRoute, useRouteEvents } from './hooks';
+import { OUTCOME_COLOR, outcomeLabel } from './stopShared';
+import { href } from '../../routes/registry';
+
+function BigButton({ to, children, ...rest }: ButtonProps & { to: string; children: ReactNode }) {
+  return (
+    <Button size="lg" component={Link} to={to} {...rest}>
+      {children}
+    </Button>
+  );
+}
+
+/** /distribution/pe/:id/rider_id/:riderId/routeId/:routeId: one stop and its orders. */
+export function StopPage({ params }: ScreenProps) {
+  const { data: point, loading } = usePoint(params.id);
+  const { data: route } = useRoute(params.routeId);
+  const { data: events } = useRouteEvents(params.routeId);
+  const stop = route?.stops.find((s) => s.delivery_point_id === params.id);
+  const orderIds = stop?.order_ids ?? [];
+  const { data: orders } = useLiveQuery<Map<string, Order>>((db) => (orderIds.length > 0 ? db.orders.findByIds([...orderIds]) : null), [orderIds.join(',')], new Map());
+  if (loading) return null;
+  if (!point || !route) return <MissingUntilSynced><Alert color="orange">{t('delivery.pointNotFound')}</Alert></MissingUntilSynced>;
+  const rider = params.riderId ?? route.rider_id;
+  return (
+    <Stack>
+      {stop && (
+        <Text c="dimmed" data-testid="stop-of">
+          {t('delivery.stopOf', { n: stop.seq, total: route.stops.length })}
+        </Text>
+      )}
+      <SyncNotices docs={[{ collection: 'routes', id: route.id }, ...orderIds.map((id) => ({ collection: 'orders' as const, id }))]} />
+      <Card withBorder>
+        <Text fw={700} size="lg">
+          {point.name}
+        </Text>
+        <Text>
+          {point.address}, {point.postal_code} {point.city}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t('delivery.hours')}: {point.opens}–{point.closes}
+        </Text>
+        {point.contact_name && (
+          <Text size="sm">
+            {t('delivery.contact')}: {point.contact_name}
+          </Text>
+        )}
+        {point.notes && (
+          <Alert color="blue" mt="xs" title={t('delivery.notes')}>
+            {point.notes}
+          </Alert>
+        )}
+        <SimpleGrid mt="sm" cols={{ base: 1, xs: 2 }} spacing="sm">
+          <Button size="lg" variant="light" component="a" href={navigationUrl(point.lat, point.lng)} target="_blank" rel="noopener" leftSection={<IconNavigation size={20} aria-hidden />}>
+            {t('delivery.navigate')}
+          </Button>
+          {point.phone && (
+            <Button size="lg" variant="light" component="a" href={`tel:${point.phone.replace(/\s/g, '')}`} leftSection={<IconPhone size={20} aria-hidden />}>
+              {t('delivery.call')}
+            </Button>
+          )}
+        </SimpleGrid>
+      </Card>
+      {stop && <StopBoxScan route={route} seq={stop.seq} orders={orders} riderId={rider} />}
+      <Text fw={600}>{t('delivery.orders')}</Text>
+      {orderIds.map((id) => {
+        const order = orders.get(id);
+        if (!order) return null;
+        const outcome = orderOutcome(id, events);
+        const units = order.lines.reduce((n, l) => n + deliverableUnits(l), 0);
+        return (
+          <Card key={id} withBorder data-testid="stop-order">
+            <Group justify="space-between" wrap="nowrap">
+              <div>
+                <Text fw={600}>{order.code}</Text>
+                <Text size="sm" c="dimmed">
+                  {t('delivery.window')} {order.window_start}–{order.window_end} · {t('delivery.unitsSummary', { units })}
+                </Text>
+              </div>
+              <Badge color={OUTCOME_COLOR[outcome]} variant="light" data-testid="order-outcome">
+                {outcomeLabel(outcome)}
+              </Badge>
+            </Group>
+            {order.notes && (
+              <Text size="sm" mt={4}>
+                {order.notes}
+              </Text>
+            )}
+            {outcome === 'pending' || outcome === 'failed' ? (
+              <SimpleGrid mt="sm" cols={{ base: 1, xs: 2 }} spacing="sm">
+                <BigButton to={href('deliveryProducts', { id: order.id, riderId: rider, routeId: route.id })}>{t('delivery.deliver')}</BigButton>
+                {outcome === 'pending' && (
+                  <BigButton color="red" variant="light" leftSection={<IconX size={18} aria-hidden />} to={href('deliveryFailed', { pe_id: point.id, id: order.id, rider_id: rider, route_id: route.id })}>
+                    {t('delivery.fail')}
+                  </BigButton>
+                )}
+              </SimpleGrid>
+            ) : (
+              <Anchor component={Link} to={href('delivery', { id: order.id })} mt="xs">
+                {t('delivery.recordTitle')}
+              </Anchor>
+            )}
+          </Card>
+        );
+      })}
+      <Anchor component={Link} to={href('distributionRoute', { id: route.id })}>
+        {t('delivery.backToRoute')}
+      </Anchor>
+    </Stack>
+  );
+}

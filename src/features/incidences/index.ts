@@ -1,0 +1,2 @@
+/** The operators' incidence list (back office). */
+export { IncidencesListPage } from './IncidencesListPage';

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { Alert, Loader, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useNavigate } from '@tanstack/react-router';
+import { formatDate, t } from '../../i18n';
+import type { ScreenProps } from '../../ui/page/types';
+import { useEngine } from '../../data/hooks';
+import { draftFromConfig, draftIdFor, publishDraft } from '../../domain/synlab';
+import { EntityForm } from '../../ui/crud/EntityForm';
+import { ConfirmButton } from '../../ui/crud/ConfirmButton';
+import { newId } from '../../ui/crud/entity';
+import type { SynlabForm} from './synlabShared';
+import { useSynlabRefs, useSynlab, toDraft, synlabFormSchema, synlabFields } from './synlabShared';
+import { href } from '../../routes/registry';
+
+export function SynlabEditPage({ params }: ScreenProps) {
+  const engine = useEngine();
+  const navigate = useNavigate();
+  const refs = useSynlabRefs();
+  const { rows, loading } = useSynlab();
+  const row = rows.find((r) => r.id === params.id);
+  // The form shows the draft (or the published copy when there is none) as it is now; it starts
+  // again when the draft changes (saved here or on another device, published, discarded).
+  const [initial, setInitial] = useState<{ key: string; values: SynlabForm } | null>(null);
+  const key = row ? `${row.id}:${row.draft?.updated_at ?? 'published'}` : '';
+  if (row && initial?.key !== key) {
+    const draft = row.draft ?? (row.published ? draftFromConfig(row.published, Date.now()) : null);
+    if (draft) setInitial({ key, values: { ...draft, hub: String(draft.hub) } });
+  }
+  if (!engine || loading || refs.loading) return <Loader aria-label={t('app.loading')} />;
+  if (!row || !initial) return <Alert color="orange">{t('crud.notFound', { id: params.id ?? '' })}</Alert>;
+
+  const draftId = row.published ? draftIdFor(row.published.id) : row.id;
+  const baseId = row.published?.id ?? '';
+  const saveDraft = async (values: SynlabForm) => {
+    const draft = toDraft(values, draftId, baseId, Date.now());
+    await engine.writer.save('catalog', draft);
+    return draft;
+  };
+
+  return (
+    <Stack>
+      <Alert color={row.draft ? 'orange' : 'blue'} data-testid="synlab-state">
+        {row.draft ? t('synlab.pendingDraft', { when: formatDate(row.draft.updated_at) }) : t('synlab.draftIntro')}
+      </Alert>
+      <EntityForm<SynlabForm>
+        key={initial.key}
+        schema={synlabFormSchema}
+        fields={synlabFields(refs.clients, refs.hubs)}
+        initialValues={initial.values}
+        submitLabel={t('synlab.saveDraft')}
+        onSubmit={async (values) => {
+          await saveDraft(values);
+          notifications.show({ color: 'teal', message: t('synlab.draftSaved') });
+        }}
+        actions={[
+          {
+            label: t('synlab.publish'),
+            color: 'teal',
+            onSubmit: async (values) => {
+              const now = Date.now();
+              const config = publishDraft(toDraft(values, draftId, baseId, now), now, newId('synlab'));
+              await engine.writer.save('catalog', config);
+              if (row.draft) await engine.writer.remove('catalog', row.draft.id);
+              notifications.show({ color: 'teal', message: t('synlab.published') });
+              await navigate({ to: href('synlab') });
+            },
+          },
+        ]}
+        extraActions={
+          <>
+            {row.draft && row.published && (
+              <ConfirmButton
+                variant="light"
+                color="orange"
+                title={t('synlab.discardTitle')}
+                message={t('synlab.discardBody')}
+                confirmLabel={t('synlab.discard')}
+                onConfirm={async () => {
+                  if (row.draft) await engine.writer.remove('catalog', row.draft.id);
+                  notifications.show({ color: 'teal', message: t('synlab.discarded') });
+                }}
+              >
+                {t('synlab.discard')}
+              </ConfirmButton>
+            )}
+            <ConfirmButton
+              color="red"
+              variant="light"
+              title={t('crud.confirmDeleteTitle', { what: t('synlab.what') })}
+              message={t('crud.confirmDeleteBody', { name: row.doc.name })}
+              onConfirm={async () => {
+                if (row.draft) await engine.writer.remove('catalog', row.draft.id);
+                if (row.published) await engine.writer.remove('catalog', row.published.id);
+                notifications.show({ color: 'teal', message: t('crud.deleted') });
+                await navigate({ to: href('synlab') });
+              }}
+            >
+              {t('common.delete')}
+            </ConfirmButton>
+          </>
+        }
+      />
+    </Stack>
+  );
+}

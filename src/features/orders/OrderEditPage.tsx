@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { Alert, Loader, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useNavigate } from '@tanstack/react-router';
+import { t } from '../../i18n';
+import type { ScreenProps } from '../../ui/page/types';
+import { useEngine, useLiveQuery } from '../../data/hooks';
+import { useSession } from '../../data/session';
+import { docById } from '../../data/queries';
+import type { Order } from '../../domain/entities/operation';
+import { MACHINES, nextStatuses } from '../../domain/status/machines';
+import { ConfirmButton } from '../../ui/crud/ConfirmButton';
+import { OrderForm } from './OrderForm';
+import { SyncNotices } from '../../ui/sync/SyncNotices';
+import { href } from '../../routes/registry';
+
+export function OrderEditPage({ params }: ScreenProps) {
+  const engine = useEngine();
+  const navigate = useNavigate();
+  const role = useSession((s) => s.user?.base_role ?? 'anonimus');
+  const id = params.id;
+  const { data: order, loading } = useLiveQuery<Order | null>((db) => (id ? docById(db, 'orders', id) : null), [id], null);
+  const [initial, setInitial] = useState<Order | null>(null);
+  if (order && initial?.id !== order.id) setInitial(order);
+  if (!engine || loading) return <Loader aria-label={t('app.loading')} />;
+  if (!order || !initial) return <Alert color="orange">{t('crud.notFound', { id: id ?? '' })}</Alert>;
+  const statusOptions = [order.status, ...nextStatuses(MACHINES.order, order.status, role)].map((s) => ({ value: s, label: MACHINES.order.labels[s] }));
+  return (
+    <Stack>
+      <Alert color="gray" data-testid="order-code">
+        {t('orders.codeIs', { code: order.code })}
+        {order.route_id ? ` · ${t('orders.onRoute', { route: order.route_id })}` : ''}
+      </Alert>
+      <SyncNotices docs={[{ collection: 'orders', id: order.id }]} />
+      <OrderForm
+        key={order.id}
+        initial={initial}
+        statusOptions={statusOptions}
+        onSubmit={async (values) => {
+          await engine.writer.save('orders', { ...order, ...values, id: order.id, code: order.code, created_at: order.created_at });
+          notifications.show({ color: 'teal', message: t('crud.updated') });
+        }}
+        actions={
+          <ConfirmButton
+            color="red"
+            variant="light"
+            disabled={order.route_id !== ''}
+            title={t('crud.confirmDeleteTitle', { what: t('orders.what') })}
+            message={t('crud.confirmDeleteBody', { name: order.code })}
+            onConfirm={async () => {
+              await engine.writer.remove('orders', order.id);
+              notifications.show({ color: 'teal', message: t('crud.deleted') });
+              await navigate({ to: href('orders') });
+            }}
+          >
+            {t('common.delete')}
+          </ConfirmButton>
+        }
+      />
+      {order.route_id !== '' && (
+        <Alert color="gray" data-testid="delete-blocked">
+          {t('orders.deleteBlocked')}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

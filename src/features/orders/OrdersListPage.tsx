@@ -1,0 +1,81 @@
+import { useMemo, useState } from 'react';
+import { Button, TextInput } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { IconPlus } from '@tabler/icons-react';
+import { formatMoney, t } from '../../i18n';
+import { useLiveQuery } from '../../data/hooks';
+import { useCatalog } from '../../data/reference';
+import { ordersOfDay } from '../../data/queries';
+import { madridDate } from '../../domain/dates';
+import type { DeliveryPoint, Order } from '../../domain/entities/operation';
+import { orderTotals } from '../../domain/money';
+import { MACHINES, ORDER_STATUSES } from '../../domain/status/machines';
+import { EntityTable, RowLink, RowTag, type Column } from '../../ui/crud/EntityTable';
+import { hubFilter, hubLabel } from '../../ui/crud/options';
+import { ORDER_STATUS_COLOR } from '../../ui/statusColors';
+import { href } from '../../routes/registry';
+
+export function OrdersListPage() {
+  const [date, setDate] = useState(() => madridDate());
+  const { data: orders, loading } = useLiveQuery<Order[]>((db) => (/^\d{4}-\d{2}-\d{2}$/.test(date) ? ordersOfDay(db, date) : null), [date], []);
+  const { data: hubs } = useCatalog('hub');
+  const { data: clients } = useCatalog('client');
+  const pointIds = useMemo(() => [...new Set(orders.map((o) => o.delivery_point_id))], [orders]);
+  const { data: points } = useLiveQuery<Map<string, DeliveryPoint>>(
+    (db) => (pointIds.length > 0 ? db.delivery_points.findByIds(pointIds) : null),
+    [pointIds.join(',')],
+    new Map(),
+  );
+  const gross = useMemo(() => new Map(orders.map((o) => [o.id, orderTotals(o.lines).gross_cents])), [orders]);
+  const columns = useMemo<Column<Order>[]>(
+    () => [
+      {
+        key: 'code',
+        header: t('orders.code'),
+        value: (o) => o.code,
+        render: (o) => <RowLink to={href('editOrder', { id: o.id })}>{o.code}</RowLink>,
+        width: '1.3fr',
+      },
+      { key: 'window', header: t('orders.window'), value: (o) => `${o.window_start}–${o.window_end}`, width: '110px' },
+      { key: 'client', header: t('orders.client'), value: (o) => clients.find((c) => c.id === o.client_id)?.name ?? o.client_id, width: '1.5fr' },
+      { key: 'point', header: t('orders.point'), value: (o) => points.get(o.delivery_point_id)?.name ?? o.delivery_point_id, width: '2fr' },
+      { key: 'hub', header: t('backoffice.hub'), value: (o) => hubLabel(hubs, o.hub), width: '1.3fr' },
+      { key: 'status', header: t('orders.status'), value: (o) => MACHINES.order.labels[o.status], render: (o) => <RowTag color={ORDER_STATUS_COLOR[o.status] ?? 'gray'}>{MACHINES.order.labels[o.status]}</RowTag>, width: '170px' },
+      { key: 'lines', header: t('orders.lineCount'), value: (o) => o.lines.length, width: '80px' },
+      { key: 'gross', header: t('orders.gross'), value: (o) => gross.get(o.id) ?? 0, render: (o) => formatMoney(gross.get(o.id) ?? 0), width: '110px' },
+    ],
+    [clients, points, hubs, gross],
+  );
+  const filters = useMemo(
+    () => [
+      hubFilter<Order>(hubs),
+      { key: 'status', label: t('orders.status'), options: ORDER_STATUSES.map((s) => ({ value: s, label: MACHINES.order.labels[s] })), test: (o: Order, v: string) => o.status === v },
+    ],
+    [hubs],
+  );
+  return (
+    <EntityTable
+      label={t('orders.list')}
+      rows={orders}
+      loading={loading}
+      columns={columns}
+      filters={filters}
+      rowKey={(o) => o.id}
+      csvName={`pedidos-${date}`}
+      toolbar={
+        <>
+          <TextInput label={t('orders.date')} type="date" value={date} onChange={(e) => setDate(e.currentTarget.value)} data-testid="orders-date" style={{ flex: '0 1 170px' }} />
+          <Button component={Link} to={href('createOrder')} leftSection={<IconPlus size={16} aria-hidden />}>
+            {t('orders.create')}
+          </Button>
+        </>
+      }
+      actionsWidth="90px"
+      actions={(o) => (
+        <RowLink button to={href('editOrder', { id: o.id })}>
+          {t('common.edit')}
+        </RowLink>
+      )}
+    />
+  );
+}

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { Alert, Anchor, Card, Stack, Text, Title } from '@mantine/core';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { formatDate, t } from '../../i18n';
+import type { ScreenProps } from '../../ui/page/types';
+import { useEngine } from '../../data/hooks';
+import { pickByScan } from '../../data/picking';
+import { isLineDone, orderPickingProgress } from '../../domain/picking';
+import { Scanner } from '../../ui/scanner';
+import { MissingUntilSynced } from '../../ui/sync/FirstSync';
+import { errorMessage, productPath } from './shared';
+import { useOrderDoc, usePickingActor, usePickingEvents, usePickingSettlement, useProductDoc } from './hooks';
+import { useUserNames } from './incidenceShared';
+
+/** /error-picking-producto/:pe_name/:order_id/:product_id/: wrong codes read for this product, and scan again. */
+export function ErrorPickingPage({ params }: ScreenProps) {
+  usePickingSettlement();
+  const engine = useEngine();
+  const actor = usePickingActor();
+  const navigate = useNavigate();
+  const order = useOrderDoc(params.order_id);
+  const product = useProductDoc(params.product_id);
+  const events = usePickingEvents(params.order_id ? [params.order_id] : []);
+  const names = useUserNames();
+  const [feedback, setFeedback] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (order.loading || product.loading) return null;
+  if (!order.data || !product.data || !engine) {
+    return (
+      <MissingUntilSynced>
+        <Alert color="orange">{t('pickingScreens.productMissing')}</Alert>
+      </MissingUntilSynced>
+    );
+  }
+  const o = order.data;
+  const p = product.data;
+  const errors = events.incidences.filter((i) => i.kind === 'picker-error' && i.product_id === p.id).sort((a, b) => b.at - a.at);
+  const progress = orderPickingProgress(o, events.index);
+  const line = progress.lines.find((l) => l.product_id === p.id && !isLineDone(l)) ?? progress.lines.find((l) => l.product_id === p.id);
+  const back = productPath(o.delivery_point_id, p.id, o.id);
+  return (
+    <Stack>
+      <Anchor component={Link} to={back}>
+        {t('pickingScreens.backToProduct')}
+      </Anchor>
+      <Alert color="red">{t('pickingScreens.errorIntro')}</Alert>
+      <Text fw={700}>{t('pickingScreens.expected', { product: `${p.name} (${p.barcode || p.sku})` })}</Text>
+      {line && (
+        <Card withBorder padding="md">
+          <Text fw={500} mb="xs">
+            {t('pickingScreens.scanAgain')}
+          </Text>
+          <Scanner
+            label={t('pickingScreens.scanLabel')}
+            disabled={busy}
+            onScan={(code) => {
+              setBusy(true);
+              pickByScan(engine, { order_id: o.id, line_id: line.line_id, code, actor })
+                .then(async (outcome) => {
+                  if (outcome.ok) await navigate({ to: back });
+                  else setFeedback(t('pickingScreens.scanWrong', { code, product: p.name }));
+                })
+                .catch((err: unknown) => setFeedback(errorMessage(err)))
+                .finally(() => setBusy(false));
+            }}
+          />
+          {feedback && (
+            <Alert color="red" role="alert" mt="sm">
+              {feedback}
+            </Alert>
+          )}
+        </Card>
+      )}
+      <Title order={2} size="h4">
+        {t('pickingScreens.errorsOfLine', { order: o.code })}
+      </Title>
+      {errors.length === 0 && <Text c="dimmed">{t('pickingScreens.noErrors')}</Text>}
+      <Stack gap={4} data-testid="picker-errors">
+        {errors.map((e) => (
+          <Text key={e.id} size="sm" data-testid="picker-error">
+            {t('pickingScreens.errorRow', { when: formatDate(e.at), who: names.get(e.created_by) ?? e.created_by, code: e.scanned_barcode ?? '' })}
+          </Text>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { Alert, Badge, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { formatDate, t, type MessageKey } from '../../i18n';
+import { PICKING_INCIDENCE_TYPES } from '../../data/picking';
+import { PICKABLE_ROUTE_STATUSES } from '../../domain/picking';
+import { MACHINES } from '../../domain/status/machines';
+import { DayHubSelector } from './shared';
+import { useIncidencesOfDay, useOrdersByIds, usePickingDay, usePickingSettlement, usePointsByIds, useProductsByIds, useRoutesByIds } from './hooks';
+import { useUserNames } from './incidenceShared';
+
+/** /incidence-all-picking: the day's picking incidences and picker errors at the selected hub. */
+export function IncidenceAllPickingPage() {
+  usePickingSettlement();
+  const { date, hub } = usePickingDay();
+  const incidences = useIncidencesOfDay('picker-product', date);
+  const errors = useIncidencesOfDay('picker-error', date);
+  const names = useUserNames();
+  const [type, setType] = useState<string>('');
+  const [query, setQuery] = useState('');
+  const mine = incidences.data.filter((i) => i.hub === hub);
+  const myErrors = errors.data.filter((i) => i.hub === hub);
+  const { data: orders } = useOrdersByIds(mine.map((i) => i.order_id));
+  const { data: products } = useProductsByIds([...mine, ...myErrors].map((i) => i.product_id));
+  const { data: points } = usePointsByIds(mine.map((i) => i.delivery_point_id).filter((x) => x !== ''));
+  const { data: routes } = useRoutesByIds(mine.map((i) => i.route_id).filter((x) => x !== ''));
+  const q = query.trim().toLowerCase();
+  const rows = mine
+    .filter((i) => type === '' || i.type === type)
+    .map((i) => ({
+      i,
+      product: products.get(i.product_id)?.name ?? i.product_id,
+      order: orders.get(i.order_id)?.code ?? i.order_id,
+      point: points.get(i.delivery_point_id)?.name ?? i.delivery_point_id,
+      route: routes.get(i.route_id),
+    }))
+    .filter((r) => q === '' || `${r.product} ${r.order} ${r.point}`.toLowerCase().includes(q))
+    .sort((a, b) => b.i.at - a.i.at);
+  const perPicker = new Map<string, number>();
+  for (const e of myErrors) perPicker.set(e.created_by, (perPicker.get(e.created_by) ?? 0) + 1);
+  return (
+    <Stack>
+      <DayHubSelector />
+      <Group grow align="flex-end">
+        <Select
+          size="lg"
+          label={t('pickingScreens.filterType')}
+          value={type}
+          onChange={(v) => setType(v ?? '')}
+          data={[{ value: '', label: t('pickingScreens.filterAll') }, ...PICKING_INCIDENCE_TYPES.map((x) => ({ value: x, label: t(`picking.incidenceTypes.${x}` as MessageKey) }))]}
+          allowDeselect={false}
+        />
+        <TextInput size="lg" label={t('pickingScreens.search')} value={query} onChange={(e) => setQuery(e.currentTarget.value)} />
+      </Group>
+      {!incidences.loading && rows.length === 0 && <Alert color="gray">{t('pickingScreens.noIncidences')}</Alert>}
+      <Stack gap="xs" data-testid="picking-incidences">
+        {rows.map(({ i, product, order, point, route }) => {
+          const resolved = route !== undefined && !PICKABLE_ROUTE_STATUSES.includes(route.status);
+          return (
+            <Card withBorder padding="sm" key={i.id} data-testid="picking-incidence">
+              <Group justify="space-between" wrap="nowrap">
+                <div>
+                  <Text fw={700}>{t(`picking.incidenceTypes.${i.type}` as MessageKey)}</Text>
+                  <Text size="sm">{t('pickingScreens.incidenceRow', { qty: i.quantity, product, order, point })}</Text>
+                  <Text size="sm" c="dimmed">
+                    {formatDate(i.at)} · {t('pickingScreens.byWho', { who: names.get(i.created_by) ?? i.created_by })}
+                    {route ? ` · ${t('pickingScreens.routeOf', { code: route.code })}` : ''}
+                    {i.note ? ` · ${i.note}` : ''}
+                  </Text>
+                </div>
+                <Badge color={resolved ? 'teal' : 'orange'} variant="light" size="lg" aria-label={t('pickingScreens.resolution')}>
+                  {resolved && route ? t('pickingScreens.resolved', { status: MACHINES.route.labels[route.status] }) : t('pickingScreens.open')}
+                </Badge>
+              </Group>
+            </Card>
+          );
+        })}
+      </Stack>
+      <Title order={2} size="h4">
+        {t('pickingScreens.errorsTitle')}
+      </Title>
+      {perPicker.size === 0 && <Text c="dimmed">{t('pickingScreens.noPickerErrors')}</Text>}
+      {[...perPicker].map(([who, n]) => (
+        <Card withBorder padding="sm" key={who} data-testid="picker-error-summary">
+          <Text fw={700}>
+            {names.get(who) ?? who} · {t('pickingScreens.errorsCount', { n })}
+          </Text>
+          {myErrors
+            .filter((e) => e.created_by === who)
+            .map((e) => (
+              <Text size="sm" key={e.id}>
+                {formatDate(e.at)} · {t('pickingScreens.expected', { product: products.get(e.product_id)?.name ?? e.product_id })} · «{e.scanned_barcode ?? ''}»
+              </Text>
+            ))}
+        </Card>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, FileInput, NumberInput, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { z } from 'zod';
+import { t, type MessageKey } from '../../i18n';
+import type { ScreenProps } from '../../ui/page/types';
+import { useEngine } from '../../data/hooks';
+import { PICKING_INCIDENCE_TYPES, recordPickingIncidence, type PickingIncidenceType } from '../../data/picking';
+import { orderPickingProgress, PICKABLE_ROUTE_STATUSES } from '../../domain/picking';
+import { MACHINES } from '../../domain/status/machines';
+import { MissingUntilSynced } from '../../ui/sync/FirstSync';
+import { errorMessage, productPath } from './shared';
+import { useOrderDoc, usePickingActor, usePickingEvents, usePickingRoute, usePickingSettlement, useProductDoc } from './hooks';
+
+function isIncidenceType(v: unknown): v is PickingIncidenceType {
+  return typeof v === 'string' && (PICKING_INCIDENCE_TYPES as readonly string[]).includes(v);
+}
+
+/** /incidence-product/…: record a picking incidence for a product of an order. */
+export function IncidenceProductPage({ params }: ScreenProps) {
+  usePickingSettlement();
+  const engine = useEngine();
+  const actor = usePickingActor();
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as { type?: unknown };
+  const order = useOrderDoc(params.order_id);
+  const product = useProductDoc(params.product_id);
+  const route = usePickingRoute(order.data?.route_id || undefined);
+  const events = usePickingEvents(params.order_id ? [params.order_id] : []);
+  const [id] = useState(() => `inc-${crypto.randomUUID()}`);
+  const [type, setType] = useState<PickingIncidenceType>(isIncidenceType(search.type) ? search.type : 'missing');
+  const [quantity, setQuantity] = useState<number | string>('');
+  const [note, setNote] = useState('');
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [qtyError, setQtyError] = useState<string | null>(null);
+  if (order.loading || product.loading) return null;
+  const progress = order.data ? orderPickingProgress(order.data, events.index) : null;
+  const lines = progress?.lines.filter((l) => l.product_id === params.product_id) ?? [];
+  if (!order.data || !engine || lines.length === 0) {
+    return (
+      <MissingUntilSynced>
+        <Alert color="orange">{t('pickingScreens.productMissing')}</Alert>
+      </MissingUntilSynced>
+    );
+  }
+  const o = order.data;
+  const max = lines.reduce((n, l) => n + l.remaining, 0);
+  const back = productPath(params.pe_id ?? o.delivery_point_id, params.product_id ?? '', o.id);
+  const pickable = route.data !== null && PICKABLE_ROUTE_STATUSES.includes(route.data.status);
+  const shown = quantity === '' && max > 0 ? max : quantity;
+  return (
+    <Stack>
+      <Anchor component={Link} to={back}>
+        {t('pickingScreens.backToProduct')}
+      </Anchor>
+      <Text fw={700}>
+        {product.data?.name ?? lines[0]?.name} · {t('pickingScreens.orderLine', { code: o.code })} · {params.pe_name}
+      </Text>
+      {route.data && !pickable && <Alert color="gray">{t('pickingScreens.notPickable', { status: MACHINES.route.labels[route.data.status] })}</Alert>}
+      {max === 0 && <Alert color="gray">{t('pickingScreens.nothingToDeclare')}</Alert>}
+      <div>
+        <Text size="sm" fw={500} id="incidence-type-label">
+          {t('pickingScreens.incidenceType')}
+        </Text>
+        <SegmentedControl
+          aria-labelledby="incidence-type-label"
+          size="lg"
+          fullWidth
+          value={type}
+          onChange={(v) => isIncidenceType(v) && setType(v)}
+          data={PICKING_INCIDENCE_TYPES.map((x) => ({ value: x, label: t(`picking.incidenceTypes.${x}` as MessageKey) }))}
+          data-testid="incidence-type"
+        />
+      </div>
+      <NumberInput
+        size="lg"
+        label={t('pickingScreens.incidenceQuantity')}
+        description={t('pickingScreens.incidenceQuantityHelp', { max })}
+        value={shown}
+        onChange={setQuantity}
+        min={1}
+        max={max}
+        allowDecimal={false}
+        allowNegative={false}
+        error={qtyError ?? undefined}
+      />
+      <Textarea label={t('pickingScreens.incidenceNote')} value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={500} />
+      <FileInput label={t('pickingScreens.incidencePhoto')} accept="image/png,image/jpeg,image/webp" capture="environment" value={photo} onChange={setPhoto} clearable size="lg" />
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Button
+        size="xl"
+        color="orange"
+        loading={busy}
+        disabled={max === 0 || !pickable}
+        onClick={async () => {
+          const parsed = z.number().int().min(1).max(max).safeParse(typeof shown === 'number' ? shown : Number.NaN);
+          if (!parsed.success) {
+            setQtyError(t('pickingScreens.badIncidenceQuantity', { max }));
+            return;
+          }
+          setQtyError(null);
+          setBusy(true);
+          try {
+            await recordPickingIncidence(engine, { id, order_id: o.id, product_id: params.product_id ?? '', type, quantity: parsed.data, note, photo, actor });
+            notifications.show({ color: 'teal', message: t('pickingScreens.incidenceSaved') });
+            await navigate({ to: back });
+          } catch (err) {
+            setError(errorMessage(err));
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        {t('pickingScreens.incidenceSubmit')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,179 @@
+import { useMemo, useState } from 'react';
+import { Alert, Anchor, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Link } from '@tanstack/react-router';
+import { t } from '../../i18n';
+import type { ScreenProps } from '../../ui/page/types';
+import { useEngine } from '../../data/hooks';
+import { forceRouteReady } from '../../data/picking';
+import { routeBoxLabels, PICKABLE_ROUTE_STATUSES, routePickingProgress, type RoutePickingProgress, type StopPickingProgress } from '../../domain/picking';
+import { MACHINES } from '../../domain/status/machines';
+import type { DeliveryPoint, Order, Route } from '../../domain/entities/operation';
+import { BoxLabels } from '../../ui/labels';
+import { FirstSyncNotice, MissingUntilSynced } from '../../ui/sync/FirstSync';
+import { useDayRoutes, usePickingActor, usePickingDay, usePickingEvents, usePickingRoute, usePickingSettlement, usePointsByIds, useProductsByIds, useRouteOrdersList } from './hooks';
+import { DayHubSelector, errorMessage, ProgressFigures, RouteStatusBadge } from './shared';
+import { pickingRoutes } from './routesShared';
+import { href } from '../../routes/registry';
+
+function stopState(s: StopPickingProgress): string {
+  if (s.complete) return t('pickingScreens.stopDone');
+  return s.units_picked + s.units_short + s.units_over > 0 ? t('pickingScreens.stopPartial') : t('pickingScreens.stopPending');
+}
+
+function StopsList({ route, progress, points }: { route: Route; progress: RoutePickingProgress; points: ReadonlyMap<string, DeliveryPoint> }) {
+  return (
+    <Stack gap="sm">
+      {progress.stops.map((s) => (
+        <Card withBorder padding="sm" key={s.seq} data-testid="picking-stop" data-point={s.delivery_point_id}>
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <div>
+              <Text fw={700}>
+                {t('pickingScreens.stop', { seq: s.seq })} · {points.get(s.delivery_point_id)?.name ?? s.delivery_point_id}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {t('pickingScreens.stopOrders', { n: s.orders.length })} · {stopState(s)}
+              </Text>
+            </div>
+            <Button component={Link} to={href('pickingRoutePe', { id: route.id, idPE: s.delivery_point_id })} size="lg" variant={s.complete ? 'default' : 'filled'}>
+              {t('pickingScreens.openStop', { seq: s.seq })}
+            </Button>
+          </Group>
+          <ProgressFigures totals={s} />
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+function ForceReady({ route }: { route: Route }) {
+  const engine = useEngine();
+  const actor = usePickingActor();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!engine) return null;
+  return (
+    <Card withBorder padding="md">
+      <Title order={2} size="h4">
+        {t('pickingScreens.forceTitle')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('pickingScreens.forceHelp')}
+      </Text>
+      <Textarea label={t('pickingScreens.forceReason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={500} error={error ?? undefined} mt="xs" />
+      <Button
+        mt="sm"
+        size="lg"
+        color="orange"
+        loading={busy}
+        onClick={async () => {
+          setBusy(true);
+          setError(null);
+          try {
+            await forceRouteReady(engine, { route_id: route.id, reason, actor });
+            notifications.show({ color: 'teal', message: t('pickingScreens.forced') });
+          } catch (err) {
+            setError(errorMessage(err));
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        {t('pickingScreens.forceSubmit')}
+      </Button>
+    </Card>
+  );
+}
+
+/** The box labels of a prepared route's orders, with a print button. */
+function RouteLabels({ route, orders, points }: { route: Route; orders: readonly Order[]; points: ReadonlyMap<string, DeliveryPoint> }) {
+  const { data: products } = useProductsByIds(orders.flatMap((o) => o.lines.map((l) => l.product_id)));
+  const labels = routeBoxLabels(route, orders, products, (order) => points.get(order.delivery_point_id) ?? null);
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" className="cb-no-print">
+        <Title order={2} size="h4">
+          {t('pickingScreens.labelsTitle')}
+        </Title>
+        <Button size="lg" onClick={() => window.print()}>
+          {t('pickingScreens.printLabels')}
+        </Button>
+      </Group>
+      <BoxLabels labels={labels} />
+    </Stack>
+  );
+}
+
+function OneRoute({ route, showLabels }: { route: Route; showLabels: boolean }) {
+  const orders = useRouteOrdersList(route.id);
+  const events = usePickingEvents(route.stops.flatMap((s) => s.order_ids));
+  const progress = useMemo(() => routePickingProgress(route, orders.data, events.index), [route, orders.data, events.index]);
+  const { data: points } = usePointsByIds(route.stops.map((s) => s.delivery_point_id));
+  const ready = !PICKABLE_ROUTE_STATUSES.includes(route.status);
+  return (
+    <Stack gap="sm" data-testid="picking-route" data-route={route.id}>
+      <Group justify="space-between">
+        <div>
+          <Title order={2} size="h3">
+            {route.name}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('pickingScreens.routeLine', { code: route.code, stops: route.stops.length, start: route.planned_start })}
+          </Text>
+        </div>
+        <RouteStatusBadge route={route} />
+      </Group>
+      <ProgressFigures totals={progress} testId="picking-route-progress" />
+      {progress.missing_orders.length > 0 && <Alert color="orange">{t('pickingScreens.missingOrders', { n: progress.missing_orders.length })}</Alert>}
+      {route.status === 'ready' && (
+        <Alert color="teal" data-testid="route-ready">
+          {route.ready_reason ? t('pickingScreens.readyForced', { reason: route.ready_reason }) : t('pickingScreens.ready')}
+        </Alert>
+      )}
+      {ready && route.status !== 'ready' && <Alert color="gray">{t('pickingScreens.notPickable', { status: MACHINES.route.labels[route.status] })}</Alert>}
+      <StopsList route={route} progress={progress} points={points} />
+      {showLabels && ready && <RouteLabels route={route} orders={orders.data} points={points} />}
+      {showLabels && !ready && !progress.complete && <ForceReady route={route} />}
+    </Stack>
+  );
+}
+
+/** /picking/route/:id: the route's delivery points with their progress; `all`: every route of the day. */
+export function PickingRoutePage({ params }: ScreenProps) {
+  usePickingSettlement();
+  const id = params.id ?? '';
+  const { date, hub } = usePickingDay();
+  const all = id === 'all';
+  const day = useDayRoutes(date, hub);
+  const one = usePickingRoute(all ? undefined : id);
+  if (all) {
+    const routes = pickingRoutes(day.data);
+    return (
+      <Stack>
+        <DayHubSelector />
+        <FirstSyncNotice />
+        {!day.loading && routes.length === 0 && <Alert color="gray">{t('pickingScreens.noRoutes', { hub, date })}</Alert>}
+        {routes.map((r) => (
+          <OneRoute key={r.id} route={r} showLabels={false} />
+        ))}
+      </Stack>
+    );
+  }
+  if (one.loading) return null;
+  if (!one.data) {
+    return (
+      <MissingUntilSynced>
+        <Alert color="orange">{t('pickingScreens.routeMissing')}</Alert>
+      </MissingUntilSynced>
+    );
+  }
+  return (
+    <Stack>
+      <Anchor component={Link} to={href('picking')}>
+        {t('routeTitles.picking')}
+      </Anchor>
+      <OneRoute route={one.data} showLabels />
+    </Stack>
+  );
+}

@@ -1,0 +1,70 @@
+import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { t } from '../../i18n';
+import type { ScreenProps } from '../../ui/page/types';
+import { routePickingProgress } from '../../domain/picking';
+import { MissingUntilSynced } from '../../ui/sync/FirstSync';
+import { usePickingEvents, usePickingRoute, usePickingSettlement, usePointsByIds, useRouteOrdersList } from './hooks';
+import { LineStateBadge, ProgressFigures, productPath, RouteStatusBadge } from './shared';
+import { href } from '../../routes/registry';
+
+/** /picking/route/:id/pe/:idPE: the products of one delivery point's orders on the route. */
+export function PickingRoutePointPage({ params }: ScreenProps) {
+  usePickingSettlement();
+  const route = usePickingRoute(params.id);
+  const orders = useRouteOrdersList(params.id);
+  const stop = route.data?.stops.find((s) => s.delivery_point_id === params.idPE);
+  const events = usePickingEvents(stop?.order_ids ?? []);
+  const { data: points } = usePointsByIds(params.idPE ? [params.idPE] : []);
+  if (route.loading) return null;
+  if (!route.data || !stop) {
+    return (
+      <MissingUntilSynced>
+        <Alert color="orange">{t('pickingScreens.routeMissing')}</Alert>
+      </MissingUntilSynced>
+    );
+  }
+  const progress = routePickingProgress({ id: route.data.id, stops: [stop] }, orders.data, events.index);
+  const stopProgress = progress.stops[0];
+  const point = points.get(stop.delivery_point_id);
+  const codes = new Map(orders.data.map((o) => [o.id, o.code]));
+  return (
+    <Stack>
+      <Anchor component={Link} to={href('pickingRoute', { id: route.data.id })}>
+        {t('pickingScreens.backToRoute')}
+      </Anchor>
+      <Group justify="space-between">
+        <Title order={2} size="h3">
+          {t('pickingScreens.stop', { seq: stop.seq })} · {point?.name ?? stop.delivery_point_id}
+        </Title>
+        <RouteStatusBadge route={route.data} />
+      </Group>
+      {stopProgress && <ProgressFigures totals={stopProgress} testId="picking-stop-progress" />}
+      {progress.missing_orders.length > 0 && <Alert color="orange">{t('pickingScreens.missingOrders', { n: progress.missing_orders.length })}</Alert>}
+      {stopProgress?.orders.map((o) => (
+        <Card withBorder padding="sm" key={o.order_id} data-testid="picking-order">
+          <Text fw={700}>{t('pickingScreens.orderLine', { code: codes.get(o.order_id) ?? o.order_id })}</Text>
+          <Stack gap="xs" mt="xs">
+            {o.lines.map((l) => (
+              <Group key={l.line_id} justify="space-between" wrap="nowrap" data-testid="picking-line" data-product={l.product_id}>
+                <div>
+                  <Text>{l.name}</Text>
+                  <Text size="sm" c="dimmed">
+                    {t('pickingScreens.asked')}: {l.quantity} · {t('pickingScreens.picked')}: {l.picked}
+                    {l.short > 0 ? ` · ${t('pickingScreens.short')}: ${l.short}` : ''}
+                  </Text>
+                </div>
+                <Group gap="xs" wrap="nowrap">
+                  <LineStateBadge line={l} />
+                  <Button component={Link} to={productPath(stop.delivery_point_id, l.product_id, o.order_id)} size="lg" aria-label={`${t('pickingScreens.prepare')} ${l.name}`}>
+                    {t('pickingScreens.prepare')}
+                  </Button>
+                </Group>
+              </Group>
+            ))}
+          </Stack>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,9 @@
+import type { ScreenProps } from '../../ui/page/types';
+import { EntityCreatePage, EntityEditPage, EntityListPage } from '../../ui/crud/entity';
+import { pointConfig } from './config';
+
+export const PointsListPage = () => <EntityListPage config={pointConfig} />;
+
+export const PointCreatePage = () => <EntityCreatePage config={pointConfig} />;
+
+export const PointEditPage = ({ params }: ScreenProps) => <EntityEditPage config={pointConfig} id={params.id} />;
