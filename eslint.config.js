@@ -26,6 +26,8 @@ const SHARED_LAYERS = ['domain', 'data', 'backend', 'ui', 'i18n', 'workers'];
  * wires them together and is not in any layer.
  */
 const LAYER_RANK = { domain: 0, backend: 1, data: 2, ui: 3, features: 3, routes: 4 };
+/** The route table (src/routes/registry.ts and its href.ts): data, not screens; features may import it. */
+const isRouteTable = (target) => /^(registry|href)(\.ts)?$/.test(relative(resolve(root, 'src/routes'), target));
 
 /**
  * The layout's boundaries (docs/architecture.md §4), checked on every import:
@@ -34,6 +36,7 @@ const LAYER_RANK = { domain: 0, backend: 1, data: 2, ui: 3, features: 3, routes:
  * - a feature never imports another feature;
  * - shared code (domain, data, backend, ui, i18n, workers) never imports features or routes;
  * - the layers are ordered (LAYER_RANK): src/backend never imports src/data, src/data never src/ui;
+ *   features may import the route table (src/routes/registry.ts, href.ts) to build their links;
  * - above the seam, src/backend is reached only through its interface (src/backend/types.ts).
  * Import cycles are import-x's `no-cycle` (below).
  */
@@ -69,6 +72,8 @@ const boundaries = {
           }
           if (SHARED_LAYERS.includes(from.layer) && (to.layer === 'features' || to.layer === 'routes')) {
             context.report({ node, message: `Shared code (src/${from.layer}) may not import src/${to.layer}.` });
+          } else if (from.layer === 'features' && to.layer === 'routes' && isRouteTable(resolve(dirname(file), spec))) {
+            // The route table (paths, ids, typed href) is plain data: features build links from it.
           } else if (from.layer in LAYER_RANK && to.layer in LAYER_RANK && LAYER_RANK[to.layer] > LAYER_RANK[from.layer]) {
             context.report({ node, message: `src/${from.layer} may not import the higher layer src/${to.layer} (domain < backend < data < ui/features).` });
           }

@@ -20,12 +20,13 @@ import { EntityTable, RowLink, type Column } from '../../ui/crud/EntityTable';
 import { hubLabel, hubOptions } from '../../ui/crud/options';
 import { CashPanel } from './CashPanel';
 import { methodLabel, PaymentStatusBadge, formatSigned, statusLabel, TotalsPanel, useUserNames } from './shared';
+import { href } from '../../routes/registry';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Link to a route's payments in one status. */
 export function detailsPath(routeId: string, status: PaymentStatus | 'all'): string {
-  return `/payments/details_orders/${encodeURIComponent(routeId)}/status/${status}`;
+  return href('paymentsDetails', { route_id: routeId, status_id: status });
 }
 
 /** The order payments of some routes, joined with their routes and orders. */
@@ -208,7 +209,7 @@ export function PaymentsDetailsPage({ params }: ScreenProps) {
         emptyText={t('payments.list.empty')}
       />
       <Text size="sm">
-        <Link to="/payments/all_orders">{t('payments.details.back')}</Link>
+        <Link to={href('paymentsAll')}>{t('payments.details.back')}</Link>
       </Text>
     </Stack>
   );
