@@ -202,3 +202,25 @@ export function routesInRange(db: CbDatabase, from: string, to: string) {
 export function riderRoutesFrom(db: CbDatabase, riderId: string, from: string) {
   return db.routes.find({ selector: { rider_id: riderId, date: { $gte: from } }, sort: [{ rider_id: 'asc' }, { date: 'asc' }] });
 }
+
+// ── Screens' live queries (issue 16: no screen builds a query inline) ──────────────────────
+
+/** Delivery events of one route (the rider's route and stop screens). */
+export function deliveriesOfRoute(db: CbDatabase, routeId: string) {
+  return db.deliveries.find({ selector: { route_id: routeId }, sort: [{ route_id: 'asc' }] });
+}
+
+/** Delivery events of one order (the order's delivery screens and its record). */
+export function deliveriesOfOrder(db: CbDatabase, orderId: string) {
+  return db.deliveries.find({ selector: { order_id: orderId }, sort: [{ order_id: 'asc' }] });
+}
+
+/** The riders' product incidences, newest first (the operators' incidence list). */
+export function deliveryIncidences(db: CbDatabase) {
+  return db.incidences.find({ selector: { kind: 'delivery-product' }, sort: [{ kind: 'asc' }, { at: 'desc' }] });
+}
+
+/** Up to `limit` orders of a day, in no particular order (developer pages). */
+export function someOrdersOfDay(db: CbDatabase, date: string, limit: number) {
+  return db.orders.find({ selector: { date }, limit });
+}
