@@ -106,6 +106,39 @@ function linkLiteralSelectors() {
   return targets.flatMap(inside).flatMap(literal);
 }
 
+/**
+ * Screens never touch the database (issue 16): in src/features, src/ui and src/routes every live
+ * query is a function of src/data/queries.ts and every write an action or the writer of src/data.
+ * Forbidden: `db.<collection>…` (the `db` a query builder receives), `….db` (the engine's
+ * database) and importing src/data/database. rxdb itself is already src/data's only.
+ */
+const dataAccess = {
+  rules: {
+    'no-inline-queries': {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const message = (what) => `Screens do not touch the database («${what}»): read through a query of src/data/queries.ts, write through an action of src/data.`;
+        return {
+          MemberExpression(node) {
+            if (node.object.type === 'Identifier' && node.object.name === 'db') {
+              const prop = node.computed ? '[…]' : `.${node.property.name}`;
+              context.report({ node, message: message(`db${prop}`) });
+            } else if (!node.computed && node.property.type === 'Identifier' && node.property.name === 'db') {
+              context.report({ node, message: message('….db') });
+            }
+          },
+          ImportDeclaration(node) {
+            const spec = node.source.value;
+            if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+            const target = relative(resolve(root, 'src'), resolve(dirname(context.filename), spec)).split(sep).join('/');
+            if (target === 'data/database' || target === 'data/database.ts') context.report({ node, message: message('src/data/database') });
+          },
+        };
+      },
+    },
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'coverage/**', 'scratch/**'] },
   js.configs.recommended,
@@ -144,6 +177,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': ['error', ...linkLiteralSelectors().map((selector) => ({ selector, message: LINK_MESSAGE }))],
     },
+  },
+  {
+    files: ['src/features/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}', 'src/routes/**/*.{ts,tsx}'],
+    plugins: { 'data-access': dataAccess },
+    rules: { 'data-access/no-inline-queries': 'error' },
   },
   {
     files: ['src/domain/**/*.ts'],

@@ -214,3 +214,25 @@ export function paymentsOfRoutes(db: CbDatabase, routeIds: readonly string[]) {
 export function paymentsOfRiders(db: CbDatabase, riderIds: readonly string[]) {
   return db.payments.find({ selector: { kind: { $in: ['order', 'cash-handover'] }, rider_id: { $in: [...riderIds] } }, sort: [{ kind: 'asc' }, { rider_id: 'asc' }] });
 }
+
+// ── Screens' live queries (issue 16: no screen builds a query inline) ──────────────────────
+
+/** Delivery events of one route (the rider's route and stop screens). */
+export function deliveriesOfRoute(db: CbDatabase, routeId: string) {
+  return db.deliveries.find({ selector: { route_id: routeId }, sort: [{ route_id: 'asc' }] });
+}
+
+/** Delivery events of one order (the order's delivery screens and its record). */
+export function deliveriesOfOrder(db: CbDatabase, orderId: string) {
+  return db.deliveries.find({ selector: { order_id: orderId }, sort: [{ order_id: 'asc' }] });
+}
+
+/** The riders' product incidences, newest first (the operators' incidence list). */
+export function deliveryIncidences(db: CbDatabase) {
+  return db.incidences.find({ selector: { kind: 'delivery-product' }, sort: [{ kind: 'asc' }, { at: 'desc' }] });
+}
+
+/** Up to `limit` orders of a day, in no particular order (developer pages). */
+export function someOrdersOfDay(db: CbDatabase, date: string, limit: number) {
+  return db.orders.find({ selector: { date }, limit });
+}

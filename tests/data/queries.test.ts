@@ -15,6 +15,9 @@ import {
   incidencesOfKindBetween,
   paymentsOfRiders,
   paymentsOfRoutes,
+  deliveriesOfRoute,
+  deliveriesOfOrder,
+  deliveryIncidences,
 } from '../../src/data/queries';
 
 let db: CbDatabase;
@@ -36,6 +39,9 @@ describe('hot queries use an index', () => {
     ['routes of a day in a hub (picking)', () => queryPlanOf(routesOfDayInHub(db, '2026-11-22', 1)), ['date', 'hub']],
     ['picking events of a route', () => queryPlanOf(picksOfRoute(db, 'r-1')), ['route_id']],
     ['picker errors of the day', () => queryPlanOf(incidencesOfKindSince(db, 'picker-error', 1_763_800_000_000)), ['kind', 'at']],
+    ['delivery events of a route', () => queryPlanOf(deliveriesOfRoute(db, 'r-1')), ['route_id']],
+    ['delivery events of an order', () => queryPlanOf(deliveriesOfOrder(db, 'o-1')), ['order_id']],
+    ["the operators' delivery incidences", () => queryPlanOf(deliveryIncidences(db)), ['kind', 'at']],
     ["picking incidences of one day (a closed range)", () => queryPlanOf(incidencesOfKindBetween(db, 'picker-product', 1_763_800_000_000, 1_763_886_400_000)), ['kind', 'at']],
   ];
   for (const [name, plan, index] of cases) {

@@ -90,4 +90,16 @@ describe('lint boundaries', () => {
     // Only features: the registry itself writes the paths.
     expect((await messages("export const p = { to: '/orders' };\n", 'src/routes/x.ts')).filter((m) => m.startsWith(rule))).toEqual([]);
   });
+
+  it('keeps screens off the database: queries come from src/data/queries.ts', async () => {
+    const inline = "import { useLiveQuery } from '../../data/hooks';\nexport const useX = () => useLiveQuery((db) => db.orders.find({ selector: { date: '2026-01-01' } }), [], []);\n";
+    expect(await messages(inline, 'src/features/orders/x.tsx')).toEqual([expect.stringContaining('Screens do not touch the database («db.orders»)')]);
+    const one = "import { useEngine } from '../../data/hooks';\nexport const useX = (id: string) => useEngine()?.db.routes.findOne(id);\n";
+    expect(await messages(one, 'src/features/delivery/x.tsx')).toEqual([expect.stringContaining('Screens do not touch the database («….db»)')]);
+    const imported = "import type { CbDatabase } from '../../data/database';\nexport type D = CbDatabase;\n";
+    expect(await messages(imported, 'src/features/orders/x.ts')).toEqual([expect.stringContaining('«src/data/database»')]);
+    const through = "import { useLiveQuery } from '../../data/hooks';\nimport { ordersOfDay } from '../../data/queries';\nexport const useX = () => useLiveQuery((db) => ordersOfDay(db, '2026-01-01'), [], []);\n";
+    expect(await messages(through, 'src/features/orders/x.tsx')).toEqual([]);
+    expect(await messages(inline, 'src/data/x.ts')).toEqual([]);
+  });
 });

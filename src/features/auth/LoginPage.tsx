@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { t } from '../../i18n';
 import { signIn, useSession } from '../../data/session';
-import { errorText } from '../../ui/errors';
+import { useAction } from '../../ui/action/useAction';
 import { AuthCard } from '../../ui/page/AuthCard';
 import { homeOf } from './home';
 import { href } from '../../routes/registry';
@@ -29,24 +28,15 @@ const validate = {
 export function LoginPage() {
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as { redirect?: string };
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const form = useForm({ mode: 'uncontrolled', initialValues: { email: '', password: '' }, validate });
 
-  const submit = form.onSubmit(async (values) => {
-    setError(null);
-    setBusy(true);
-    try {
-      await signIn(values.email.trim(), values.password);
-      const groups = useSession.getState().user?.groups ?? [];
-      const target = search.redirect && search.redirect.startsWith('/') && !search.redirect.startsWith('/login') ? search.redirect : homeOf(groups);
-      await navigate({ to: target, replace: true });
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+  const { run, busy, error } = useAction(async (email: string, password: string) => {
+    await signIn(email.trim(), password);
+    const groups = useSession.getState().user?.groups ?? [];
+    const target = search.redirect && search.redirect.startsWith('/') && !search.redirect.startsWith('/login') ? search.redirect : homeOf(groups);
+    await navigate({ to: target, replace: true });
   });
+  const submit = form.onSubmit((values) => run(values.email, values.password));
 
   return (
     <AuthCard>

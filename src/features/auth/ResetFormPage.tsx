@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useSearch } from '@tanstack/react-router';
 import { z } from 'zod';
 import { t } from '../../i18n';
 import { sessionBackend } from '../../data/session';
-import { errorText } from '../../ui/errors';
+import { useAction } from '../../ui/action/useAction';
 import { zodValidate } from '../../ui/form/validate';
 import { AuthCard } from '../../ui/page/AuthCard';
 import { href } from '../../routes/registry';
@@ -20,23 +19,12 @@ const newPasswordSchema = z
 /** /reset/form?token=…: choose a new password with the one-time token of the e-mail. */
 export function ResetFormPage() {
   const search = useSearch({ strict: false }) as { token?: string };
-  const [done, setDone] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const form = useForm({ mode: 'uncontrolled', initialValues: { password: '', repeat: '' }, validate: zodValidate(newPasswordSchema) });
   const token = typeof search.token === 'string' ? search.token : '';
-  const submit = form.onSubmit(async ({ password }) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await sessionBackend().auth.resetPassword(token, password);
-      setDone(true);
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  });
+  const reset = useAction((password: string) => sessionBackend().auth.resetPassword(token, password).then(() => true));
+  const { busy, error } = reset;
+  const done = reset.result === true;
+  const form = useForm({ mode: 'uncontrolled', initialValues: { password: '', repeat: '' }, validate: zodValidate(newPasswordSchema) });
+  const submit = form.onSubmit(({ password }) => reset.run(password));
   return (
     <AuthCard>
       {done ? (

@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { z } from 'zod';
 import { t } from '../../i18n';
 import { sessionBackend } from '../../data/session';
-import { errorText } from '../../ui/errors';
+import { useAction } from '../../ui/action/useAction';
 import { zodValidate } from '../../ui/form/validate';
 import { AuthCard } from '../../ui/page/AuthCard';
 import { href } from '../../routes/registry';
@@ -16,21 +15,11 @@ const requestSchema = z.object({
 
 /** /reset: ask for the e-mail with the link. Never says whether the address exists. */
 export function ResetRequestPage() {
-  const [sent, setSent] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const request = useAction((email: string) => sessionBackend().auth.requestPasswordReset(email.trim()));
+  const { busy, error } = request;
+  const sent = request.result ?? null;
   const form = useForm({ mode: 'uncontrolled', initialValues: { email: '' }, validate: zodValidate(requestSchema) });
-  const submit = form.onSubmit(async ({ email }) => {
-    setBusy(true);
-    setError(null);
-    try {
-      setSent(await sessionBackend().auth.requestPasswordReset(email.trim()));
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  });
+  const submit = form.onSubmit(({ email }) => request.run(email));
   return (
     <AuthCard>
       <form onSubmit={submit} noValidate>

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { t } from '../../i18n';
 import { useFirstSync, useLiveQuery } from '../../data/hooks';
 import { useSession } from '../../data/session';
-import { riderRoutesForDay, riderRoutesFrom } from '../../data/queries';
+import { riderRoutesForDay, riderRoutesFrom, routesOfDay } from '../../data/queries';
 import { routeProgress } from '../../domain/delivery';
 import { madridDate } from '../../domain/dates';
 import { MACHINES } from '../../domain/status/machines';
@@ -50,7 +50,7 @@ export function DistributionPage() {
   const mine = useLiveQuery<Route[]>((db) => (user && isRider ? riderRoutesForDay(db, user.id, today) : null), [user?.id, today, isRider], []);
   // Routes of later days once published (a draft is the office's work in progress: issue 11).
   const upcoming = useLiveQuery<Route[]>((db) => (user && isRider ? riderRoutesFrom(db, user.id, today) : null), [user?.id, today, isRider], []);
-  const all = useLiveQuery<Route[]>((db) => (!isRider ? db.routes.find({ selector: { date: today }, sort: [{ date: 'asc' }, { hub: 'asc' }] }) : null), [today, isRider], []);
+  const all = useLiveQuery<Route[]>((db) => (!isRider ? routesOfDay(db, today) : null), [today, isRider], []);
   const [hub, setHub] = useState<string>('');
   const { awaiting } = useFirstSync();
   if (isRider) {

@@ -5,6 +5,7 @@ import { IconNavigation, IconPhone, IconX } from '@tabler/icons-react';
 import { t } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
 import { useLiveQuery } from '../../data/hooks';
+import { docsByIds } from '../../data/queries';
 import { deliverableUnits, orderOutcome } from '../../domain/delivery';
 import type { Order } from '../../domain/entities/operation';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
@@ -30,7 +31,7 @@ export function StopPage({ params }: ScreenProps) {
   const { data: events } = useRouteEvents(params.routeId);
   const stop = route?.stops.find((s) => s.delivery_point_id === params.id);
   const orderIds = stop?.order_ids ?? [];
-  const { data: orders } = useLiveQuery<Map<string, Order>>((db) => (orderIds.length > 0 ? db.orders.findByIds([...orderIds]) : null), [orderIds.join(',')], new Map());
+  const { data: orders } = useLiveQuery<Map<string, Order>>((db) => (orderIds.length > 0 ? docsByIds(db, 'orders', orderIds) : null), [orderIds.join(',')], new Map());
   if (loading) return null;
   if (!point || !route) return <MissingUntilSynced><Alert color="orange">{t('delivery.pointNotFound')}</Alert></MissingUntilSynced>;
   const rider = params.riderId ?? route.rider_id;

@@ -1,13 +1,13 @@
 import { useLiveQuery } from '../../data/hooks';
 import { useSession } from '../../data/session';
 import type { Actor } from '../../data/round';
-import { catalogOfKind, incidencesOfRoute, ordersOfRoute } from '../../data/queries';
+import { catalogOfKind, deliveriesOfOrder, deliveriesOfRoute, docById, docsByIds, incidencesOfRoute, ordersOfRoute } from '../../data/queries';
 import type { DeliveryEvent, Incidence } from '../../domain/entities/events';
 import type { DeliveryPoint, Order, Product, Route } from '../../domain/entities/operation';
 import type { Status } from '../../domain/entities/reference';
 
 export function useRoute(id: string | undefined) {
-  return useLiveQuery<Route | null>((db) => (id ? db.routes.findOne(id) : null), [id], null);
+  return useLiveQuery<Route | null>((db) => (id ? docById(db, 'routes', id) : null), [id], null);
 }
 
 export function useRouteOrders(routeId: string | undefined) {
@@ -15,11 +15,11 @@ export function useRouteOrders(routeId: string | undefined) {
 }
 
 export function useRouteEvents(routeId: string | undefined) {
-  return useLiveQuery<DeliveryEvent[]>((db) => (routeId ? db.deliveries.find({ selector: { route_id: routeId }, sort: [{ route_id: 'asc' }] }) : null), [routeId], []);
+  return useLiveQuery<DeliveryEvent[]>((db) => (routeId ? deliveriesOfRoute(db, routeId) : null), [routeId], []);
 }
 
 export function useOrderEvents(orderId: string | undefined) {
-  return useLiveQuery<DeliveryEvent[]>((db) => (orderId ? db.deliveries.find({ selector: { order_id: orderId }, sort: [{ order_id: 'asc' }] }) : null), [orderId], []);
+  return useLiveQuery<DeliveryEvent[]>((db) => (orderId ? deliveriesOfOrder(db, orderId) : null), [orderId], []);
 }
 
 export function useRouteIncidences(routeId: string | undefined) {
@@ -27,21 +27,21 @@ export function useRouteIncidences(routeId: string | undefined) {
 }
 
 export function useOrder(id: string | undefined) {
-  return useLiveQuery<Order | null>((db) => (id ? db.orders.findOne(id) : null), [id], null);
+  return useLiveQuery<Order | null>((db) => (id ? docById(db, 'orders', id) : null), [id], null);
 }
 
 export function usePoint(id: string | undefined) {
-  return useLiveQuery<DeliveryPoint | null>((db) => (id ? db.delivery_points.findOne(id) : null), [id], null);
+  return useLiveQuery<DeliveryPoint | null>((db) => (id ? docById(db, 'delivery_points', id) : null), [id], null);
 }
 
 export function usePoints(ids: readonly string[]) {
   const key = ids.join(',');
-  return useLiveQuery<Map<string, DeliveryPoint>>((db) => (ids.length > 0 ? db.delivery_points.findByIds([...ids]) : null), [key], new Map());
+  return useLiveQuery<Map<string, DeliveryPoint>>((db) => (ids.length > 0 ? docsByIds(db, 'delivery_points', ids) : null), [key], new Map());
 }
 
 export function useProducts(ids: readonly string[]) {
   const key = ids.join(',');
-  return useLiveQuery<Map<string, Product>>((db) => (ids.length > 0 ? db.products.findByIds([...ids]) : null), [key], new Map());
+  return useLiveQuery<Map<string, Product>>((db) => (ids.length > 0 ? docsByIds(db, 'products', ids) : null), [key], new Map());
 }
 
 export function useDeliveryStatuses() {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Card, Group, Image, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { formatMoney, t } from '../../i18n';
 import { useLiveQuery } from '../../data/hooks';
+import { someOrdersOfDay } from '../../data/queries';
 import { collect, fullDelivery } from '../../domain/delivery';
 import { madridDate } from '../../domain/dates';
 import type { Order } from '../../domain/entities/operation';
@@ -11,7 +12,7 @@ import { SignaturePad, signatureToPng, type Stroke } from '../../ui/signature/Si
 
 export function DeliveryLabPage() {
   const today = madridDate();
-  const { data: orders } = useLiveQuery<Order[]>((db) => db.orders.find({ selector: { date: today }, limit: 200 }), [today], []);
+  const { data: orders } = useLiveQuery<Order[]>((db) => someOrdersOfDay(db, today, 200), [today], []);
   const [orderId, setOrderId] = useState<string | null>(null);
   const [tendered, setTendered] = useState<number>(50);
   const [strokes, setStrokes] = useState<Stroke[]>([]);

@@ -7,6 +7,7 @@ import { Anchor } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { formatDate, t, type MessageKey } from '../../i18n';
 import { useLiveQuery } from '../../data/hooks';
+import { allDocs, deliveryIncidences } from '../../data/queries';
 import { INCIDENCE_TYPES, type Incidence } from '../../domain/entities/events';
 import type { Order } from '../../domain/entities/operation';
 import { EntityTable } from '../../ui/crud/EntityTable';
@@ -14,8 +15,8 @@ import { href } from '../../routes/registry';
 
 /** /incidence-all-delivered: delivery incidences with filters, for operators. */
 export function IncidencesListPage() {
-  const { data: incidences, loading } = useLiveQuery<Incidence[]>((db) => db.incidences.find({ selector: { kind: 'delivery-product' }, sort: [{ kind: 'asc' }, { at: 'desc' }] }), [], []);
-  const { data: orders } = useLiveQuery<Order[]>((db) => db.orders.find(), [], []);
+  const { data: incidences, loading } = useLiveQuery<Incidence[]>((db) => deliveryIncidences(db), [], []);
+  const { data: orders } = useLiveQuery<Order[]>((db) => allDocs(db, 'orders'), [], []);
   const codes = useMemo(() => new Map(orders.map((o) => [o.id, o])), [orders]);
   const routes = [...new Set(incidences.map((i) => i.route_id).filter(Boolean))];
   return (

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { t } from '../../i18n';
 import { useEngine } from '../../data/hooks';
-import { publishDraft } from '../../domain/synlab';
+import { createSynlabDraft, publishSynlab } from '../../data/synlab';
 import { EntityForm } from '../../ui/crud/EntityForm';
 import { newId } from '../../ui/crud/entity';
 import type { SynlabForm} from './synlabShared';
@@ -40,8 +40,7 @@ export function SynlabCreatePage() {
         initialValues={initial}
         submitLabel={t('synlab.saveDraft')}
         onSubmit={async (values) => {
-          const draft = toDraft(values, newId('synlab-draft'), '', Date.now());
-          await engine.writer.insert('catalog', draft);
+          const draft = await createSynlabDraft(engine, toDraft(values, newId('synlab-draft'), '', Date.now()));
           notifications.show({ color: 'teal', message: t('synlab.draftSaved') });
           await navigate({ to: href('synlabFormEdit', { id: draft.id }) });
         }}
@@ -51,7 +50,7 @@ export function SynlabCreatePage() {
             color: 'teal',
             onSubmit: async (values) => {
               const now = Date.now();
-              await engine.writer.insert('catalog', publishDraft(toDraft(values, 'nuevo', '', now), now, newId('synlab')));
+              await publishSynlab(engine, toDraft(values, 'nuevo', '', now), { now, newId: newId('synlab'), storedDraftId: null });
               notifications.show({ color: 'teal', message: t('synlab.published') });
               await navigate({ to: href('synlab') });
             },

@@ -5,7 +5,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { formatDate, t } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
 import { useEngine } from '../../data/hooks';
-import { draftFromConfig, draftIdFor, publishDraft } from '../../domain/synlab';
+import { draftFromConfig, draftIdFor } from '../../domain/synlab';
+import { deleteSynlab, discardSynlabDraft, publishSynlab, saveSynlabDraft } from '../../data/synlab';
 import { EntityForm } from '../../ui/crud/EntityForm';
 import { ConfirmButton } from '../../ui/crud/ConfirmButton';
 import { newId } from '../../ui/crud/entity';
@@ -32,11 +33,7 @@ export function SynlabEditPage({ params }: ScreenProps) {
 
   const draftId = row.published ? draftIdFor(row.published.id) : row.id;
   const baseId = row.published?.id ?? '';
-  const saveDraft = async (values: SynlabForm) => {
-    const draft = toDraft(values, draftId, baseId, Date.now());
-    await engine.writer.save('catalog', draft);
-    return draft;
-  };
+  const saveDraft = (values: SynlabForm) => saveSynlabDraft(engine, toDraft(values, draftId, baseId, Date.now()));
 
   return (
     <Stack>
@@ -59,9 +56,7 @@ export function SynlabEditPage({ params }: ScreenProps) {
             color: 'teal',
             onSubmit: async (values) => {
               const now = Date.now();
-              const config = publishDraft(toDraft(values, draftId, baseId, now), now, newId('synlab'));
-              await engine.writer.save('catalog', config);
-              if (row.draft) await engine.writer.remove('catalog', row.draft.id);
+              await publishSynlab(engine, toDraft(values, draftId, baseId, now), { now, newId: newId('synlab'), storedDraftId: row.draft?.id ?? null });
               notifications.show({ color: 'teal', message: t('synlab.published') });
               await navigate({ to: href('synlab') });
             },
@@ -77,7 +72,7 @@ export function SynlabEditPage({ params }: ScreenProps) {
                 message={t('synlab.discardBody')}
                 confirmLabel={t('synlab.discard')}
                 onConfirm={async () => {
-                  if (row.draft) await engine.writer.remove('catalog', row.draft.id);
+                  await discardSynlabDraft(engine, row);
                   notifications.show({ color: 'teal', message: t('synlab.discarded') });
                 }}
               >
@@ -90,8 +85,7 @@ export function SynlabEditPage({ params }: ScreenProps) {
               title={t('crud.confirmDeleteTitle', { what: t('synlab.what') })}
               message={t('crud.confirmDeleteBody', { name: row.doc.name })}
               onConfirm={async () => {
-                if (row.draft) await engine.writer.remove('catalog', row.draft.id);
-                if (row.published) await engine.writer.remove('catalog', row.published.id);
+                await deleteSynlab(engine, row);
                 notifications.show({ color: 'teal', message: t('crud.deleted') });
                 await navigate({ to: href('synlab') });
               }}

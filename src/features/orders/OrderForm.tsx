@@ -17,7 +17,7 @@ import { lineFromProduct, liveTotals, nextLineId } from '../../domain/orderForm'
 import { orderSchema, PAYMENT_METHODS, type DeliveryPoint, type Order, type OrderLine, type Product } from '../../domain/entities/operation';
 import type { Tax } from '../../domain/entities/reference';
 import { zodValidate } from '../../ui/form/validate';
-import { numberFromInput } from '../../ui/form/number';
+import { MoneyInput } from '../../ui/form/MoneyInput';
 import { formatRate, formSchema, hubLabel, type Option } from '../../ui/crud/options';
 
 /** The form checks everything the stored order needs except what is set when saving. */
@@ -246,17 +246,11 @@ export function OrderForm(props: OrderFormProps) {
                       <NumberInput aria-label={t('orders.quantityOfLine', { n })} min={1} allowDecimal={false} {...form.getInputProps(`lines.${i}.quantity`)} />
                     </Table.Td>
                     <Table.Td>
-                      <NumberInput
+                      <MoneyInput
                         aria-label={t('orders.priceOfLine', { n })}
-                        value={Number.isFinite(line.unit_price_cents) ? line.unit_price_cents / 100 : ''}
-                        onChange={(v) => form.setFieldValue(`lines.${i}.unit_price_cents`, Math.round(numberFromInput(v) * 100) as never)}
+                        cents={line.unit_price_cents}
+                        onCentsChange={(cents) => form.setFieldValue(`lines.${i}.unit_price_cents`, cents as never)}
                         error={form.errors[`lines.${i}.unit_price_cents`]}
-                        decimalScale={2}
-                        fixedDecimalScale
-                        decimalSeparator=","
-                        thousandSeparator="."
-                        suffix=" €"
-                        min={0}
                       />
                     </Table.Td>
                     <Table.Td>

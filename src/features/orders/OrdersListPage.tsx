@@ -5,7 +5,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { formatMoney, t } from '../../i18n';
 import { useLiveQuery } from '../../data/hooks';
 import { useCatalog } from '../../data/reference';
-import { ordersOfDay } from '../../data/queries';
+import { docsByIds, ordersOfDay } from '../../data/queries';
 import { madridDate } from '../../domain/dates';
 import type { DeliveryPoint, Order } from '../../domain/entities/operation';
 import { orderTotals } from '../../domain/money';
@@ -22,7 +22,7 @@ export function OrdersListPage() {
   const { data: clients } = useCatalog('client');
   const pointIds = useMemo(() => [...new Set(orders.map((o) => o.delivery_point_id))], [orders]);
   const { data: points } = useLiveQuery<Map<string, DeliveryPoint>>(
-    (db) => (pointIds.length > 0 ? db.delivery_points.findByIds(pointIds) : null),
+    (db) => (pointIds.length > 0 ? docsByIds(db, 'delivery_points', pointIds) : null),
     [pointIds.join(',')],
     new Map(),
   );

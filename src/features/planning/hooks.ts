@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import { useLiveQuery } from '../../data/hooks';
 import { useSession } from '../../data/session';
-import { allDocs, allUsers, deliveriesOfRoutes, docById, ordersOfRoute } from '../../data/queries';
+import { allDocs, allUsers, deliveriesOfRoutes, docById, docsByIds, ordersOfRoute } from '../../data/queries';
 import type { Bike, DeliveryPoint, Order, Product, Route, User } from '../../domain/entities/operation';
 import type { DeliveryEvent } from '../../domain/entities/events';
 import type { PlanningActor } from '../../data/planning';
@@ -29,7 +29,7 @@ export function useRoutesEvents(routeIds: readonly string[]) {
 
 export function usePointsById(ids: readonly string[]) {
   const key = [...new Set(ids)].sort().join(',');
-  return useLiveQuery<Map<string, DeliveryPoint>>((db) => (key ? db.delivery_points.findByIds(key.split(',')) : null), [key], new Map());
+  return useLiveQuery<Map<string, DeliveryPoint>>((db) => (key ? docsByIds(db, 'delivery_points', key.split(',')) : null), [key], new Map());
 }
 
 export function useUsers() {

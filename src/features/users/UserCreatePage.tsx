@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { t } from '../../i18n';
 import { useEngine } from '../../data/hooks';
 import { sessionBackend } from '../../data/session';
+import { createUserWithPassword } from '../../data/users';
 import { userSchema, type User } from '../../domain/entities/operation';
 import { EntityForm, type FieldDef } from '../../ui/crud/EntityForm';
 import { hubOptions, roleOptions, useHubs, useRoles } from './shared';
@@ -15,22 +16,6 @@ const createSchema = userSchema.extend({
 });
 
 const createFormSchema = createSchema.extend({ hub: formHub }).omit({ id: true, updated_at: true });
-
-/**
- * Waits until the new user `id` reached the server (then its password can be set there), or
- * gives up after `ms` (offline).
- * It asks the outbox about this very document: the badge's pending count is refreshed
- * asynchronously and counts other changes too. The bound is generous: a busy phone or server
- * may take a while, and giving up means setting the password again later.
- */
-async function waitForServer(engine: NonNullable<ReturnType<typeof useEngine>>, id: string, ms = 30_000): Promise<boolean> {
-  engine.syncNow();
-  const pushed = (async () => {
-    await engine.awaitInSync();
-    return !(await engine.outbox.list()).some((i) => i.collection === 'users' && i.id === id);
-  })();
-  return Promise.race([pushed, new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
-}
 
 export function UserCreatePage() {
   const engine = useEngine();
@@ -51,10 +36,8 @@ export function UserCreatePage() {
         const { password, ...rest } = withNumericHub(values);
         const id = `u-${crypto.randomUUID().slice(0, 12)}`;
         const doc = { ...rest, id, email: String(rest.email).trim().toLowerCase(), updated_at: Date.now() } as unknown as User;
-        await engine.writer.insert('users', doc);
-        const onServer = await waitForServer(engine, id);
-        if (onServer) {
-          await sessionBackend().auth.setUserPassword(id, String(password));
+        const result = await createUserWithPassword(engine, sessionBackend().auth, doc, String(password));
+        if (result === 'created') {
           notifications.show({ color: 'teal', message: t('crud.created') });
         } else {
           notifications.show({ color: 'orange', message: t('users.passwordPending'), autoClose: 10_000 });

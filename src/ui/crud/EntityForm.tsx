@@ -24,6 +24,7 @@ import type { z } from 'zod';
 import { t } from '../../i18n';
 import { zodValidate } from '../form/validate';
 import { numberFromInput } from '../form/number';
+import { MoneyInput } from '../form/MoneyInput';
 
 export type FieldKind =
   | 'text'
@@ -159,18 +160,7 @@ export function EntityForm<T extends Record<string, unknown>>(props: EntityFormP
       case 'money': {
         const cents = form.getValues()[f.name];
         return (
-          <NumberInput
-            {...common}
-            error={props.error}
-            value={typeof cents === 'number' && Number.isFinite(cents) ? cents / 100 : ''}
-            onChange={(v) => form.setFieldValue(f.name, Math.round(numberFromInput(v) * 100) as never)}
-            decimalScale={2}
-            fixedDecimalScale
-            decimalSeparator=","
-            thousandSeparator="."
-            suffix=" €"
-            min={0}
-          />
+          <MoneyInput {...common} error={props.error} cents={cents} onCentsChange={(c) => form.setFieldValue(f.name, c as never)} />
         );
       }
       case 'percent': {
