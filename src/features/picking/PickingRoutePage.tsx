@@ -26,8 +26,9 @@ function StopsList({ route, progress, points }: { route: Route; progress: RouteP
     <Stack gap="sm">
       {progress.stops.map((s) => (
         <Card withBorder padding="sm" key={s.seq} data-testid="picking-stop" data-point={s.delivery_point_id}>
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <div>
+          {/* Wraps on narrow screens: a long point name pushes the button to its own line, never cuts it. */}
+          <Group justify="space-between" wrap="wrap" align="flex-start">
+            <div style={{ minWidth: 0, flex: '1 1 12rem' }}>
               <Text fw={700}>
                 {t('pickingScreens.stop', { seq: s.seq })} · {points.get(s.delivery_point_id)?.name ?? s.delivery_point_id}
               </Text>
@@ -35,7 +36,7 @@ function StopsList({ route, progress, points }: { route: Route; progress: RouteP
                 {t('pickingScreens.stopOrders', { n: s.orders.length })} · {stopState(s)}
               </Text>
             </div>
-            <Button component={Link} to={href('pickingRoutePe', { id: route.id, idPE: s.delivery_point_id })} size="lg" variant={s.complete ? 'default' : 'filled'}>
+            <Button component={Link} to={href('pickingRoutePe', { id: route.id, idPE: s.delivery_point_id })} size="lg" variant={s.complete ? 'default' : 'filled'} style={{ flexShrink: 0 }}>
               {t('pickingScreens.openStop', { seq: s.seq })}
             </Button>
           </Group>
