@@ -125,7 +125,7 @@ test('lost push answers and a reload: the server ends with the statuses the ride
   await page.getByRole('link', { name: 'Recoger mercancía en el hub' }).click();
   // Three unknown codes scanned at once: on a phone their notices come one at a time, at the
   // bottom, so the header and the sync badge stay visible.
-  const scan = page.getByLabel('Escanear código de barras');
+  const scan = page.getByLabel('Etiqueta de caja o código de producto');
   for (const code of ['0000000000001', '0000000000002', '0000000000003']) {
     await scan.fill(code);
     await scan.press('Enter');

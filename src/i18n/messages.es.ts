@@ -130,8 +130,6 @@ export const es = {
     loadOutIntro: 'Comprueba lo que te entregan para esta ruta. Si falta o sobra algo, corrige la cantidad: se registrará una incidencia.',
     expected: 'Esperado',
     received: 'Recibido',
-    scan: 'Escanear código de barras',
-    scanHelp: 'Con un lector, escanea aquí; cada lectura suma una unidad del producto.',
     scanUnknown: 'El código {code} no es de ningún producto de esta ruta',
     scanned: '{name}: +1',
     confirmLoad: 'Confirmar carga',
