@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, pullAll, signIn, waitForServiceWorker, type Doc } from './support';
+import { RiderStop } from './pages/riderStop';
 
 /**
  * Issue 18 on a phone: the server stores the rider's pushes but their answers never come back
@@ -61,12 +62,11 @@ async function openRoute(page: Page, name: string): Promise<void> {
 async function loseAnswersOfPushes(context: BrowserContext, lost: string[]): Promise<() => Promise<void>> {
   const pattern = /\/api\/sync\/(routes|orders)\/push$/;
   await context.route(pattern, async (route) => {
-    // Offline, the request does not reach the server either; the page sees a failed request.
-    const reached = await route.fetch().then(
-      () => true,
-      () => false,
-    );
-    if (reached) lost.push(route.request().url());
+    // The request goes on to the server (offline it cannot); whatever came back, the page only
+    // sees a failed request. Every push handled here had its answer thrown away, even one whose
+    // forwarding the browser cut short after the server had stored it.
+    lost.push(route.request().url());
+    await route.fetch().catch(() => undefined);
     await route.abort('connectionreset');
   });
   return () => context.unrouteAll({ behavior: 'wait' });
@@ -94,15 +94,7 @@ async function deliverNextOrder(page: Page, routeUrl: string, visited: number, t
   await page.getByRole('link', { name: 'Entregar' }).first().click();
   await page.getByRole('button', { name: 'Continuar a firma y cobro' }).click();
   await page.locator('label').filter({ hasText: /^Tarjeta$/ }).click();
-  const pad = page.getByTestId('signature-pad');
-  await pad.scrollIntoViewIfNeeded();
-  const box = await pad.boundingBox();
-  if (!box) throw new Error('no signature pad');
-  await page.mouse.move(box.x + 30, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i += 1) await page.mouse.move(box.x + 30 + i * 20, box.y + box.height / 2 + (i % 2 ? -20 : 20), { steps: 2 });
-  await page.mouse.up();
-  await page.getByLabel('Nombre de quien firma').fill('Marta Soler');
+  await new RiderStop(page, routeUrl).sign('Marta Soler');
   await page.getByRole('button', { name: 'Confirmar entrega' }).click();
   await expect(page.getByTestId('stop-of')).toBeVisible();
 }

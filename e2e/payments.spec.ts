@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { adminToken, gotoSynced, pullAll, signInSynced, waitForServiceWorker, waitForSync, type Doc } from './support';
+import { RiderStop } from './pages/riderStop';
 
 /**
  * Issue 13: a rider delivers two cash orders with no signal and his phone's cash card follows;
@@ -76,17 +77,6 @@ async function makeRoute(request: APIRequestContext, token: string): Promise<{ r
   return { riderName: String(rider.name) };
 }
 
-async function sign(page: Page): Promise<void> {
-  const pad = page.getByTestId('signature-pad');
-  await pad.scrollIntoViewIfNeeded();
-  const box = await pad.boundingBox();
-  if (!box) throw new Error('no signature pad');
-  await page.mouse.move(box.x + 30, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i += 1) await page.mouse.move(box.x + 30 + i * 20, box.y + box.height / 2 + (i % 2 ? -20 : 20), { steps: 2 });
-  await page.mouse.up();
-}
-
 /** Delivers an order in full, paid in cash with a 100 € note; returns the amount due. */
 async function deliverCash(page: Page, orderId: string): Promise<number> {
   await page.goto(`/order_id/${orderId}/rider_id/${RIDER}/route_id/${ROUTE_ID}`);
@@ -95,8 +85,7 @@ async function deliverCash(page: Page, orderId: string): Promise<number> {
   const due = cents(await page.getByTestId('amount-due').innerText());
   await page.getByLabel('Importe entregado por el cliente').fill('100');
   await expect(page.getByTestId('change')).not.toHaveText('—');
-  await sign(page);
-  await page.getByLabel('Nombre de quien firma').fill('Marta Sanz');
+  await new RiderStop(page, `/distribution/${ROUTE_ID}`).sign('Marta Sanz');
   await page.getByRole('button', { name: 'Confirmar entrega' }).click();
   await expect(page.getByTestId('stop-of')).toBeVisible();
   return due;
