@@ -11,7 +11,7 @@
  */
 import type { ScreenAccess, InterfaceGroup } from '../domain/access/groups';
 import type { MessageKey } from '../i18n';
-import { fillPath, makeHref, type AppHref } from './href';
+import { fillPath, makeHref, makeLinkTo, type AppHref } from './href';
 
 export type Layout = 'shell' | 'blank';
 
@@ -168,6 +168,13 @@ void _parentsExist;
  * `href('distributionStop', { id: pointId, riderId, routeId })`, `href('orders')`.
  */
 export const href = makeHref(TABLE);
+
+/**
+ * The same route as a typed TanStack link target, `{ to: '/routes/route/$id', params: { id } }`,
+ * for `navigate(linkTo(…))` and `<Link {...linkTo(…)}>`: checked by `href`'s parameter types and
+ * again by the registered router against the generated route tree (router.tsx).
+ */
+export const linkTo = makeLinkTo(TABLE);
 
 export type { AppHref };
 

@@ -9,7 +9,7 @@ import { currentPosition, recordFailure } from '../../data/round';
 import { orderOutcome } from '../../domain/delivery';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { useActor, useDeliveryStatuses, useOrderOnRoute } from './hooks';
-import { href } from '../../routes/registry';
+import { linkTo } from '../../routes/registry';
 
 /** /deliveryFailed/…: the order could not be delivered: reason, note, optional photo, what happens to the goods. */
 export function FailedPage({ params }: ScreenProps) {
@@ -76,7 +76,7 @@ export function FailedPage({ params }: ScreenProps) {
           try {
             await recordFailure(engine, { order, route, reasonStatusId: reason, note, outcome, photo, actor, position: await currentPosition() });
             notifications.show({ color: 'teal', message: t('delivery.failed') });
-            await navigate({ to: href('distributionStop', { id: order.delivery_point_id, riderId: route.rider_id, routeId: route.id }) });
+            await navigate({ ...linkTo('distributionStop', { id: order.delivery_point_id, riderId: route.rider_id, routeId: route.id }) });
           } catch (err) {
             setError(err instanceof Error ? err.message : String(err));
           } finally {

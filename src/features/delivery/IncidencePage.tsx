@@ -10,7 +10,7 @@ import { deliverableUnits } from '../../domain/delivery';
 import { INCIDENCE_TYPES, type IncidenceType } from '../../domain/entities/events';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { useActor, useOrder, useRoute } from './hooks';
-import { href } from '../../routes/registry';
+import { linkTo } from '../../routes/registry';
 
 /** /incidenceByDeliveryProduct/…: an incidence on one product line. */
 export function IncidencePage({ params }: ScreenProps) {
@@ -62,7 +62,7 @@ export function IncidencePage({ params }: ScreenProps) {
           try {
             await reportIncidence(engine, { id, order, route, productId: line.product_id, type, quantity, note, photo, actor, position: await currentPosition() });
             notifications.show({ color: 'teal', message: t('delivery.incidenceSaved') });
-            await navigate({ to: href('deliveryProducts', { id: order.id, riderId: params.rider_id ?? '', routeId: order.route_id }) });
+            await navigate({ ...linkTo('deliveryProducts', { id: order.id, riderId: params.rider_id ?? '', routeId: order.route_id }) });
           } catch (err) {
             setError(err instanceof Error ? err.message : String(err));
           } finally {

@@ -10,7 +10,7 @@ import { loadDifferences, loadOut } from '../../domain/delivery';
 import { FirstSyncNotice, MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { LoadOutBoxScan } from './BoxScan';
 import { useActor, useProducts, useRoute, useRouteOrders } from './hooks';
-import { href } from '../../routes/registry';
+import { href, linkTo } from '../../routes/registry';
 
 /**
  * Load-out at the hub (/distribution/id_hub/…/id_route/… and /distribution/product-receive/…):
@@ -93,7 +93,7 @@ export function LoadOutPage({ params }: ScreenProps) {
           try {
             await confirmLoadOut(engine, { route, orders, expected, received, actor, position: await currentPosition(), note });
             notifications.show({ color: 'teal', message: t('delivery.loadDone') });
-            await navigate({ to: href('distributionRoute', { id: route.id }) });
+            await navigate({ ...linkTo('distributionRoute', { id: route.id }) });
           } catch (err) {
             notifications.show({ color: 'red', message: err instanceof Error ? err.message : String(err) });
           } finally {

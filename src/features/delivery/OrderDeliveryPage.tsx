@@ -9,7 +9,7 @@ import type { DeliveredLine } from '../../domain/entities/events';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { SyncNotices } from '../../ui/sync/SyncNotices';
 import { useOrderOnRoute } from './hooks';
-import { href } from '../../routes/registry';
+import { href, linkTo } from '../../routes/registry';
 
 /** /order_id/:id/rider_id/:riderId/route_id/:routeId: the order's products, delivered in full, in part or refused. */
 export function OrderDeliveryPage({ params }: ScreenProps) {
@@ -92,7 +92,7 @@ export function OrderDeliveryPage({ params }: ScreenProps) {
           disabled={!check.ok || outcome === 'delivered' || outcome === 'partial'}
           onClick={() =>
             void navigate({
-              to: href('signAndCollect', { pe_id: order.delivery_point_id, id: order.id, totalUnits: units, rider_id: rider, route_id: route.id, summary: encodeSummary(current), delivery: deliveryId }),
+              ...linkTo('signAndCollect', { pe_id: order.delivery_point_id, id: order.id, totalUnits: units, rider_id: rider, route_id: route.id, summary: encodeSummary(current), delivery: deliveryId }),
             })
           }
         >

@@ -12,7 +12,7 @@ import { riderPaymentMethods } from '../../domain/access/payments';
 import { SignaturePad, SignatureView, signatureToPng, type Stroke } from '../../ui/signature/SignaturePad';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { useActor, useOrderOnRoute } from './hooks';
-import { href } from '../../routes/registry';
+import { href, linkTo } from '../../routes/registry';
 
 /** /signAndCollect/…: summary, amount due, payment method, collected and change, signature and signer's name. */
 export function SignCollectPage({ params }: ScreenProps) {
@@ -74,7 +74,7 @@ export function SignCollectPage({ params }: ScreenProps) {
         position: await currentPosition(),
       });
       notifications.show({ color: 'teal', message: created ? t('delivery.delivered') : t('delivery.alreadyDelivered') });
-      await navigate({ to: href('distributionStop', { id: order.delivery_point_id, riderId: route.rider_id, routeId: route.id }) });
+      await navigate({ ...linkTo('distributionStop', { id: order.delivery_point_id, riderId: route.rider_id, routeId: route.id }) });
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     } finally {

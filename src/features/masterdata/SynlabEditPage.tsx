@@ -12,7 +12,7 @@ import { ConfirmButton } from '../../ui/crud/ConfirmButton';
 import { newId } from '../../ui/crud/entity';
 import type { SynlabForm} from './synlabShared';
 import { useSynlabRefs, useSynlab, toDraft, synlabFormSchema, synlabFields } from './synlabShared';
-import { href } from '../../routes/registry';
+import { linkTo } from '../../routes/registry';
 
 export function SynlabEditPage({ params }: ScreenProps) {
   const engine = useEngine();
@@ -58,7 +58,7 @@ export function SynlabEditPage({ params }: ScreenProps) {
               const now = Date.now();
               await publishSynlab(engine, toDraft(values, draftId, baseId, now), { now, newId: newId('synlab'), storedDraftId: row.draft?.id ?? null });
               notifications.show({ color: 'teal', message: t('synlab.published') });
-              await navigate({ to: href('synlab') });
+              await navigate({ ...linkTo('synlab') });
             },
           },
         ]}
@@ -87,7 +87,7 @@ export function SynlabEditPage({ params }: ScreenProps) {
               onConfirm={async () => {
                 await deleteSynlab(engine, row);
                 notifications.show({ color: 'teal', message: t('crud.deleted') });
-                await navigate({ to: href('synlab') });
+                await navigate({ ...linkTo('synlab') });
               }}
             >
               {t('common.delete')}

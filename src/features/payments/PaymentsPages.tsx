@@ -20,7 +20,7 @@ import { EntityTable, RowLink, type Column } from '../../ui/crud/EntityTable';
 import { hubLabel, hubOptions } from '../../ui/crud/options';
 import { CashPanel } from './CashPanel';
 import { methodLabel, PaymentStatusBadge, formatSigned, statusLabel, TotalsPanel, useUserNames } from './shared';
-import { href } from '../../routes/registry';
+import { href, linkTo } from '../../routes/registry';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -209,7 +209,7 @@ export function PaymentsDetailsPage({ params }: ScreenProps) {
         emptyText={t('payments.list.empty')}
       />
       <Text size="sm">
-        <Link to={href('paymentsAll')}>{t('payments.details.back')}</Link>
+        <Link {...linkTo('paymentsAll')}>{t('payments.details.back')}</Link>
       </Text>
     </Stack>
   );

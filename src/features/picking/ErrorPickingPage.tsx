@@ -8,7 +8,7 @@ import { pickByScan } from '../../data/picking';
 import { isLineDone, orderPickingProgress } from '../../domain/picking';
 import { Scanner } from '../../ui/scanner';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
-import { errorMessage, productPath } from './shared';
+import { errorMessage, productPath, productTarget } from './shared';
 import { useOrderDoc, usePickingActor, usePickingEvents, usePickingSettlement, useProductDoc } from './hooks';
 import { useUserNames } from './incidenceShared';
 
@@ -37,10 +37,11 @@ export function ErrorPickingPage({ params }: ScreenProps) {
   const errors = events.incidences.filter((i) => i.kind === 'picker-error' && i.product_id === p.id).sort((a, b) => b.at - a.at);
   const progress = orderPickingProgress(o, events.index);
   const line = progress.lines.find((l) => l.product_id === p.id && !isLineDone(l)) ?? progress.lines.find((l) => l.product_id === p.id);
-  const back = productPath(o.delivery_point_id, p.id, o.id);
+  const back = productTarget(o.delivery_point_id, p.id, o.id);
+  const backPath = productPath(o.delivery_point_id, p.id, o.id);
   return (
     <Stack>
-      <Anchor component={Link} to={back}>
+      <Anchor component={Link} to={backPath}>
         {t('pickingScreens.backToProduct')}
       </Anchor>
       <Alert color="red">{t('pickingScreens.errorIntro')}</Alert>
@@ -57,7 +58,7 @@ export function ErrorPickingPage({ params }: ScreenProps) {
               setBusy(true);
               pickByScan(engine, { order_id: o.id, line_id: line.line_id, code, actor })
                 .then(async (outcome) => {
-                  if (outcome.ok) await navigate({ to: back });
+                  if (outcome.ok) await navigate(back);
                   else setFeedback(t('pickingScreens.scanWrong', { code, product: p.name }));
                 })
                 .catch((err: unknown) => setFeedback(errorMessage(err)))

@@ -10,7 +10,7 @@ import { PICKING_INCIDENCE_TYPES, recordPickingIncidence, type PickingIncidenceT
 import { orderPickingProgress, PICKABLE_ROUTE_STATUSES } from '../../domain/picking';
 import { MACHINES } from '../../domain/status/machines';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
-import { errorMessage, productPath } from './shared';
+import { errorMessage, productPath, productTarget } from './shared';
 import { useOrderDoc, usePickingActor, usePickingEvents, usePickingRoute, usePickingSettlement, useProductDoc } from './hooks';
 
 function isIncidenceType(v: unknown): v is PickingIncidenceType {
@@ -48,12 +48,13 @@ export function IncidenceProductPage({ params }: ScreenProps) {
   }
   const o = order.data;
   const max = lines.reduce((n, l) => n + l.remaining, 0);
-  const back = productPath(params.pe_id ?? o.delivery_point_id, params.product_id ?? '', o.id);
+  const back = productTarget(params.pe_id ?? o.delivery_point_id, params.product_id ?? '', o.id);
+  const backPath = productPath(params.pe_id ?? o.delivery_point_id, params.product_id ?? '', o.id);
   const pickable = route.data !== null && PICKABLE_ROUTE_STATUSES.includes(route.data.status);
   const shown = quantity === '' && max > 0 ? max : quantity;
   return (
     <Stack>
-      <Anchor component={Link} to={back}>
+      <Anchor component={Link} to={backPath}>
         {t('pickingScreens.backToProduct')}
       </Anchor>
       <Text fw={700}>
@@ -110,7 +111,7 @@ export function IncidenceProductPage({ params }: ScreenProps) {
           try {
             await recordPickingIncidence(engine, { id, order_id: o.id, product_id: params.product_id ?? '', type, quantity: parsed.data, note, photo, actor });
             notifications.show({ color: 'teal', message: t('pickingScreens.incidenceSaved') });
-            await navigate({ to: back });
+            await navigate(back);
           } catch (err) {
             setError(errorMessage(err));
           } finally {

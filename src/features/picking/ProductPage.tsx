@@ -19,7 +19,7 @@ import { Scanner } from '../../ui/scanner';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { useOrderDoc, useOrdersByIds, usePickingActor, usePickingEvents, usePickingRoute, usePickingSettlement, usePointDoc, useProductDoc } from './hooks';
 import { errorMessage, LineStateBadge, productPath, RouteStatusBadge } from './shared';
-import { href, type AppHref } from '../../routes/registry';
+import { href, linkTo, type AppHref } from '../../routes/registry';
 
 const typedSchema = z.number().int().min(0).max(MAX_PICK_QUANTITY);
 
@@ -33,6 +33,11 @@ type Feedback = { readonly kind: 'ok' | 'error' | 'info'; readonly text: string;
 
 export function incidencePath(pointName: string, pointId: string, productId: string, orderId: string): AppHref {
   return href('incidenceProduct', { pe_name: pointName || pointId, pe_id: pointId, product_id: productId, order_id: orderId });
+}
+
+/** The same page as a typed link target, for `navigate` with the incidence's `?type=`. */
+function incidenceTarget(pointName: string, pointId: string, productId: string, orderId: string) {
+  return linkTo('incidenceProduct', { pe_name: pointName || pointId, pe_id: pointId, product_id: productId, order_id: orderId });
 }
 
 export function errorPath(pointName: string, orderId: string, productId: string): AppHref {
@@ -252,13 +257,13 @@ export function PickerProductPage({ params }: ScreenProps) {
             </Button>
           </Group>
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-            <Button size="lg" color="orange" variant="light" onClick={() => void navigate({ to: incidencePath(pointName, o.delivery_point_id, p.id, o.id), search: { type: 'missing' } })}>
+            <Button size="lg" color="orange" variant="light" onClick={() => void navigate({ ...incidenceTarget(pointName, o.delivery_point_id, p.id, o.id), search: { type: 'missing' } })}>
               {t('pickingScreens.missing')}
             </Button>
-            <Button size="lg" color="orange" variant="light" onClick={() => void navigate({ to: incidencePath(pointName, o.delivery_point_id, p.id, o.id), search: { type: 'damaged' } })}>
+            <Button size="lg" color="orange" variant="light" onClick={() => void navigate({ ...incidenceTarget(pointName, o.delivery_point_id, p.id, o.id), search: { type: 'damaged' } })}>
               {t('pickingScreens.damaged')}
             </Button>
-            <Button size="lg" color="orange" variant="light" onClick={() => void navigate({ to: incidencePath(pointName, o.delivery_point_id, p.id, o.id), search: { type: 'other' } })}>
+            <Button size="lg" color="orange" variant="light" onClick={() => void navigate({ ...incidenceTarget(pointName, o.delivery_point_id, p.id, o.id), search: { type: 'other' } })}>
               {t('pickingScreens.otherIncidence')}
             </Button>
           </SimpleGrid>

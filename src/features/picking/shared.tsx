@@ -8,7 +8,7 @@ import type { Route } from '../../domain/entities/operation';
 import { ROUTE_STATUS_COLOR } from '../../ui/statusColors';
 import { SyncedValue } from '../../ui/sync/FirstSync';
 import { useHubs, usePickingDay } from './hooks';
-import { href, type AppHref } from '../../routes/registry';
+import { href, linkTo, type AppHref } from '../../routes/registry';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -109,6 +109,11 @@ export function LineStateBadge({ line }: { line: Pick<LineProgress, 'state' | 'o
 /** `/picking/products/pe/:pe_id/:product_id/order/:order_id` for a line. */
 export function productPath(pointId: string, productId: string, orderId: string): AppHref {
   return href('pickerProduct', { pe_id: pointId, product_id: productId, order_id: orderId });
+}
+
+/** The picker's product page as a typed link target, for `navigate`. */
+export function productTarget(pointId: string, productId: string, orderId: string) {
+  return linkTo('pickerProduct', { pe_id: pointId, product_id: productId, order_id: orderId });
 }
 
 export function errorMessage(err: unknown): string {
