@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { principalOf } from '../authenticate';
 import type { DocStore, StoredDoc } from '../store';
 import { imageTypeOf } from './files';
-import { PROOF_LINK_MS, closingEvent, proofLinkExpired, proofOfDelivery, signatureSvg, type Proof } from '../../src/domain/proof';
+import { PROOF_LINK_MS, closingEvent, proofLinkExpired, proofOfDelivery, signatureSvg, type Proof, type PublicProof } from '../../src/domain/proof';
 import type { DeliveryEvent, Incidence } from '../../src/domain/entities/events';
 import type { DeliveryPoint, Order } from '../../src/domain/entities/operation';
 import { t } from '../../src/i18n';
@@ -31,13 +31,6 @@ export const PROOF_PUBLIC_PATHS: readonly string[] = [
   'GET /api/public/proof/:token/signature',
   'GET /api/public/proof/:token/photos/:n',
 ];
-
-/** What the client's link answers: the proof without file paths or strokes, with image addresses. */
-export type PublicProof = Omit<Proof, 'photo_files' | 'signature_strokes'> & {
-  readonly signature_url: string | null;
-  readonly photo_urls: readonly string[];
-  readonly expires_at: number;
-};
 
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 const bodySchema = z.object({ order_id: z.string({ error: () => t('proof.errors.orderRequired') }).trim().min(1, { error: () => t('proof.errors.orderRequired') }).max(64) });

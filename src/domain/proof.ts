@@ -57,6 +57,21 @@ export interface Proof {
   readonly photo_files: readonly string[];
 }
 
+/** What the client's link answers: the proof without file paths or strokes, with image addresses. */
+export type PublicProof = Omit<Proof, 'photo_files' | 'signature_strokes'> & {
+  readonly signature_url: string | null;
+  readonly photo_urls: readonly string[];
+  readonly expires_at: number;
+};
+
+/** An operator's new public link (the token is shown only in this answer). */
+export interface ProofLink {
+  readonly token: string;
+  /** The app's page of the link: `/albaran/<token>`. */
+  readonly path: string;
+  readonly expires_at: number;
+}
+
 const OUTCOME_KINDS: ReadonlySet<string> = new Set(['delivered', 'partial', 'failed']);
 
 /** The event that closes the order at the door (latest delivered/partial/failed), or null. */
