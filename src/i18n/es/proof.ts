@@ -76,4 +76,10 @@ export const proofMessages = {
       loadFailed: 'No se ha podido cargar el albarán: {message}',
     },
   },
+  /** Stored photos shown in lists and records (incidences, deliveries). */
+  media: {
+    showPhoto: 'Ver foto',
+    showPhotoOf: 'Ver la foto de {what}',
+    photoMissing: 'La foto aún no ha llegado al servidor (se sube cuando el dispositivo tiene conexión)',
+  },
 } as const;
