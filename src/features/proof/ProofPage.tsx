@@ -4,26 +4,15 @@
  * link (made on the server; expires after PROOF_LINK_DAYS; shows only this order).
  */
 import { useState } from 'react';
-import { Alert, Button, CopyButton, Group, Image, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { IconLink, IconPrinter } from '@tabler/icons-react';
 import { formatDate, t } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
-import { createProofLink, useOrderProof, useStoredImage, type ProofLink } from '../../data/proof';
+import { createProofLink, useOrderProof, type ProofLink } from '../../data/proof';
+import { StoredPhoto } from '../../ui/media/StoredPhoto';
 import { PROOF_LINK_DAYS } from '../../domain/proof';
 import { SignatureView } from '../../ui/signature/SignaturePad';
 import { ProofDocument, printProof } from './ProofDocument';
-
-function StoredPhoto({ path, n }: { path: string; n: number }) {
-  const image = useStoredImage(path);
-  if (image.state === 'loading') return <Loader size="sm" aria-label={t('proof.photo', { n })} />;
-  if (image.state === 'missing')
-    return (
-      <Text size="sm" c="dimmed">
-        {t('proof.photoMissing', { n })}
-      </Text>
-    );
-  return <Image src={image.url} alt={t('proof.photo', { n })} radius="sm" fit="contain" mah={220} />;
-}
 
 function PublicLink({ orderId }: { orderId: string }) {
   const [busy, setBusy] = useState(false);
@@ -105,7 +94,7 @@ export function ProofPage({ params }: ScreenProps) {
         proof={fields}
         signature={<SignatureView strokes={signature_strokes as [number, number, number][][]} label={t('proof.signatureOf', { name: proof.signer_name })} />}
         photos={photo_files.map((path, i) => (
-          <StoredPhoto key={path} path={path} n={i + 1} />
+          <StoredPhoto key={path} path={path} alt={t('proof.photo', { n: i + 1 })} />
         ))}
       />
     </Stack>

@@ -48,7 +48,6 @@ export const proofMessages = {
     noPayment: 'Sin cobro registrado',
     photos: 'Fotos',
     photo: 'Foto {n} de la entrega',
-    photoMissing: 'La foto {n} aún no ha llegado al servidor',
     noPhotos: 'Sin fotos',
     print: 'Imprimir o guardar en PDF',
     link: {
