@@ -8,6 +8,7 @@ import { orderApiMessages } from './es/orderApi';
 import { pickingMessages } from './es/picking';
 import { boxScanMessages } from './es/boxScan';
 import { paymentsMessages } from './es/payments';
+import { proofMessages } from './es/proof';
 import { syncMessages } from './es/sync';
 import { deviceMessages } from './es/device';
 import { planningMessages } from './es/planning';
@@ -726,6 +727,7 @@ export const es = {
   ...pickingMessages,
   ...boxScanMessages,
   ...paymentsMessages,
+  ...proofMessages,
   ...syncMessages,
   ...orderApiMessages,
   ...planningMessages,

@@ -57,7 +57,18 @@ function usePaymentColumns(withRoute: boolean): Column<PaymentRow>[] {
       ...(withRoute ? [{ key: 'route', header: t('payments.list.route'), value: (r: PaymentRow) => r.route_code, width: '100px' }] : []),
       { key: 'rider', header: t('payments.list.rider'), value: (r) => name(r.payment.rider_id), width: '1.2fr' },
       { key: 'client', header: t('payments.list.client'), value: (r) => clients.find((c) => c.id === r.client_id)?.name ?? r.client_id, width: '1.2fr' },
-      { key: 'order', header: t('payments.list.order'), value: (r) => r.order_code, width: '1.3fr' },
+      {
+        key: 'order',
+        header: t('payments.list.order'),
+        value: (r) => r.order_code,
+        // The order's albarán (proof of delivery): every collected payment has one.
+        render: (r) => (
+          <RowLink to={href('proofOfDelivery', { order_id: r.payment.order_id })} label={t('proof.openOf', { code: r.order_code })}>
+            {r.order_code}
+          </RowLink>
+        ),
+        width: '1.3fr',
+      },
       { key: 'method', header: t('payments.list.method'), value: (r) => methodLabel(r.payment.method), width: '110px' },
       { key: 'due', header: t('payments.list.due'), value: (r) => r.payment.amount_due_cents / 100, render: (r) => formatMoney(r.payment.amount_due_cents), width: '100px' },
       { key: 'collected', header: t('payments.list.collected'), value: (r) => r.payment.amount_collected_cents / 100, render: (r) => formatMoney(r.payment.amount_collected_cents), width: '100px' },
