@@ -47,6 +47,7 @@ const productEditRoute = createRoute({ getParentRoute: () => shellLayoutRoute, p
 const ordersRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/orders', ...screenOptions('orders') });
 const createOrderRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/create-order', ...screenOptions('createOrder') });
 const editOrderRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/edit-order/$id', ...screenOptions('editOrder') });
+const proofOfDeliveryRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/proof-of-delivery/$order_id', ...screenOptions('proofOfDelivery') });
 const distributionRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/distribution', ...screenOptions('distribution') });
 const distributionRouteRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/distribution/$id', ...screenOptions('distributionRoute') });
 const distributionStopRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/distribution/pe/$id/rider_id/$riderId/routeId/$routeId', ...screenOptions('distributionStop') });
@@ -87,6 +88,7 @@ const blankRoutedRoute = createRoute({ getParentRoute: () => blankLayoutRoute, p
 const blankPickingRoute = createRoute({ getParentRoute: () => blankLayoutRoute, path: '/blank/picking', ...screenOptions('blankPicking') });
 const blankDeliveryRoute = createRoute({ getParentRoute: () => blankLayoutRoute, path: '/blank/delivery', ...screenOptions('blankDelivery') });
 const pickingPeRoute = createRoute({ getParentRoute: () => blankLayoutRoute, path: '/picking/pe', ...screenOptions('pickingPe') });
+const publicProofRoute = createRoute({ getParentRoute: () => blankLayoutRoute, path: '/albaran/$token', ...screenOptions('publicProof') });
 const loginRoute = createRoute({ getParentRoute: () => blankLayoutRoute, path: '/login', ...screenOptions('login') });
 const resetRoute = createRoute({ getParentRoute: () => blankLayoutRoute, path: '/reset', ...screenOptions('reset') });
 const resetFormRoute = createRoute({ getParentRoute: () => blankLayoutRoute, path: '/reset/form', ...screenOptions('resetForm') });
@@ -138,6 +140,7 @@ export const routeTree = rootRoute.addChildren([
     ordersRoute,
     createOrderRoute,
     editOrderRoute,
+    proofOfDeliveryRoute,
     distributionRoute,
     distributionRouteRoute,
     distributionStopRoute,
@@ -180,6 +183,7 @@ export const routeTree = rootRoute.addChildren([
     blankPickingRoute,
     blankDeliveryRoute,
     pickingPeRoute,
+    publicProofRoute,
     loginRoute,
     resetRoute,
     resetFormRoute,
