@@ -119,10 +119,10 @@ export function startReplication(opts: ReplicationOptions): ReplicationHandle {
     const collection = db.collections[name];
     const editable = LOCAL_COLLECTION_DEFS[name].mode === 'editable';
     // Every document comes down through the pull handler, in checkpoint order: a stream event
-    // only says «pull now» (RESYNC). Handing the stream's documents to RxDB instead lets a stream
-    // event computed before a pull be handled after it (RxDB does not keep the order of stream
-    // events and RESYNCs): older documents would overwrite pulled ones and the stored checkpoint
-    // would move back.
+    // only says «pull now» (RESYNC), and carries no document (src/domain/sync/protocol.ts).
+    // Handing stream documents to RxDB instead would let an event computed before a pull be
+    // handled after it (RxDB does not keep the order of stream events and RESYNCs): older
+    // documents would overwrite pulled ones and the stored checkpoint would move back.
     const pullStream$: Observable<RxReplicationPullStreamItem<unknown, Checkpoint>> = stream$.pipe(
       filter((e) => e.type === 'resync' || e.collection === name),
       map(() => 'RESYNC' as const),

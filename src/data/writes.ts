@@ -11,6 +11,9 @@ import type { Outbox } from './outbox';
 import { localWrite } from './deviceStorage';
 import { t } from '../i18n';
 
+/** The document type of each local collection: what the writer takes (screens type their forms with it). */
+export type { DocTypes } from './database';
+
 export class ValidationFailed extends Error {
   constructor(readonly errors: FieldError[]) {
     super(errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; '));
