@@ -23,7 +23,7 @@ export interface PrefetchEnv {
   readonly connection: ConnectionInfo | undefined;
   readonly isPhone: boolean;
   readonly origin: string;
-  /** Posts the URLs to the controlling service worker; null when no worker controls the page. */
+  /** Posts the URLs to the controlling service worker (waiting for one); null without service workers. */
   readonly send: ((urls: readonly string[]) => Promise<PrefetchTilesResult>) | null;
   readonly store: Pick<Storage, 'getItem' | 'setItem'> | null;
 }
@@ -63,15 +63,26 @@ export async function prefetchAreaTiles(points: readonly { readonly lat: number;
 /** This browser's connection, device class and service worker. */
 function browserEnv(): PrefetchEnv {
   const nav = navigator as Navigator & { connection?: ConnectionInfo; userAgentData?: { mobile?: boolean } };
-  const controller = 'serviceWorker' in navigator ? navigator.serviceWorker.controller : null;
-  const send = controller
-    ? (urls: readonly string[]) =>
-        new Promise<PrefetchTilesResult>((resolve) => {
-          const channel = new MessageChannel();
-          channel.port1.onmessage = (e: MessageEvent<PrefetchTilesResult>) => resolve(e.data);
-          controller.postMessage({ type: PREFETCH_TILES_MESSAGE, urls }, [channel.port2]);
-        })
-    : null;
+  /** The controlling worker; on the first visit, once the new worker claims the page. */
+  const controller = (): Promise<ServiceWorker> =>
+    new Promise((resolve) => {
+      const now = navigator.serviceWorker.controller;
+      if (now) return resolve(now);
+      navigator.serviceWorker.addEventListener('controllerchange', () => {
+        if (navigator.serviceWorker.controller) resolve(navigator.serviceWorker.controller);
+      });
+    });
+  const send =
+    'serviceWorker' in navigator
+      ? async (urls: readonly string[]) => {
+          const worker = await controller();
+          return new Promise<PrefetchTilesResult>((resolve) => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = (e: MessageEvent<PrefetchTilesResult>) => resolve(e.data);
+            worker.postMessage({ type: PREFETCH_TILES_MESSAGE, urls }, [channel.port2]);
+          });
+        }
+      : null;
   return {
     connection: nav.connection ? { type: nav.connection.type, saveData: nav.connection.saveData } : undefined,
     isPhone: nav.userAgentData?.mobile ?? /Mobi|iPhone|Android.+Mobile/i.test(navigator.userAgent),
