@@ -1,8 +1,10 @@
 /**
- * The one map wrapper of the app (OpenLayers): numbered markers over OpenStreetMap tiles, fitted
+ * The one map wrapper of the app (OpenLayers): numbered markers over the configured tiles
+ * (src/data/tileSource.ts: OpenStreetMap by default, with its attribution always shown), fitted
  * to the points. Every screen that shows a map uses it; it is loaded lazily (LazyMap) so the
- * map library is only downloaded where a map is shown. Without connection the tiles are missing
- * but the markers and their order still show.
+ * map library is only downloaded where a map is shown. Without connection the service worker
+ * answers with the tiles seen before and today's route area (sw/tiles.ts); tiles never seen
+ * are missing, but the markers and their order still show.
  */
 import { useEffect, useRef } from 'react';
 import 'ol/ol.css';
@@ -20,6 +22,7 @@ import { boundingExtent } from 'ol/extent';
 import DragBox from 'ol/interaction/DragBox';
 import { platformModifierKeyOnly } from 'ol/events/condition';
 import { Circle, Fill, Stroke, Style, Text } from 'ol/style';
+import { TILE_URL } from '../../data/tileSource';
 
 export interface MapPoint {
   readonly id: string;
@@ -69,7 +72,7 @@ export default function MapView({ points, lines, height = 320, ariaLabel, onPick
     if (!ref.current) return undefined;
     const map = new OlMap({
       target: ref.current,
-      layers: [new TileLayer({ source: new OSM() }), new VectorLayer({ source: sourceRef.current })],
+      layers: [new TileLayer({ source: new OSM({ url: TILE_URL }) }), new VectorLayer({ source: sourceRef.current })],
       view: new View({ center: fromLonLat([-3.7038, 40.4168]), zoom: 12 }),
     });
     mapRef.current = map;
