@@ -18,6 +18,7 @@ import type { DeliveryEvent } from '../domain/entities/events';
 import { carryOverOrders } from '../domain/routing/carryOver';
 import {
   addOrdersToStops,
+  canMoveStop,
   isEditableRoute,
   lockStopAt,
   moveStopBy,
@@ -275,6 +276,7 @@ export async function moveStop(engine: PlanningEngine, actor: PlanningActor, rou
   requireOps(actor);
   const route = await loadEditableRoute(engine, routeId);
   if (seq < 1 || seq > route.stops.length) throw new PlanningError('stop_not_found', t('planning.errors.stopNotFound', { seq, route: route.name }));
+  if (!canMoveStop(route.stops, seq, delta)) throw new PlanningError('stop_locked', t('planning.errors.stopLocked', { seq, route: route.name }));
   return engine.writer.patch('routes', routeId, { stops: moveStopBy(route.stops, seq, delta) });
 }
 

@@ -127,14 +127,18 @@ describe('stop locks', () => {
     const r = await createRouteWithOrders(engine, operator, { date: TODAY, hub: 1, orderIds: ['o1', 'o2', 'o4'] });
     await lockStop(engine, operator, r.id, 2, 'position');
     expect((await getRoute(r.id)).stops.map((s) => s.lock)).toEqual([undefined, 'position', undefined]);
-    await moveStop(engine, operator, r.id, 2, -1);
+    // A stop locked in place keeps it: it does not move, nor does a neighbour move into it.
+    await expect(moveStop(engine, operator, r.id, 2, -1)).rejects.toMatchObject({ code: 'stop_locked' });
+    await expect(moveStop(engine, operator, r.id, 3, -1)).rejects.toThrow(/está fija en su sitio/);
     expect((await getRoute(r.id)).stops.map((s) => [s.delivery_point_id, s.lock])).toEqual([
-      ['pb', 'position'],
       ['pa', undefined],
+      ['pb', 'position'],
       ['pc', undefined],
     ]);
-    await lockStop(engine, operator, r.id, 1, 'none');
+    await lockStop(engine, operator, r.id, 2, 'none');
     expect((await getRoute(r.id)).stops.every((s) => s.lock === undefined)).toBe(true);
+    await moveStop(engine, operator, r.id, 2, -1);
+    expect((await getRoute(r.id)).stops.map((s) => s.delivery_point_id)).toEqual(['pb', 'pa', 'pc']);
     await expect(lockStop(engine, operator, r.id, 7, 'position')).rejects.toMatchObject({ code: 'stop_not_found' });
     await expect(lockStop(engine, rider, r.id, 1, 'position')).rejects.toMatchObject({ code: 'forbidden' });
   });

@@ -35,7 +35,7 @@ import {
 import { madridDate } from '../../domain/dates';
 import type { DeliveryPoint, Order, Route } from '../../domain/entities/operation';
 import type { DayPlanInput, DayPlanResult, DayPlanRoute } from '../../domain/routing/day';
-import { isEditableRoute, isLocatedPoint } from '../../domain/routing/edit';
+import { canMoveStop, isEditableRoute, isLocatedPoint } from '../../domain/routing/edit';
 import { addBox, clickPoint, type Choice } from '../../domain/routing/selection';
 import { dayInputFromEntities } from '../../domain/routing/fromEntities';
 import type { SolveProgress } from '../../domain/routing/model';
@@ -593,12 +593,12 @@ function RouteCard({ route, color, evaluated, points, riders, bikes, others, bus
                       </ActionIcon>
                     </Tooltip>
                     <Tooltip label={t('planning.board.moveUp', { seq: s.seq })}>
-                      <ActionIcon variant="subtle" size="lg" aria-label={t('planning.board.moveUp', { seq: s.seq })} disabled={busy || s.seq === 1} onClick={() => run((e) => moveStop(e, actor, route.id, s.seq, -1))}>
+                      <ActionIcon variant="subtle" size="lg" aria-label={t('planning.board.moveUp', { seq: s.seq })} disabled={busy || !canMoveStop(route.stops, s.seq, -1)} onClick={() => run((e) => moveStop(e, actor, route.id, s.seq, -1))}>
                         <IconArrowUp size={16} aria-hidden />
                       </ActionIcon>
                     </Tooltip>
                     <Tooltip label={t('planning.board.moveDown', { seq: s.seq })}>
-                      <ActionIcon variant="subtle" size="lg" aria-label={t('planning.board.moveDown', { seq: s.seq })} disabled={busy || s.seq === route.stops.length} onClick={() => run((e) => moveStop(e, actor, route.id, s.seq, 1))}>
+                      <ActionIcon variant="subtle" size="lg" aria-label={t('planning.board.moveDown', { seq: s.seq })} disabled={busy || !canMoveStop(route.stops, s.seq, 1)} onClick={() => run((e) => moveStop(e, actor, route.id, s.seq, 1))}>
                         <IconArrowDown size={16} aria-hidden />
                       </ActionIcon>
                     </Tooltip>

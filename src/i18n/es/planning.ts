@@ -18,6 +18,7 @@ export const planningMessages = {
       hubWithStops: 'La ruta tiene paradas de este hub: quítalas antes de cambiar el hub.',
       noOrders: 'Elige al menos un pedido sin planificar.',
       stopNotFound: 'La ruta «{route}» no tiene la parada {seq}.',
+      stopLocked: 'La parada {seq} de «{route}» o la de al lado está fija en su sitio: suéltela antes de moverla.',
       routeOtherDay: 'La ruta «{route}» es de otro día u otro hub.',
       pointUnlocated: 'El punto {points} está «sin ubicación»: ubícalo en el mapa antes de planificar los pedidos {orders}.',
       pointNotFound: 'El punto de entrega «{id}» no está en este dispositivo. Espera a que se sincronice.',
