@@ -5,7 +5,8 @@
 import { useMemo } from 'react';
 import { Anchor } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { formatDate, t, type MessageKey } from '../../i18n';
+import { t, type MessageKey } from '../../i18n';
+import { formatDate } from '../../i18n/dates';
 import { useLiveQuery } from '../../data/hooks';
 import { allDocs, deliveryIncidences } from '../../data/queries';
 import { INCIDENCE_TYPES, type Incidence } from '../../domain/entities/events';

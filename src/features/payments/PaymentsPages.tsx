@@ -7,7 +7,8 @@
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Group, Loader, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { formatDate, formatMoney, t } from '../../i18n';
+import { formatMoney, t } from '../../i18n';
+import { formatDate } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
 import { useLiveQuery } from '../../data/hooks';
 import { useCatalog } from '../../data/reference';

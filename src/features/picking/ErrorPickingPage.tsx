@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { formatDate, t } from '../../i18n';
+import { t } from '../../i18n';
+import { formatDate } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
 import { useEngine } from '../../data/hooks';
 import { pickByScan } from '../../data/picking';

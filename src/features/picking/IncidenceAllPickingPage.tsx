@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { formatDate, t, type MessageKey } from '../../i18n';
+import { t, type MessageKey } from '../../i18n';
+import { formatDate } from '../../i18n/dates';
 import { PICKING_INCIDENCE_TYPES } from '../../data/picking';
 import { PICKABLE_ROUTE_STATUSES } from '../../domain/picking';
 import { MACHINES } from '../../domain/status/machines';
