@@ -6,7 +6,8 @@
  */
 import type { ReactNode } from 'react';
 import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { formatDate, formatMoney, formatNumber, t } from '../../i18n';
+import { formatMoney, formatNumber, t } from '../../i18n';
+import { formatDate } from '../../i18n/dates';
 import type { Proof, ProofOutcome } from '../../data/proof';
 import './proof.css';
 

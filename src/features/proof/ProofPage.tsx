@@ -6,7 +6,8 @@
 import { useState } from 'react';
 import { Alert, Button, CopyButton, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { IconLink, IconPrinter } from '@tabler/icons-react';
-import { formatDate, t } from '../../i18n';
+import { t } from '../../i18n';
+import { formatDate } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
 import { createProofLink, useOrderProof, type ProofLink } from '../../data/proof';
 import { StoredPhoto } from '../../ui/media/StoredPhoto';

@@ -5,7 +5,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Image, Loader, Stack, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
-import { formatDate, t } from '../../i18n';
+import { t } from '../../i18n';
+import { formatDate } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
 import { loadPublicProof, type PublicProof } from '../../data/proof';
 import { ProofDocument, printProof } from './ProofDocument';
