@@ -17,6 +17,7 @@ import { NoticeBook } from './syncNotices';
 import { SyncStatusHub } from './syncStatus';
 import { UploadQueue } from './uploadQueue';
 import { Writer } from './writes';
+import { t } from '../i18n';
 
 export interface EngineOptions {
   readonly backend: Backend;
@@ -272,11 +273,11 @@ export class DataEngine {
     await this.refreshCounts();
     const s = this.status.value;
     if (s.pending > 0) {
-      return { ok: false, reason: `Hay ${s.pending} ${s.pending === 1 ? 'cambio' : 'cambios'} sin enviar al servidor. Conéctate y espera a que se sincronicen antes de cerrar la sesión, o se perderían.` };
+      return { ok: false, reason: s.pending === 1 ? t('data.signOut.pendingOne') : t('data.signOut.pendingMany', { n: s.pending }) };
     }
     if (s.uploadsQueued + s.uploadsParked > 0) {
       const n = s.uploadsQueued + s.uploadsParked;
-      return { ok: false, reason: `Hay ${n} ${n === 1 ? 'fichero' : 'ficheros'} (firmas o fotos) sin subir. Conéctate y espera a que se suban antes de cerrar la sesión.` };
+      return { ok: false, reason: n === 1 ? t('data.signOut.uploadsOne') : t('data.signOut.uploadsMany', { n }) };
     }
     if (isOnline() && this.replication) {
       const synced = await Promise.race([
@@ -285,7 +286,7 @@ export class DataEngine {
       ]);
       await this.refreshCounts();
       if (!synced || this.status.value.pending > 0) {
-        return { ok: false, reason: 'Todavía se están sincronizando cambios. Espera unos segundos y vuelve a intentarlo.' };
+        return { ok: false, reason: t('data.signOut.stillSyncing') };
       }
     }
     return { ok: true };

@@ -16,6 +16,7 @@ import type { Outbox } from './outbox';
 import { contentOf, type PushLedger } from './pushLedger';
 import { PushTracker } from './pushTracker';
 import { noticeOf, type SyncNotice } from './syncNotices';
+import { t } from '../i18n';
 
 export interface Refusal {
   readonly collection: LocalCollection;
@@ -57,8 +58,8 @@ export interface ReplicationHandle {
   cancel(): Promise<void>;
 }
 
-export const OFFLINE_MESSAGE = 'Sin conexión con el servidor: los cambios se guardan en el dispositivo y se enviarán al volver la conexión';
-const GENERIC_MESSAGE = 'No se pudo sincronizar; se reintentará';
+export const OFFLINE_MESSAGE = t('data.sync.offline');
+const GENERIC_MESSAGE = t('data.sync.failed');
 
 /**
  * Spanish text of a replication failure. RxDB hands handler errors over as plain objects

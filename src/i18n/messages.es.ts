@@ -14,12 +14,14 @@ import { deviceMessages } from './es/device';
 import { planningMessages } from './es/planning';
 import { apiKeysMessages } from './es/apiKeys';
 import { dataMessages } from './es/data';
+import { domainMessages } from './es/domain';
 
 export const es = {
   ...intakeMessages,
   ...deviceMessages,
   ...apiKeysMessages,
   ...dataMessages,
+  ...domainMessages,
   common: {
     understood: 'Entendido',
     save: 'Guardar',

@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Card, Group, NumberInput, Stack, Text, SimpleGri
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { formatMoney, t } from '../../i18n';
+import { domainText } from '../../i18n/domain';
 import type { ScreenProps } from '../../ui/page/types';
 import { checkDeliveredLines, decodeSummary, deliverableUnits, encodeSummary, orderOutcome } from '../../domain/delivery';
 import type { DeliveredLine } from '../../domain/entities/events';
@@ -80,7 +81,7 @@ export function OrderDeliveryPage({ params }: ScreenProps) {
       })}
       {!check.ok && (
         <Alert color="red" role="alert">
-          {check.message}
+          {domainText(check.message)}
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
