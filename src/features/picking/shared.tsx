@@ -110,7 +110,3 @@ export function LineStateBadge({ line }: { line: Pick<LineProgress, 'state' | 'o
 export function productPath(pointId: string, productId: string, orderId: string): AppHref {
   return href('pickerProduct', { pe_id: pointId, product_id: productId, order_id: orderId });
 }
-
-export function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
