@@ -5,11 +5,13 @@ import { t } from '../../i18n';
 import { formatDate } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
 import { useEngine } from '../../data/hooks';
-import { pickByScan } from '../../data/picking';
+import { pickByScan, type PickingEngine } from '../../data/picking';
+import { useAction } from '../../ui/action/useAction';
+import type { AppHref } from '../../routes/registry';
 import { isLineDone, orderPickingProgress } from '../../domain/picking';
 import { Scanner } from '../../ui/scanner';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
-import { errorMessage, productPath, productTarget } from './shared';
+import { productPath } from './shared';
 import { useOrderDoc, usePickingActor, usePickingEvents, usePickingSettlement, useProductDoc } from './hooks';
 import { useUserNames } from './incidenceShared';
 
@@ -24,7 +26,14 @@ export function ErrorPickingPage({ params }: ScreenProps) {
   const events = usePickingEvents(params.order_id ? [params.order_id] : []);
   const names = useUserNames();
   const [feedback, setFeedback] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const scan = useAction(
+    async (engine: PickingEngine, input: Parameters<typeof pickByScan>[1], back: AppHref, product: string) => {
+      const outcome = await pickByScan(engine, input);
+      if (outcome.ok) await navigate({ href: back });
+      else setFeedback(t('pickingScreens.scanWrong', { code: input.code, product }));
+    },
+    { onError: setFeedback },
+  );
   if (order.loading || product.loading) return null;
   if (!order.data || !product.data || !engine) {
     return (
@@ -38,11 +47,10 @@ export function ErrorPickingPage({ params }: ScreenProps) {
   const errors = events.incidences.filter((i) => i.kind === 'picker-error' && i.product_id === p.id).sort((a, b) => b.at - a.at);
   const progress = orderPickingProgress(o, events.index);
   const line = progress.lines.find((l) => l.product_id === p.id && !isLineDone(l)) ?? progress.lines.find((l) => l.product_id === p.id);
-  const back = productTarget(o.delivery_point_id, p.id, o.id);
-  const backPath = productPath(o.delivery_point_id, p.id, o.id);
+  const back = productPath(o.delivery_point_id, p.id, o.id);
   return (
     <Stack>
-      <Anchor component={Link} to={backPath}>
+      <Anchor component={Link} to={back}>
         {t('pickingScreens.backToProduct')}
       </Anchor>
       <Alert color="red">{t('pickingScreens.errorIntro')}</Alert>
@@ -54,17 +62,8 @@ export function ErrorPickingPage({ params }: ScreenProps) {
           </Text>
           <Scanner
             label={t('pickingScreens.scanLabel')}
-            disabled={busy}
-            onScan={(code) => {
-              setBusy(true);
-              pickByScan(engine, { order_id: o.id, line_id: line.line_id, code, actor })
-                .then(async (outcome) => {
-                  if (outcome.ok) await navigate(back);
-                  else setFeedback(t('pickingScreens.scanWrong', { code, product: p.name }));
-                })
-                .catch((err: unknown) => setFeedback(errorMessage(err)))
-                .finally(() => setBusy(false));
-            }}
+            disabled={scan.busy}
+            onScan={(code) => void scan.run(engine, { order_id: o.id, line_id: line.line_id, code, actor }, back, p.name)}
           />
           {feedback && (
             <Alert color="red" role="alert" mt="sm">

@@ -17,8 +17,9 @@ import { isLineDone, orderPickingProgress, PICKABLE_ROUTE_STATUSES, type LinePro
 import type { Order } from '../../domain/entities/operation';
 import { Scanner } from '../../ui/scanner';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
+import { useAction } from '../../ui/action/useAction';
 import { useOrderDoc, useOrdersByIds, usePickingActor, usePickingEvents, usePickingRoute, usePickingSettlement, usePointDoc, useProductDoc } from './hooks';
-import { errorMessage, LineStateBadge, productPath, RouteStatusBadge } from './shared';
+import { LineStateBadge, productPath, RouteStatusBadge } from './shared';
 import { href, linkTo, type AppHref } from '../../routes/registry';
 
 const typedSchema = z.number().int().min(0).max(MAX_PICK_QUANTITY);
@@ -68,7 +69,9 @@ export function PickerProductPage({ params }: ScreenProps) {
   const events = usePickingEvents(stopOrderIds);
   const stopOrders = useStopOrders(stopOrderIds);
   const [feedback, setFeedback] = useState<Feedback>(null);
-  const [busy, setBusy] = useState(false);
+  // Each step's outcome (or its failure) becomes the feedback line.
+  const step = useAction(async (action: () => Promise<Feedback>) => setFeedback(await action()), { onError: (text) => setFeedback({ kind: 'error', text }) });
+  const busy = step.busy;
   const [typed, setTyped] = useState<number | string>('');
   const [typedError, setTypedError] = useState<string | null>(null);
 
@@ -92,16 +95,7 @@ export function PickerProductPage({ params }: ScreenProps) {
   const pickable = r !== null && PICKABLE_ROUTE_STATUSES.includes(r.status);
   const pointName = point.data?.name ?? '';
 
-  const run = async (action: () => Promise<Feedback>) => {
-    setBusy(true);
-    try {
-      setFeedback(await action());
-    } catch (err) {
-      setFeedback({ kind: 'error', text: errorMessage(err) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const run = step.run;
 
   const onScan = (code: string) =>
     void run(async () => {

@@ -115,7 +115,3 @@ export function productPath(pointId: string, productId: string, orderId: string)
 export function productTarget(pointId: string, productId: string, orderId: string) {
   return linkTo('pickerProduct', { pe_id: pointId, product_id: productId, order_id: orderId });
 }
-
-export function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
