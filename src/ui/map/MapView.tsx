@@ -109,9 +109,17 @@ export default function MapView({ points, lines, height = 320, ariaLabel, onPick
     return () => map.un('singleclick', key.listener);
   }, [onPointClick]);
 
+  // The box interaction is made once: re-creating it whenever the screen re-renders with a new
+  // callback (the board re-renders as its queries update) would drop a box being drawn.
+  const onBoxSelectRef = useRef(onBoxSelect);
+  useEffect(() => {
+    onBoxSelectRef.current = onBoxSelect;
+  }, [onBoxSelect]);
+  const boxSelectable = onBoxSelect !== undefined;
+
   useEffect(() => {
     const map = mapRef.current;
-    if (!map || !onBoxSelect) return undefined;
+    if (!map || !boxSelectable) return undefined;
     const box = new DragBox({ condition: platformModifierKeyOnly });
     box.on('boxend', () => {
       const ids: string[] = [];
@@ -119,13 +127,13 @@ export default function MapView({ points, lines, height = 320, ariaLabel, onPick
         const id = f.get('pointId') as string | undefined;
         if (id !== undefined) ids.push(id);
       });
-      onBoxSelect(ids);
+      onBoxSelectRef.current?.(ids);
     });
     map.addInteraction(box);
     return () => {
       map.removeInteraction(box);
     };
-  }, [onBoxSelect]);
+  }, [boxSelectable]);
 
   useEffect(() => {
     const source = sourceRef.current;
