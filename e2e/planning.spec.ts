@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { adminToken, pullAll, signInSynced, gotoSynced, type Doc } from './support';
 
 /**
@@ -201,24 +201,30 @@ test('a point «sin ubicación» cannot be planned until it is placed on the map
     .toBe(true);
 });
 
-test('points are chosen with shift-click and a box, and a stop locked in place stays there when optimising', async ({ page, request }) => {
-  test.setTimeout(240_000);
+/**
+ * Four new orders at four points on `date`, and the operator's board of that day listing them,
+ * in their final order (once the points' names are on the device). Returns the list's rows.
+ */
+async function boardWithFourOrders(page: Page, request: APIRequestContext, date: string, prefix: string): Promise<Locator> {
   const token = await adminToken(request);
-  const date = madridDate(11);
-  const ids = await ordersFor(request, token, date, `lk${Date.now().toString(36)}`);
+  const ids = await ordersFor(request, token, date, `${prefix}${Date.now().toString(36)}`);
   const pointIds = (await pullAll(request, token, 'orders')).filter((o) => ids.includes(String(o.id))).map((o) => o.delivery_point_id);
   const names = (await pullAll(request, token, 'delivery_points')).filter((p) => pointIds.includes(p.id)).map((p) => String(p.name));
-
-  // A desk screen tall enough for the whole 560 px map: the box is dragged corner to corner,
-  // and a mouse outside the window draws nothing.
-  await page.setViewportSize({ width: 1366, height: 1000 });
   await signInSynced(page, 'operador@cargobici.test');
   await gotoSynced(page, '/routed');
   await page.getByTestId('board-date').fill(date);
   const rows = page.getByTestId('unplanned-point');
   await expect(rows).toHaveCount(4);
-  // The list is in its final order once the points' names are on the device.
   for (const name of names) await expect(rows.filter({ hasText: name })).toHaveCount(1);
+  return rows;
+}
+
+test('points are chosen with shift-click and a box, and a stop locked in place stays there when optimising', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  // A desk screen tall enough for the whole 560 px map: the box is dragged corner to corner,
+  // and a mouse outside the window draws nothing.
+  await page.setViewportSize({ width: 1366, height: 1000 });
+  const rows = await boardWithFourOrders(page, request, madridDate(11), 'lk');
 
   // Shift-click in the list chooses the range.
   await rows.nth(0).getByRole('checkbox').check();
@@ -267,18 +273,7 @@ test('points are chosen with shift-click and a box, and a stop locked in place s
 
 test('stops are reordered and moved to another route with the buttons; a stop locked in place keeps it', async ({ page, request }) => {
   test.setTimeout(240_000);
-  const token = await adminToken(request);
-  const date = madridDate(13);
-  const ids = await ordersFor(request, token, date, `mv${Date.now().toString(36)}`);
-  const pointIds = (await pullAll(request, token, 'orders')).filter((o) => ids.includes(String(o.id))).map((o) => o.delivery_point_id);
-  const names = (await pullAll(request, token, 'delivery_points')).filter((p) => pointIds.includes(p.id)).map((p) => String(p.name));
-
-  await signInSynced(page, 'operador@cargobici.test');
-  await gotoSynced(page, '/routed');
-  await page.getByTestId('board-date').fill(date);
-  const rows = page.getByTestId('unplanned-point');
-  await expect(rows).toHaveCount(4);
-  for (const name of names) await expect(rows.filter({ hasText: name })).toHaveCount(1);
+  const rows = await boardWithFourOrders(page, request, madridDate(13), 'mv');
 
   // Route A with three points, route B with the last one.
   await rows.nth(3).getByRole('checkbox').check();
