@@ -7,7 +7,8 @@
  * The demo rider is only read (rider10's route of today).
  */
 import { deflateSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './test';
 import { OSM_TILE_URL, tileUrlPrefix } from '../src/domain/map/tiles';
 import { signInSynced, waitForServiceWorker } from './support';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { adminToken, gotoSynced, pullAll, signInSynced, type Doc } from './support';
 import { t } from '../src/i18n';
 
