@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, CHROMIUM_PATH as CHROMIUM } from './e2e/chromium';
 import { installClockShift, runClockShift } from './e2e/clock';
 
 // The run's clock (e2e/clock.ts): chosen once by the runner, inherited through the environment by
@@ -10,17 +11,6 @@ installClockShift(runClockShift());
  * Browsers: Debian's Chromium (never `playwright install`; there is no internet).
  */
 const PORT = Number(process.env.E2E_PORT ?? 4310);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 export default defineConfig({
   testDir: 'e2e',

@@ -31,7 +31,7 @@ import { extname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Request } from '@playwright/test';
 import { build } from 'vite';
-import { chromiumArgs } from '../playwright.config';
+import { CHROMIUM_PATH, chromiumArgs } from '../e2e/chromium';
 import { buildApp } from '../server/app';
 import { makeEan13 } from '../src/domain/barcode';
 import { encodeLabelCode } from '../src/domain/picking';
@@ -121,7 +121,7 @@ await build({
 writeFileSync(join(outDir, 'index.html'), '<!doctype html><html lang="es"><meta charset="utf-8"><title>bench/barcode</title><link rel="icon" href="data:,"><script src="/barcode-browser.js"></script></html>\n');
 
 const { server, port } = await serve(outDir);
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs });
 const browserVersion = browser.version();
 let results: FrameResult[];
 let baseline: FrameResult[];
@@ -196,7 +196,7 @@ if (existsSync(join(dist, 'index.html'))) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const b = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] });
+  const b = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] });
   try {
     const context = await b.newContext({ serviceWorkers: 'block', permissions: ['camera'], viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();

@@ -25,7 +25,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page, type Request } from '@playwright/test';
 import { buildApp } from '../server/app';
 import { ROUTES, samplePath, type RouteEntry } from '../src/routes/registry';
-import { chromiumArgs } from '../playwright.config';
+import { CHROMIUM_PATH, chromiumArgs } from '../e2e/chromium';
 
 /** KB of gzipped JavaScript per group; groups not listed have no budget. */
 const BUDGET_KB: Readonly<Record<string, number>> = { public: 120, rider: 200, picker: 200 };
@@ -149,7 +149,7 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 const base = `http://127.0.0.1:${port}`;
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs });
 
 const rows: Row[] = [];
 const failures: string[] = [];

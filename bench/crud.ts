@@ -29,7 +29,7 @@ import { tmpdir, cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { createApp } from '../server/app';
-import { chromiumArgs } from '../playwright.config';
+import { CHROMIUM_PATH, chromiumArgs } from '../e2e/chromium';
 
 const POINTS = 20_000;
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
@@ -184,7 +184,7 @@ const port = typeof address === 'object' && address ? address.port : 0;
 const base = `http://127.0.0.1:${port}`;
 console.info(`servidor con datos de demostración en ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs });
 let exitCode = 0;
 try {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'es-ES', timezoneId: 'Europe/Madrid' });

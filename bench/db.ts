@@ -29,7 +29,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
-import { chromiumArgs } from '../playwright.config';
+import { CHROMIUM_PATH, chromiumArgs } from '../e2e/chromium';
 import { LOCAL_COLLECTION_DEFS } from '../src/domain/collections';
 import {
   DATASET_COLLECTIONS,
@@ -170,7 +170,7 @@ if (!nodeOnly) {
   // keeps it in memory). '' gives a fresh profile in the system's temporary directory, removed
   // on close — not under test-results/, which a concurrent Playwright run empties.
   const context = await chromium.launchPersistentContext('', {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [...chromiumArgs, '--js-flags=--expose-gc'],
     headless: true,
     serviceWorkers: 'block',

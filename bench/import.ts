@@ -26,7 +26,7 @@ import { cpus, loadavg } from 'node:os';
 import { extname, join, relative, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
-import { chromiumArgs } from '../playwright.config';
+import { CHROMIUM_PATH, chromiumArgs } from '../e2e/chromium';
 import { generateDemoData } from '../server/demo/generate';
 import { madridDate } from '../src/domain/dates';
 import type { Order } from '../src/domain/entities/operation';
@@ -220,7 +220,7 @@ function serve(): Promise<{ server: Server; port: number }> {
 
 console.info('\nChromium · worker de importación');
 const { server, port } = await serve();
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...chromiumArgs, '--js-flags=--expose-gc'], headless: true });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...chromiumArgs, '--js-flags=--expose-gc'], headless: true });
 try {
   browserVersion = browser.version();
   const page = await browser.newPage();
@@ -293,7 +293,7 @@ async function measureScreen(): Promise<ScreenResult | string> {
   child.stderr.on('data', (d: Buffer) => {
     serverErr = (serverErr + d.toString()).slice(-2000);
   });
-  const browser2 = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs, headless: true });
+  const browser2 = await chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs, headless: true });
   try {
     for (let i = 0; ; i += 1) {
       try {

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { buildApp } from '../server/app';
-import { chromiumArgs } from '../playwright.config';
+import { CHROMIUM_PATH, chromiumArgs } from '../e2e/chromium';
 
 const RUNS = 5;
 const CPU_THROTTLE = 4;
@@ -61,7 +61,7 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 const base = `http://localhost:${port}`;
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs });
 
 interface Run {
   readonly usable: number;

@@ -5,7 +5,7 @@
  * '@playwright/test' in a spec).
  */
 import { chromium, test as base, expect, type Browser } from '@playwright/test';
-import { chromiumArgs } from '../playwright.config';
+import { CHROMIUM_PATH, chromiumArgs } from './chromium';
 import { installClockShift, runClockShift } from './clock';
 
 export { expect };
@@ -38,7 +38,7 @@ export const test = base.extend<object, { browser: Browser }>({
 /** Another Chromium whose camera is a fake device playing `video` (a .y4m file), on the run's clock. */
 export async function launchWithFakeCamera(video: string): Promise<Browser> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
   });
   return withRunClock(browser);
