@@ -3,16 +3,17 @@
  * the local database and built by src/domain/proof; its stored images (photos) through the
  * backend's file transport; the client's public link (make it, open it) through the seam.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { DeliveryEvent, Incidence } from '../domain/entities/events';
 import type { DeliveryPoint, Order, User } from '../domain/entities/operation';
 import type { CatalogDoc } from '../domain/entities/reference';
-import { closingEvent, proofOfDelivery, type Proof, type ProofLink, type PublicProof } from '../domain/proof';
+import { closingEvent, proofOfDelivery, type Proof } from '../domain/proof';
 import { useLiveQuery } from './hooks';
 import { deliveriesOfOrder, docById, incidencesOfOrders } from './queries';
-import { sessionBackend } from './session';
 
 export type { Proof, ProofLink, ProofOutcome, PublicProof } from '../domain/proof';
+// The public page's calls and stored photos live apart (no local queries, no entity schemas).
+export { createProofLink, loadPublicProof, useStoredImage, type StoredImage } from './proofLinks';
 
 export interface OrderProofState {
   readonly loading: boolean;
@@ -48,41 +49,4 @@ export function useOrderProof(orderId: string): OrderProofState {
     [o, events.data, incidences.data, point.data, client.data, rider.data, reason.data],
   );
   return { loading: order.loading || events.loading, order: o, proof };
-}
-
-export type StoredImage = { readonly state: 'loading' } | { readonly state: 'ready'; readonly url: string } | { readonly state: 'missing' };
-
-/** A stored image (photo) of the file store as an object URL, revoked when no longer shown. */
-export function useStoredImage(path: string): StoredImage {
-  const [image, setImage] = useState<StoredImage>({ state: 'loading' });
-  useEffect(() => {
-    let url: string | null = null;
-    let live = true;
-    setImage({ state: 'loading' });
-    sessionBackend()
-      .files.fetch(path)
-      .then((blob) => {
-        if (!live) return;
-        url = URL.createObjectURL(blob);
-        setImage({ state: 'ready', url });
-      })
-      .catch(() => {
-        if (live) setImage({ state: 'missing' });
-      });
-    return () => {
-      live = false;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [path]);
-  return image;
-}
-
-/** Makes the client's public link to an order's proof (operators and admins). */
-export function createProofLink(orderId: string): Promise<ProofLink> {
-  return sessionBackend().proof.createLink(orderId);
-}
-
-/** The proof a public link opens (no account needed). */
-export function loadPublicProof(token: string): Promise<PublicProof> {
-  return sessionBackend().proof.publicProof(token);
 }

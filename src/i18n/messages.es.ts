@@ -330,6 +330,7 @@ export const es = {
     newPassword: 'Contraseña nueva',
     repeatPassword: 'Repite la contraseña',
     passwordTooShort: 'La contraseña necesita al menos 8 caracteres',
+    passwordTooLong: 'La contraseña admite como mucho 200 caracteres',
     passwordsDiffer: 'Las contraseñas no coinciden',
     resetSave: 'Guardar contraseña',
     resetDone: 'Contraseña cambiada. Ya puedes iniciar sesión con ella.',

@@ -153,7 +153,9 @@ const SCREEN_TABLE = {
   paymentsAll: lazy(() => payments().then((m) => ({ default: m.PaymentsAllPage }))),
   paymentsDetails: lazy(() => payments().then((m) => ({ default: m.PaymentsDetailsPage }))),
   proofOfDelivery: lazy(() => proof().then((m) => ({ default: m.ProofPage }))),
-  publicProof: lazy(() => proof().then((m) => ({ default: m.PublicProofPage }))),
+  // The client's public page imports its own module: the feature's index also holds the
+  // operators' page (local queries, entity schemas).
+  publicProof: lazy(() => import('../features/proof/PublicProofPage').then((m) => ({ default: m.PublicProofPage }))),
 } satisfies Record<ScreenId, Screen>;
 
 /** The screens, looked up by a registry entry's id (absent for a pending entry). */

@@ -7,7 +7,6 @@
 import { Observable, share } from 'rxjs';
 import type { LocalCollection } from '../../domain/collections';
 import { BackendError, type Checkpoint, type MasterState, type PullPage, type PushRow, type StreamEvent, type SyncTransport } from '../types';
-import { streamChangeSchema } from '../../domain/sync/protocol';
 import { errorOf, type Http } from './http';
 
 export interface StreamOptions {
@@ -62,6 +61,9 @@ export class ServerSyncTransport implements SyncTransport {
         controller = new AbortController();
         const res = await this.http.send('/api/sync/stream', { timeoutMs: 2 ** 31 - 1, signal: controller.signal, headers: { Accept: 'text/event-stream' } });
         if (!res.ok || !res.body) throw await errorOf(res);
+        // The stream's schema (zod) loads with the first connection, after sign-in: the sign-in
+        // page and the first screen do not carry the validation library (issue 15's budgets).
+        const { streamChangeSchema } = await import('../../domain/sync/protocol');
         delay = opts.retryMs ?? 1000;
         const reader = res.body.getReader();
         const decoder = new TextDecoder();

@@ -1,20 +1,12 @@
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useSearch } from '@tanstack/react-router';
-import { z } from 'zod';
 import { t } from '../../i18n';
 import { sessionBackend } from '../../data/session';
 import { useAction } from '../../ui/action/useAction';
-import { zodValidate } from '../../ui/form/validate';
 import { AuthCard } from '../../ui/page/AuthCard';
 import { href } from '../../routes/registry';
-
-const newPasswordSchema = z
-  .object({
-    password: z.string().min(8, { error: t('auth.passwordTooShort') }).max(200),
-    repeat: z.string(),
-  })
-  .refine((v) => v.password === v.repeat, { path: ['repeat'], error: t('auth.passwordsDiffer') });
+import { newPasswordProblem, repeatProblem } from './rules';
 
 /** /reset/form?token=…: choose a new password with the one-time token of the e-mail. */
 export function ResetFormPage() {
@@ -23,7 +15,7 @@ export function ResetFormPage() {
   const reset = useAction((password: string) => sessionBackend().auth.resetPassword(token, password).then(() => true));
   const { busy, error } = reset;
   const done = reset.result === true;
-  const form = useForm({ mode: 'uncontrolled', initialValues: { password: '', repeat: '' }, validate: zodValidate(newPasswordSchema) });
+  const form = useForm({ mode: 'uncontrolled', initialValues: { password: '', repeat: '' }, validate: { password: newPasswordProblem, repeat: repeatProblem } });
   const submit = form.onSubmit(({ password }) => reset.run(password));
   return (
     <AuthCard>

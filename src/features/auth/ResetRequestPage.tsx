@@ -1,24 +1,19 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
-import { z } from 'zod';
 import { t } from '../../i18n';
 import { sessionBackend } from '../../data/session';
 import { useAction } from '../../ui/action/useAction';
-import { zodValidate } from '../../ui/form/validate';
 import { AuthCard } from '../../ui/page/AuthCard';
 import { href } from '../../routes/registry';
-
-const requestSchema = z.object({
-  email: z.string().trim().min(1, { error: t('auth.emailRequired') }).email({ error: t('auth.emailInvalid') }),
-});
+import { emailProblem } from './rules';
 
 /** /reset: ask for the e-mail with the link. Never says whether the address exists. */
 export function ResetRequestPage() {
   const request = useAction((email: string) => sessionBackend().auth.requestPasswordReset(email.trim()));
   const { busy, error } = request;
   const sent = request.result ?? null;
-  const form = useForm({ mode: 'uncontrolled', initialValues: { email: '' }, validate: zodValidate(requestSchema) });
+  const form = useForm({ mode: 'uncontrolled', initialValues: { email: '' }, validate: { email: emailProblem } });
   const submit = form.onSubmit(({ email }) => request.run(email));
   return (
     <AuthCard>

@@ -8,7 +8,7 @@ import { IconPrinter } from '@tabler/icons-react';
 import { t } from '../../i18n';
 import { formatDate } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
-import { loadPublicProof, type PublicProof } from '../../data/proof';
+import { loadPublicProof, type PublicProof } from '../../data/proofLinks';
 import { ProofDocument, printProof } from './ProofDocument';
 
 type State = { readonly kind: 'loading' } | { readonly kind: 'ready'; readonly proof: PublicProof } | { readonly kind: 'error'; readonly message: string };

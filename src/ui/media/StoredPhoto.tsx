@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Button, Image, Loader, Modal, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { t } from '../../i18n';
-import { useStoredImage } from '../../data/proof';
+import { useStoredImage } from '../../data/proofLinks';
 
 export function StoredPhoto({ path, alt }: { path: string; alt: string }) {
   const image = useStoredImage(path);
