@@ -29,6 +29,7 @@ import type { Client } from '../../domain/entities/reference';
 import { madridDate } from '../../domain/dates';
 import { ConfirmButton } from '../../ui/crud/ConfirmButton';
 import { errorText } from '../../ui/errors';
+import { useAction } from '../../ui/action/useAction';
 import { zodValidate } from '../../ui/form/validate';
 
 const STATE_COLOR: Record<ApiKeyState, string> = { active: 'green', expired: 'gray', revoked: 'red' };
@@ -64,26 +65,20 @@ function CreatedKeyModal({ secret, onClose }: { secret: string | null; onClose: 
 }
 
 function CreateKeyForm({ clientName, onCreated }: { clientName: (key: string) => string; onCreated: (secret: string) => void }) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const form = useForm<ApiKeyFormValues>({
     mode: 'controlled',
     initialValues: { client: '', name: '', expires_at: defaultApiKeyExpiry() },
     validate: (values) => zodValidate(apiKeyFormSchema(madridDate()))(values),
   });
-  const submit = form.onSubmit(async (v) => {
-    setBusy(true);
-    setError(null);
-    try {
+  const create = useAction(
+    async (v: ApiKeyFormValues) => {
       const created = await createApiKey({ client: v.client as ApiKeyClient, name: v.name, expires_at: v.expires_at });
       form.setValues({ client: '', name: '', expires_at: defaultApiKeyExpiry() });
       onCreated(created.key);
-    } catch (err) {
-      setError(t('apiKeys.createFailed', { message: errorText(err) }));
-    } finally {
-      setBusy(false);
-    }
-  });
+    },
+    { describe: (err) => t('apiKeys.createFailed', { message: errorText(err) }) },
+  );
+  const submit = form.onSubmit((v) => void create.run(v));
   return (
     <Card withBorder>
       <Title order={2} size="h4" mb="sm">
@@ -91,7 +86,7 @@ function CreateKeyForm({ clientName, onCreated }: { clientName: (key: string) =>
       </Title>
       <form onSubmit={submit} noValidate>
         <Stack>
-          {error && <Alert color="red">{error}</Alert>}
+          {create.error && <Alert color="red">{create.error}</Alert>}
           <Group grow align="flex-start">
             <Select
               label={t('apiKeys.client')}
@@ -104,7 +99,7 @@ function CreateKeyForm({ clientName, onCreated }: { clientName: (key: string) =>
             <TextInput type="date" label={t('apiKeys.expiry')} description={t('apiKeys.expiryHelp')} withAsterisk min={madridDate()} {...form.getInputProps('expires_at')} />
           </Group>
           <Group justify="flex-end">
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={create.busy}>
               {t('apiKeys.create')}
             </Button>
           </Group>

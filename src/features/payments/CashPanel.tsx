@@ -20,6 +20,8 @@ import { riderCashDay, type RiderCashDay } from '../../domain/payments/list';
 import { ConfirmButton } from '../../ui/crud/ConfirmButton';
 import { centsFromInput, numberFromInput } from '../../ui/form/number';
 import { formatSigned, PaymentStatusBadge, useUserNames } from './shared';
+import { useAction } from '../../ui/action/useAction';
+import { messageOf } from '../../ui/errors';
 
 const LEVEL_COLOR = { ok: 'teal', near: 'yellow', over: 'red' } as const;
 
@@ -247,8 +249,13 @@ function CountModal(props: {
   const [reason, setReason] = useState(props.initialReason ?? '');
   const [changeReason, setChangeReason] = useState('');
   const [submitted, setSubmitted] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const save = useAction(
+    async (v: CountValues, engine: Engine) => {
+      await props.onSubmit(v, engine);
+      props.onClose();
+    },
+    { describe: messageOf },
+  );
 
   const denomination = (d: number) => formatMoney(d);
   const badQuantities = EURO_DENOMINATIONS_CENTS.filter((d) => {
@@ -270,19 +277,11 @@ function CountModal(props: {
   };
   const valid = !errors.amount && !errors.reason && !errors.changeReason && !errors.quantities;
 
-  const submit = async () => {
+  const submit = () => {
     setSubmitted(true);
-    setError(null);
+    save.fail(null);
     if (!valid || !engine) return;
-    setBusy(true);
-    try {
-      await props.onSubmit({ count: mode === 'count' ? lines : null, amountCents, reason, changeReason }, engine);
-      props.onClose();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    void save.run({ count: mode === 'count' ? lines : null, amountCents, reason, changeReason }, engine);
   };
 
   return (
@@ -291,7 +290,7 @@ function CountModal(props: {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void submit();
+          submit();
         }}
       >
         <Stack gap="sm">
@@ -355,16 +354,16 @@ function CountModal(props: {
               error={submitted ? errors.changeReason : null}
             />
           )}
-          {error && (
+          {save.error && (
             <Alert color="red" role="alert">
-              {error}
+              {save.error}
             </Alert>
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={props.onClose}>
               {t('payments.count.cancel')}
             </Button>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={save.busy}>
               {props.amend ? t('payments.count.saveAmend') : t('payments.count.save')}
             </Button>
           </Group>
