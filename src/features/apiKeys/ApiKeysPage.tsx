@@ -31,6 +31,7 @@ import { ConfirmButton } from '../../ui/crud/ConfirmButton';
 import { errorText } from '../../ui/errors';
 import { useAction } from '../../ui/action/useAction';
 import { zodValidate } from '../../ui/form/validate';
+import { ListTable } from '../../ui/table/ListTable';
 
 const STATE_COLOR: Record<ApiKeyState, string> = { active: 'green', expired: 'gray', revoked: 'red' };
 const STATE_LABEL = { active: 'apiKeys.active', expired: 'apiKeys.expired', revoked: 'apiKeys.revoked' } as const;
@@ -112,63 +113,53 @@ function CreateKeyForm({ clientName, onCreated }: { clientName: (key: string) =>
 function KeysTable({ rows, clientName, onRevoked }: { rows: ApiKeyInfo[]; clientName: (key: string) => string; onRevoked: () => void }) {
   const now = Date.now();
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped aria-label={t('apiKeys.list')} data-testid="api-keys">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('apiKeys.name')}</Table.Th>
-            <Table.Th>{t('apiKeys.client')}</Table.Th>
-            <Table.Th>{t('apiKeys.created')}</Table.Th>
-            <Table.Th>{t('apiKeys.expires')}</Table.Th>
-            <Table.Th>{t('apiKeys.lastUsed')}</Table.Th>
-            <Table.Th>{t('apiKeys.state')}</Table.Th>
-            <Table.Th>{t('apiKeys.actions')}</Table.Th>
+    <ListTable
+      label={t('apiKeys.list')}
+      testId="api-keys"
+      minWidth={760}
+      headers={[t('apiKeys.name'), t('apiKeys.client'), t('apiKeys.created'), t('apiKeys.expires'), t('apiKeys.lastUsed'), t('apiKeys.state'), t('apiKeys.actions')]}
+      rows={rows}
+      row={(k) => {
+        const state = apiKeyState(k, now);
+        return (
+          <Table.Tr key={k.id} data-key-id={k.id}>
+            <Table.Td>{k.name}</Table.Td>
+            <Table.Td>{clientName(k.client)}</Table.Td>
+            <Table.Td>{formatDate(k.created_at)}</Table.Td>
+            <Table.Td>{formatDate(k.expires_at - 1, 'd MMM yyyy')}</Table.Td>
+            <Table.Td data-testid="last-used">{k.last_used_at === null ? t('apiKeys.never') : formatDate(k.last_used_at)}</Table.Td>
+            <Table.Td>
+              <Badge color={STATE_COLOR[state]} variant="light">
+                {t(STATE_LABEL[state])}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              {state !== 'revoked' && (
+                <ConfirmButton
+                  size="xs"
+                  color="red"
+                  variant="light"
+                  title={t('apiKeys.revokeTitle', { name: k.name })}
+                  message={t('apiKeys.revokeMessage')}
+                  confirmLabel={t('apiKeys.revoke')}
+                  onConfirm={async () => {
+                    try {
+                      await revokeApiKey(k.id);
+                      notifications.show({ color: 'green', message: t('apiKeys.revokedNotice', { name: k.name }) });
+                    } catch (err) {
+                      notifications.show({ color: 'red', message: t('apiKeys.revokeFailed', { message: errorText(err) }) });
+                    }
+                    onRevoked();
+                  }}
+                >
+                  {t('apiKeys.revoke')}
+                </ConfirmButton>
+              )}
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((k) => {
-            const state = apiKeyState(k, now);
-            return (
-              <Table.Tr key={k.id} data-key-id={k.id}>
-                <Table.Td>{k.name}</Table.Td>
-                <Table.Td>{clientName(k.client)}</Table.Td>
-                <Table.Td>{formatDate(k.created_at)}</Table.Td>
-                <Table.Td>{formatDate(k.expires_at - 1, 'd MMM yyyy')}</Table.Td>
-                <Table.Td data-testid="last-used">{k.last_used_at === null ? t('apiKeys.never') : formatDate(k.last_used_at)}</Table.Td>
-                <Table.Td>
-                  <Badge color={STATE_COLOR[state]} variant="light">
-                    {t(STATE_LABEL[state])}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  {state !== 'revoked' && (
-                    <ConfirmButton
-                      size="xs"
-                      color="red"
-                      variant="light"
-                      title={t('apiKeys.revokeTitle', { name: k.name })}
-                      message={t('apiKeys.revokeMessage')}
-                      confirmLabel={t('apiKeys.revoke')}
-                      onConfirm={async () => {
-                        try {
-                          await revokeApiKey(k.id);
-                          notifications.show({ color: 'green', message: t('apiKeys.revokedNotice', { name: k.name }) });
-                        } catch (err) {
-                          notifications.show({ color: 'red', message: t('apiKeys.revokeFailed', { message: errorText(err) }) });
-                        }
-                        onRevoked();
-                      }}
-                    >
-                      {t('apiKeys.revoke')}
-                    </ConfirmButton>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        );
+      }}
+    />
   );
 }
 

@@ -9,6 +9,7 @@ import { useEngine } from '../../data/hooks';
 import { confirmDelivery, currentPosition, type ConfirmDeliveryInput } from '../../data/round';
 import type { DataEngine } from '../../data/engine';
 import { useAction } from '../../ui/action/useAction';
+import { ListTable } from '../../ui/table/ListTable';
 import { checkDeliveredLines, collect, decodeSummary, orderOutcome } from '../../domain/delivery';
 import type { PaymentMethod } from '../../domain/entities/operation';
 import { riderPaymentMethods } from '../../domain/access/payments';
@@ -70,24 +71,21 @@ export function SignCollectPage({ params }: ScreenProps) {
   return (
     <Stack>
       <Text fw={700}>{order.code}</Text>
-      <Table withTableBorder data-testid="sign-summary">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('delivery.product')}</Table.Th>
-            <Table.Th>{t('delivery.deliveredQty')}</Table.Th>
+      <ListTable
+        bordered
+        striped={false}
+        testId="sign-summary"
+        headers={[t('delivery.product'), t('delivery.deliveredQty')]}
+        rows={order.lines}
+        row={(l) => (
+          <Table.Tr key={l.line_id}>
+            <Table.Td>{l.name}</Table.Td>
+            <Table.Td>
+              {lines.find((x) => x.line_id === l.line_id)?.delivered ?? 0} / {l.quantity}
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {order.lines.map((l) => (
-            <Table.Tr key={l.line_id}>
-              <Table.Td>{l.name}</Table.Td>
-              <Table.Td>
-                {lines.find((x) => x.line_id === l.line_id)?.delivered ?? 0} / {l.quantity}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+        )}
+      />
       <Card withBorder>
         <Text size="sm" c="dimmed">
           {t('delivery.amountDue')}

@@ -22,6 +22,7 @@ import { centsFromInput, numberFromInput } from '../../ui/form/number';
 import { formatSigned, PaymentStatusBadge, useUserNames } from './shared';
 import { useAction } from '../../ui/action/useAction';
 import { messageOf } from '../../ui/errors';
+import { ListTable } from '../../ui/table/ListTable';
 
 const LEVEL_COLOR = { ok: 'teal', near: 'yellow', over: 'red' } as const;
 
@@ -89,26 +90,16 @@ export function CashPanel({ date, routes }: { date: string; routes: readonly Rou
       {handovers.length === 0 ? (
         <Alert color="gray">{t('payments.cash.noHandovers')}</Alert>
       ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped aria-label={t('payments.cash.handovers')} data-testid="handovers">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('payments.list.rider')}</Table.Th>
-                <Table.Th>{t('payments.cash.expected')}</Table.Th>
-                <Table.Th>{t('payments.cash.counted')}</Table.Th>
-                <Table.Th>{t('payments.list.difference')}</Table.Th>
-                <Table.Th>{t('payments.cash.reason')}</Table.Th>
-                <Table.Th>{t('payments.list.status')}</Table.Th>
-                <Table.Th>{t('crud.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {handovers.map((h) => (
-                <HandoverRow key={h.id} h={h} name={name} actor={actor} onAmend={() => setAmending(h)} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable
+          label={t('payments.cash.handovers')}
+          testId="handovers"
+          minWidth={760}
+          headers={[t('payments.list.rider'), t('payments.cash.expected'), t('payments.cash.counted'), t('payments.list.difference'), t('payments.cash.reason'), t('payments.list.status'), t('crud.actions')]}
+          rows={handovers}
+          row={(h) => (
+            <HandoverRow key={h.id} h={h} name={name} actor={actor} onAmend={() => setAmending(h)} />
+          )}
+        />
       )}
       {recording && actor && (
         <CountModal

@@ -5,6 +5,7 @@
 import { Anchor, Badge, List, Stack, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { t } from '../../i18n';
+import { ListTable } from '../../ui/table/ListTable';
 import { ROUTES, samplePath } from '../registry';
 
 export function DevIndexPage() {
@@ -29,38 +30,31 @@ export function DevRoutesPage() {
   return (
     <Stack>
       <Text>{t('dev.routesIntro')}</Text>
-      <Table striped withTableBorder data-testid="route-registry">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('dev.path')}</Table.Th>
-            <Table.Th>{t('dev.title')}</Table.Th>
-            <Table.Th>{t('dev.layout')}</Table.Th>
-            <Table.Th>{t('dev.access')}</Table.Th>
-            <Table.Th>{t('dev.state')}</Table.Th>
+      <ListTable
+        bordered
+        testId="route-registry"
+        headers={[t('dev.path'), t('dev.title'), t('dev.layout'), t('dev.access'), t('dev.state')]}
+        rows={ROUTES}
+        row={(r) => (
+          <Table.Tr key={r.id}>
+            <Table.Td>
+              <Anchor component={Link} to={samplePath(r)}>
+                {r.path}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>{t(r.title)}</Table.Td>
+            <Table.Td>{r.layout === 'shell' ? t('dev.shell') : t('dev.blankLayout')}</Table.Td>
+            <Table.Td>{r.access === 'public' ? t('dev.public') : r.access.join(', ')}</Table.Td>
+            <Table.Td>
+              {r.pending === undefined ? (
+                <Badge color="teal" variant="light">{t('dev.built')}</Badge>
+              ) : (
+                <Badge color="yellow" variant="light">{t('dev.pending', { issue: r.pending })}</Badge>
+              )}
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {ROUTES.map((r) => (
-            <Table.Tr key={r.id}>
-              <Table.Td>
-                <Anchor component={Link} to={samplePath(r)}>
-                  {r.path}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{t(r.title)}</Table.Td>
-              <Table.Td>{r.layout === 'shell' ? t('dev.shell') : t('dev.blankLayout')}</Table.Td>
-              <Table.Td>{r.access === 'public' ? t('dev.public') : r.access.join(', ')}</Table.Td>
-              <Table.Td>
-                {r.pending === undefined ? (
-                  <Badge color="teal" variant="light">{t('dev.built')}</Badge>
-                ) : (
-                  <Badge color="yellow" variant="light">{t('dev.pending', { issue: r.pending })}</Badge>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+        )}
+      />
     </Stack>
   );
 }
