@@ -4,7 +4,7 @@
  * once, with a copy button (the server keeps only its hash).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Badge, Button, Card, CopyButton, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, CopyButton, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { t } from '../../i18n';
@@ -32,6 +32,7 @@ import { errorText } from '../../ui/errors';
 import { useAction } from '../../ui/action/useAction';
 import { zodValidate } from '../../ui/form/validate';
 import { ListTable } from '../../ui/table/ListTable';
+import { SectionCard } from '../../ui/layout/SectionCard';
 
 const STATE_COLOR: Record<ApiKeyState, string> = { active: 'green', expired: 'gray', revoked: 'red' };
 const STATE_LABEL = { active: 'apiKeys.active', expired: 'apiKeys.expired', revoked: 'apiKeys.revoked' } as const;
@@ -81,10 +82,7 @@ function CreateKeyForm({ clientName, onCreated }: { clientName: (key: string) =>
   );
   const submit = form.onSubmit((v) => void create.run(v));
   return (
-    <Card withBorder>
-      <Title order={2} size="h4" mb="sm">
-        {t('apiKeys.createTitle')}
-      </Title>
+    <SectionCard title={t('apiKeys.createTitle')}>
       <form onSubmit={submit} noValidate>
         <Stack>
           {create.error && <Alert color="red">{create.error}</Alert>}
@@ -106,7 +104,7 @@ function CreateKeyForm({ clientName, onCreated }: { clientName: (key: string) =>
           </Group>
         </Stack>
       </form>
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -188,15 +186,12 @@ export function ApiKeysPage() {
         }}
       />
       <CreatedKeyModal secret={secret} onClose={() => setSecret(null)} />
-      <Card withBorder>
-        <Title order={2} size="h4" mb="sm">
-          {t('apiKeys.list')}
-        </Title>
+      <SectionCard title={t('apiKeys.list')}>
         {error && <Alert color="orange">{error}</Alert>}
         {rows === null && !error && <Text>{t('common.loading')}</Text>}
         {rows && rows.length === 0 && <Text>{t('apiKeys.none')}</Text>}
         {rows && rows.length > 0 && <KeysTable rows={rows} clientName={clientName} onRevoked={load} />}
-      </Card>
+      </SectionCard>
     </Stack>
   );
 }

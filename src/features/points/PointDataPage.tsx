@@ -16,6 +16,7 @@ import { MACHINES } from '../../domain/status/machines';
 import { hubLabel, hubOptions } from '../../ui/crud/options';
 import { LazyMap } from '../../ui/map/LazyMap';
 import { ListTable } from '../../ui/table/ListTable';
+import { SectionCard } from '../../ui/layout/SectionCard';
 import { kindLabel } from './config';
 import { href } from '../../routes/registry';
 
@@ -120,10 +121,7 @@ export function PointDataPage({ params }: ScreenProps) {
         </Card>
         <LazyMap points={mapPoints} ariaLabel={t('points.mapLabel')} height={340} />
       </SimpleGrid>
-      <Card withBorder>
-        <Title order={2} size="h4" mb="sm">
-          {t('points.recentOrders')}
-        </Title>
+      <SectionCard title={t('points.recentOrders')}>
         <ListTable
           empty={t('points.noOrders')}
           testId="point-orders"
@@ -145,11 +143,8 @@ export function PointDataPage({ params }: ScreenProps) {
             </Table.Tr>
           )}
         />
-      </Card>
-      <Card withBorder>
-        <Title order={2} size="h4" mb="sm">
-          {t('points.incidences')}
-        </Title>
+      </SectionCard>
+      <SectionCard title={t('points.incidences')}>
         <ListTable
           empty={t('points.noIncidences')}
           testId="point-incidences"
@@ -165,7 +160,7 @@ export function PointDataPage({ params }: ScreenProps) {
             </Table.Tr>
           )}
         />
-      </Card>
+      </SectionCard>
     </Stack>
   );
 }

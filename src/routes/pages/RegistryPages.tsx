@@ -2,28 +2,32 @@
  * Pages made of the route registry itself: the /test index, the developer route list
  * (/test/dataroutes) and the /blank index of full-screen views.
  */
-import { Anchor, Badge, List, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, List, Stack, Table, Text, type MantineSpacing } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { t } from '../../i18n';
 import { ListTable } from '../../ui/table/ListTable';
-import { ROUTES, samplePath } from '../registry';
+import { ROUTES, samplePath, type RouteEntry } from '../registry';
 
-export function DevIndexPage() {
-  const pages = ROUTES.filter((r) => r.path.startsWith('/test/'));
+/** An index page: its intro, then a link to each of `routes` under its title. */
+function RouteIndex({ intro, routes, spacing }: { intro: string; routes: readonly RouteEntry[]; spacing?: MantineSpacing }) {
   return (
     <Stack>
-      <Text>{t('dev.intro')}</Text>
-      <List>
-        {pages.map((p) => (
-          <List.Item key={p.id}>
-            <Anchor component={Link} to={p.path}>
-              {t(p.title)}
+      <Text>{intro}</Text>
+      <List spacing={spacing}>
+        {routes.map((r) => (
+          <List.Item key={r.id}>
+            <Anchor component={Link} to={r.path}>
+              {t(r.title)}
             </Anchor>
           </List.Item>
         ))}
       </List>
     </Stack>
   );
+}
+
+export function DevIndexPage() {
+  return <RouteIndex intro={t('dev.intro')} routes={ROUTES.filter((r) => r.path.startsWith('/test/'))} />;
 }
 
 export function DevRoutesPage() {
@@ -61,19 +65,5 @@ export function DevRoutesPage() {
 
 /** /blank: the full-screen views (no shell) for tablets and fixed stations. */
 export function BlankIndexPage() {
-  const views = ROUTES.filter((r) => r.layout === 'blank' && r.parent === 'blank');
-  return (
-    <Stack>
-      <Text>{t('blank.intro')}</Text>
-      <List spacing="sm">
-        {views.map((v) => (
-          <List.Item key={v.id}>
-            <Anchor component={Link} to={v.path}>
-              {t(v.title)}
-            </Anchor>
-          </List.Item>
-        ))}
-      </List>
-    </Stack>
-  );
+  return <RouteIndex intro={t('blank.intro')} routes={ROUTES.filter((r) => r.layout === 'blank' && r.parent === 'blank')} spacing="sm" />;
 }
