@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { failAction, IDLE, runAction, type ActionState } from '../../src/ui/action/useAction';
+import { BackendError } from '../../src/backend/types';
+import { errorText, messageOf } from '../../src/ui/errors';
 
 function recorder<R>() {
   let state: ActionState<R> = IDLE;
@@ -73,6 +75,50 @@ describe('useAction extensions: onError and failAction', () => {
     );
     expect(told).toEqual(['La ruta ya salió']);
     expect(r.state.error).toBe('La ruta ya salió');
+  });
+
+  it('onError is also given the failure itself (a refused form puts its messages next to its fields)', async () => {
+    const r = recorder<void>();
+    const refusal = Object.assign(new Error('name: obligatorio'), { errors: [{ path: 'name', message: 'obligatorio' }] });
+    const seen: unknown[] = [];
+    await runAction(
+      async () => {
+        throw refusal;
+      },
+      [],
+      r.set,
+      { onError: (_text, err) => seen.push(err) },
+    );
+    expect(seen).toEqual([refusal]);
+  });
+
+  it('describe words the failure instead of errorText, and its text is kept and told', async () => {
+    const r = recorder<void>();
+    const told: string[] = [];
+    await runAction(
+      async () => {
+        throw new Error('sin red');
+      },
+      [],
+      r.set,
+      { describe: (err) => `No se pudo crear el enlace: ${(err as Error).message}`, onError: (text) => told.push(text) },
+    );
+    expect(r.state).toEqual({ busy: false, error: 'No se pudo crear el enlace: sin red', result: undefined });
+    expect(told).toEqual(['No se pudo crear el enlace: sin red']);
+  });
+
+  it('without describe a network failure of the backend reads as errorText says, with describe as thrown', async () => {
+    const offline = new BackendError('network', 'Failed to fetch');
+    const r = recorder<void>();
+    await runAction(async () => {
+      throw offline;
+    }, [], r.set);
+    expect(r.state.error).toBe(errorText(offline));
+    expect(r.state.error).not.toBe('Failed to fetch');
+    await runAction(async () => {
+      throw offline;
+    }, [], r.set, { describe: messageOf });
+    expect(r.state.error).toBe('Failed to fetch');
   });
 
   it('failAction shows a check error without running or touching busy and result; null clears it', async () => {

@@ -4,7 +4,7 @@
  * once, with a copy button (the server keeps only its hash).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Badge, Button, Card, CopyButton, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, CopyButton, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { t } from '../../i18n';
@@ -29,7 +29,10 @@ import type { Client } from '../../domain/entities/reference';
 import { madridDate } from '../../domain/dates';
 import { ConfirmButton } from '../../ui/crud/ConfirmButton';
 import { errorText } from '../../ui/errors';
+import { useAction } from '../../ui/action/useAction';
 import { zodValidate } from '../../ui/form/validate';
+import { ListTable } from '../../ui/table/ListTable';
+import { SectionCard } from '../../ui/layout/SectionCard';
 
 const STATE_COLOR: Record<ApiKeyState, string> = { active: 'green', expired: 'gray', revoked: 'red' };
 const STATE_LABEL = { active: 'apiKeys.active', expired: 'apiKeys.expired', revoked: 'apiKeys.revoked' } as const;
@@ -64,34 +67,25 @@ function CreatedKeyModal({ secret, onClose }: { secret: string | null; onClose: 
 }
 
 function CreateKeyForm({ clientName, onCreated }: { clientName: (key: string) => string; onCreated: (secret: string) => void }) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const form = useForm<ApiKeyFormValues>({
     mode: 'controlled',
     initialValues: { client: '', name: '', expires_at: defaultApiKeyExpiry() },
     validate: (values) => zodValidate(apiKeyFormSchema(madridDate()))(values),
   });
-  const submit = form.onSubmit(async (v) => {
-    setBusy(true);
-    setError(null);
-    try {
+  const create = useAction(
+    async (v: ApiKeyFormValues) => {
       const created = await createApiKey({ client: v.client as ApiKeyClient, name: v.name, expires_at: v.expires_at });
       form.setValues({ client: '', name: '', expires_at: defaultApiKeyExpiry() });
       onCreated(created.key);
-    } catch (err) {
-      setError(t('apiKeys.createFailed', { message: errorText(err) }));
-    } finally {
-      setBusy(false);
-    }
-  });
+    },
+    { describe: (err) => t('apiKeys.createFailed', { message: errorText(err) }) },
+  );
+  const submit = form.onSubmit((v) => void create.run(v));
   return (
-    <Card withBorder>
-      <Title order={2} size="h4" mb="sm">
-        {t('apiKeys.createTitle')}
-      </Title>
+    <SectionCard title={t('apiKeys.createTitle')}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          {error && <Alert color="red">{error}</Alert>}
+          {create.error && <Alert color="red">{create.error}</Alert>}
           <Group grow align="flex-start">
             <Select
               label={t('apiKeys.client')}
@@ -104,76 +98,66 @@ function CreateKeyForm({ clientName, onCreated }: { clientName: (key: string) =>
             <TextInput type="date" label={t('apiKeys.expiry')} description={t('apiKeys.expiryHelp')} withAsterisk min={madridDate()} {...form.getInputProps('expires_at')} />
           </Group>
           <Group justify="flex-end">
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={create.busy}>
               {t('apiKeys.create')}
             </Button>
           </Group>
         </Stack>
       </form>
-    </Card>
+    </SectionCard>
   );
 }
 
 function KeysTable({ rows, clientName, onRevoked }: { rows: ApiKeyInfo[]; clientName: (key: string) => string; onRevoked: () => void }) {
   const now = Date.now();
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped aria-label={t('apiKeys.list')} data-testid="api-keys">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('apiKeys.name')}</Table.Th>
-            <Table.Th>{t('apiKeys.client')}</Table.Th>
-            <Table.Th>{t('apiKeys.created')}</Table.Th>
-            <Table.Th>{t('apiKeys.expires')}</Table.Th>
-            <Table.Th>{t('apiKeys.lastUsed')}</Table.Th>
-            <Table.Th>{t('apiKeys.state')}</Table.Th>
-            <Table.Th>{t('apiKeys.actions')}</Table.Th>
+    <ListTable
+      label={t('apiKeys.list')}
+      testId="api-keys"
+      minWidth={760}
+      headers={[t('apiKeys.name'), t('apiKeys.client'), t('apiKeys.created'), t('apiKeys.expires'), t('apiKeys.lastUsed'), t('apiKeys.state'), t('apiKeys.actions')]}
+      rows={rows}
+      row={(k) => {
+        const state = apiKeyState(k, now);
+        return (
+          <Table.Tr key={k.id} data-key-id={k.id}>
+            <Table.Td>{k.name}</Table.Td>
+            <Table.Td>{clientName(k.client)}</Table.Td>
+            <Table.Td>{formatDate(k.created_at)}</Table.Td>
+            <Table.Td>{formatDate(k.expires_at - 1, 'd MMM yyyy')}</Table.Td>
+            <Table.Td data-testid="last-used">{k.last_used_at === null ? t('apiKeys.never') : formatDate(k.last_used_at)}</Table.Td>
+            <Table.Td>
+              <Badge color={STATE_COLOR[state]} variant="light">
+                {t(STATE_LABEL[state])}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              {state !== 'revoked' && (
+                <ConfirmButton
+                  size="xs"
+                  color="red"
+                  variant="light"
+                  title={t('apiKeys.revokeTitle', { name: k.name })}
+                  message={t('apiKeys.revokeMessage')}
+                  confirmLabel={t('apiKeys.revoke')}
+                  onConfirm={async () => {
+                    try {
+                      await revokeApiKey(k.id);
+                      notifications.show({ color: 'green', message: t('apiKeys.revokedNotice', { name: k.name }) });
+                    } catch (err) {
+                      notifications.show({ color: 'red', message: t('apiKeys.revokeFailed', { message: errorText(err) }) });
+                    }
+                    onRevoked();
+                  }}
+                >
+                  {t('apiKeys.revoke')}
+                </ConfirmButton>
+              )}
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((k) => {
-            const state = apiKeyState(k, now);
-            return (
-              <Table.Tr key={k.id} data-key-id={k.id}>
-                <Table.Td>{k.name}</Table.Td>
-                <Table.Td>{clientName(k.client)}</Table.Td>
-                <Table.Td>{formatDate(k.created_at)}</Table.Td>
-                <Table.Td>{formatDate(k.expires_at - 1, 'd MMM yyyy')}</Table.Td>
-                <Table.Td data-testid="last-used">{k.last_used_at === null ? t('apiKeys.never') : formatDate(k.last_used_at)}</Table.Td>
-                <Table.Td>
-                  <Badge color={STATE_COLOR[state]} variant="light">
-                    {t(STATE_LABEL[state])}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  {state !== 'revoked' && (
-                    <ConfirmButton
-                      size="xs"
-                      color="red"
-                      variant="light"
-                      title={t('apiKeys.revokeTitle', { name: k.name })}
-                      message={t('apiKeys.revokeMessage')}
-                      confirmLabel={t('apiKeys.revoke')}
-                      onConfirm={async () => {
-                        try {
-                          await revokeApiKey(k.id);
-                          notifications.show({ color: 'green', message: t('apiKeys.revokedNotice', { name: k.name }) });
-                        } catch (err) {
-                          notifications.show({ color: 'red', message: t('apiKeys.revokeFailed', { message: errorText(err) }) });
-                        }
-                        onRevoked();
-                      }}
-                    >
-                      {t('apiKeys.revoke')}
-                    </ConfirmButton>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        );
+      }}
+    />
   );
 }
 
@@ -202,15 +186,12 @@ export function ApiKeysPage() {
         }}
       />
       <CreatedKeyModal secret={secret} onClose={() => setSecret(null)} />
-      <Card withBorder>
-        <Title order={2} size="h4" mb="sm">
-          {t('apiKeys.list')}
-        </Title>
+      <SectionCard title={t('apiKeys.list')}>
         {error && <Alert color="orange">{error}</Alert>}
         {rows === null && !error && <Text>{t('common.loading')}</Text>}
         {rows && rows.length === 0 && <Text>{t('apiKeys.none')}</Text>}
         {rows && rows.length > 0 && <KeysTable rows={rows} clientName={clientName} onRevoked={load} />}
-      </Card>
+      </SectionCard>
     </Stack>
   );
 }

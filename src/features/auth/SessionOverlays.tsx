@@ -4,37 +4,40 @@ import { useIdle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { t } from '../../i18n';
 import { lockNow, signIn, unlock, useSession } from '../../data/session';
-import { errorText } from '../../ui/errors';
+import { useAction } from '../../ui/action/useAction';
+
+interface PasswordModalProps {
+  readonly title: string;
+  readonly body: string;
+  readonly submitLabel: string;
+  /** Throws the refusal (its text is shown) when the password does not open the session. */
+  readonly onSubmit: (password: string) => Promise<unknown>;
+}
 
 /** Re-enter the password: the inactivity lock (checked on the device) or an expired session. */
-function PasswordModal(props: { title: string; body: string; submitLabel: string; onSubmit: (password: string) => Promise<string | null> }) {
+function PasswordModal(props: PasswordModalProps) {
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const submit = useAction(async (typed: string) => {
+    await props.onSubmit(typed);
+    setPassword('');
+  });
   return (
     <Modal opened onClose={() => undefined} withCloseButton={false} closeOnEscape={false} closeOnClickOutside={false} title={props.title} centered overlayProps={{ backgroundOpacity: 0.85, blur: 6 }}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          setBusy(true);
-          void props
-            .onSubmit(password)
-            .then((err) => {
-              setError(err);
-              if (!err) setPassword('');
-            })
-            .finally(() => setBusy(false));
+          void submit.run(password);
         }}
       >
         <Stack>
           <Text>{props.body}</Text>
-          {error && (
+          {submit.error && (
             <Alert color="red" role="alert">
-              {error}
+              {submit.error}
             </Alert>
           )}
           <PasswordInput label={t('auth.password')} value={password} onChange={(e) => setPassword(e.currentTarget.value)} autoComplete="current-password" size="md" data-autofocus />
-          <Button type="submit" size="md" loading={busy}>
+          <Button type="submit" size="md" loading={submit.busy}>
             {props.submitLabel}
           </Button>
         </Stack>
@@ -70,7 +73,9 @@ export function SessionOverlays() {
         title={t('auth.lockedTitle')}
         body={t('auth.lockedBody', { name: user.name })}
         submitLabel={t('auth.unlock')}
-        onSubmit={async (password) => ((await unlock(password)) ? null : t('auth.wrongPassword'))}
+        onSubmit={async (password) => {
+          if (!(await unlock(password))) throw new Error(t('auth.wrongPassword'));
+        }}
       />
     );
   }
@@ -80,14 +85,7 @@ export function SessionOverlays() {
         title={t('auth.expiredTitle')}
         body={t('auth.expiredBody')}
         submitLabel={t('auth.expiredSubmit')}
-        onSubmit={async (password) => {
-          try {
-            await signIn(user.email, password);
-            return null;
-          } catch (err) {
-            return errorText(err);
-          }
-        }}
+        onSubmit={(password) => signIn(user.email, password)}
       />
     );
   }

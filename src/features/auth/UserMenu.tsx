@@ -5,25 +5,20 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { t } from '../../i18n';
 import { lockNow, signOut, useSession } from '../../data/session';
 import { href, linkTo } from '../../routes/registry';
+import { useAction } from '../../ui/action/useAction';
 
 /** The signed-in user in the header: profile, lock, sign-out (refused while work is unsynced). */
 export function UserMenu() {
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const signOutAction = useAction(async () => {
+    const result = await signOut();
+    if (result.ok) await navigate({ ...linkTo('login'), replace: true });
+    else setRefusal(result.reason);
+  }, { onError: setRefusal }); // a failure (it was lost before) is told like a refusal
+  const busy = signOutAction.busy;
   if (!user) return null;
-
-  const doSignOut = async () => {
-    setBusy(true);
-    try {
-      const result = await signOut();
-      if (result.ok) await navigate({ ...linkTo('login'), replace: true });
-      else setRefusal(result.reason);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <>
@@ -44,7 +39,7 @@ export function UserMenu() {
           <Menu.Item onClick={lockNow} leftSection={<IconLock size={16} aria-hidden />}>
             {t('auth.lockNow')}
           </Menu.Item>
-          <Menu.Item color="red" onClick={() => void doSignOut()} disabled={busy} leftSection={<IconLogout size={16} aria-hidden />}>
+          <Menu.Item color="red" onClick={() => void signOutAction.run()} disabled={busy} leftSection={<IconLogout size={16} aria-hidden />}>
             {busy ? t('auth.signingOut') : t('auth.signOut')}
           </Menu.Item>
         </Menu.Dropdown>

@@ -6,7 +6,10 @@ import { formatMoney, t, type MessageKey } from '../../i18n';
 import { domainText } from '../../i18n/domain';
 import type { ScreenProps } from '../../ui/page/types';
 import { useEngine } from '../../data/hooks';
-import { confirmDelivery, currentPosition } from '../../data/round';
+import { confirmDelivery, currentPosition, type ConfirmDeliveryInput } from '../../data/round';
+import type { DataEngine } from '../../data/engine';
+import { useAction } from '../../ui/action/useAction';
+import { ListTable } from '../../ui/table/ListTable';
 import { checkDeliveredLines, collect, decodeSummary, orderOutcome } from '../../domain/delivery';
 import type { PaymentMethod } from '../../domain/entities/operation';
 import { riderPaymentMethods } from '../../domain/access/payments';
@@ -26,8 +29,12 @@ export function SignCollectPage({ params }: ScreenProps) {
   const [tendered, setTendered] = useState<number | null>(null);
   const [signer, setSigner] = useState('');
   const [strokes, setStrokes] = useState<Stroke[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const sign = useAction(async (engine: DataEngine, input: Omit<ConfirmDeliveryInput, 'signaturePng' | 'position'>) => {
+    const png = await signatureToPng(input.strokes);
+    const created = await confirmDelivery(engine, { ...input, signaturePng: png, position: await currentPosition() });
+    notifications.show({ color: 'teal', message: created ? t('delivery.delivered') : t('delivery.alreadyDelivered') });
+    await navigate({ ...linkTo('distributionStop', { id: input.order.delivery_point_id, riderId: input.route.rider_id, routeId: input.route.id }) });
+  });
   if (loading) return null;
   if (!order || !route || !engine) return <MissingUntilSynced><Alert color="orange">{t('delivery.orderNotFound')}</Alert></MissingUntilSynced>;
   const chosen = method ?? order.payment_method;
@@ -53,57 +60,32 @@ export function SignCollectPage({ params }: ScreenProps) {
     );
   }
 
-  const submit = async () => {
-    setError(null);
-    if (!check.ok) return setError(domainText(check.message));
-    if (!collection.ok) return setError(domainText(collection.message));
-    if (strokes.length === 0) return setError(t('delivery.signatureRequired'));
-    if (signer.trim() === '') return setError(t('delivery.signerRequired'));
-    setBusy(true);
-    try {
-      const png = await signatureToPng(strokes);
-      const created = await confirmDelivery(engine, {
-        order,
-        route,
-        lines,
-        kind: check.kind,
-        collection: collection.value,
-        signerName: signer,
-        strokes,
-        signaturePng: png,
-        actor,
-        position: await currentPosition(),
-      });
-      notifications.show({ color: 'teal', message: created ? t('delivery.delivered') : t('delivery.alreadyDelivered') });
-      await navigate({ ...linkTo('distributionStop', { id: order.delivery_point_id, riderId: route.rider_id, routeId: route.id }) });
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
+  const submit = () => {
+    if (!check.ok) return sign.fail(domainText(check.message));
+    if (!collection.ok) return sign.fail(domainText(collection.message));
+    if (strokes.length === 0) return sign.fail(t('delivery.signatureRequired'));
+    if (signer.trim() === '') return sign.fail(t('delivery.signerRequired'));
+    void sign.run(engine, { order, route, lines, kind: check.kind, collection: collection.value, signerName: signer, strokes, actor });
   };
 
   return (
     <Stack>
       <Text fw={700}>{order.code}</Text>
-      <Table withTableBorder data-testid="sign-summary">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('delivery.product')}</Table.Th>
-            <Table.Th>{t('delivery.deliveredQty')}</Table.Th>
+      <ListTable
+        bordered
+        striped={false}
+        testId="sign-summary"
+        headers={[t('delivery.product'), t('delivery.deliveredQty')]}
+        rows={order.lines}
+        row={(l) => (
+          <Table.Tr key={l.line_id}>
+            <Table.Td>{l.name}</Table.Td>
+            <Table.Td>
+              {lines.find((x) => x.line_id === l.line_id)?.delivered ?? 0} / {l.quantity}
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {order.lines.map((l) => (
-            <Table.Tr key={l.line_id}>
-              <Table.Td>{l.name}</Table.Td>
-              <Table.Td>
-                {lines.find((x) => x.line_id === l.line_id)?.delivered ?? 0} / {l.quantity}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+        )}
+      />
       <Card withBorder>
         <Text size="sm" c="dimmed">
           {t('delivery.amountDue')}
@@ -149,12 +131,12 @@ export function SignCollectPage({ params }: ScreenProps) {
       {!collection.ok && <Alert color="red">{domainText(collection.message)}</Alert>}
       <SignaturePad strokes={strokes} onChange={setStrokes} label={t('delivery.signHere')} />
       <TextInput label={t('delivery.signerName')} value={signer} onChange={(e) => setSigner(e.currentTarget.value)} size="lg" maxLength={120} required />
-      {error && (
+      {sign.error && (
         <Alert color="red" role="alert" data-testid="sign-error">
-          {error}
+          {sign.error}
         </Alert>
       )}
-      <Button size="xl" onClick={() => void submit()} loading={busy}>
+      <Button size="xl" onClick={submit} loading={sign.busy}>
         {t('delivery.confirmDelivery')}
       </Button>
     </Stack>

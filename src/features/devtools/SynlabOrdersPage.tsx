@@ -7,6 +7,7 @@ import { catalogOfKind, ordersOfDayInHub } from '../../data/queries';
 import { madridDate } from '../../domain/dates';
 import type { Order } from '../../domain/entities/operation';
 import type { Client, Hub } from '../../domain/entities/reference';
+import { ListTable } from '../../ui/table/ListTable';
 
 export function SynlabOrdersPage() {
   const today = madridDate();
@@ -24,28 +25,21 @@ export function SynlabOrdersPage() {
       <Text size="sm" c="dimmed">
         {t('dev.synlabCount', { n: mine.length, date: today })}
       </Text>
-      <Table striped withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('delivery.order')}</Table.Th>
-            <Table.Th>{t('delivery.window')}</Table.Th>
-            <Table.Th>{t('delivery.status')}</Table.Th>
-            <Table.Th>{t('delivery.products')}</Table.Th>
+      <ListTable
+        bordered
+        headers={[t('delivery.order'), t('delivery.window'), t('delivery.status'), t('delivery.products')]}
+        rows={mine}
+        row={(o) => (
+          <Table.Tr key={o.id}>
+            <Table.Td>{o.code}</Table.Td>
+            <Table.Td>
+              {o.window_start}–{o.window_end}
+            </Table.Td>
+            <Table.Td>{o.status}</Table.Td>
+            <Table.Td>{o.lines.map((l) => `${l.quantity} × ${l.name}`).join(', ')}</Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {mine.map((o) => (
-            <Table.Tr key={o.id}>
-              <Table.Td>{o.code}</Table.Td>
-              <Table.Td>
-                {o.window_start}–{o.window_end}
-              </Table.Td>
-              <Table.Td>{o.status}</Table.Td>
-              <Table.Td>{o.lines.map((l) => `${l.quantity} × ${l.name}`).join(', ')}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+        )}
+      />
     </Stack>
   );
 }

@@ -3,7 +3,7 @@
  * payment, lines (product searchable; price and tax copied from the product and editable) and
  * the live totals computed with the domain's rule (orderTotals, per tax rate).
  */
-import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, type ReactNode } from 'react';
 import { ActionIcon, Alert, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -18,6 +18,8 @@ import { orderSchema, PAYMENT_METHODS, type DeliveryPoint, type Order, type Orde
 import type { Tax } from '../../domain/entities/reference';
 import { zodValidate } from '../../ui/form/validate';
 import { MoneyInput } from '../../ui/form/MoneyInput';
+import { useAction } from '../../ui/action/useAction';
+import { messageOf } from '../../ui/errors';
 import { formatRate, formSchema, hubLabel, type Option } from '../../ui/crud/options';
 
 /** The form checks everything the stored order needs except what is set when saving. */
@@ -97,8 +99,15 @@ export function OrderForm(props: OrderFormProps) {
   const { data: hubs } = useCatalog('hub');
   const { data: products } = useLiveQuery<Product[]>((db) => allDocs(db, 'products'), [], []);
   const { data: points } = useAllDeliveryPoints();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // A refused order: its messages next to their fields and all of them on top.
+  const save = useAction(props.onSubmit, {
+    describe: (err) => {
+      const fieldErrors = (err as { errors?: { path: string; message: string }[] }).errors;
+      if (!Array.isArray(fieldErrors)) return messageOf(err);
+      form.setErrors(Object.fromEntries(fieldErrors.filter((e) => e.path).map((e) => [e.path, e.message])));
+      return fieldErrors.map((e) => e.message).join('; ');
+    },
+  });
   const form = useForm<Order>({ mode: 'controlled', initialValues: props.initial, validate: zodValidate(orderFormSchema) as never });
   const values = form.getValues();
 
@@ -148,22 +157,8 @@ export function OrderForm(props: OrderFormProps) {
     } satisfies OrderLine);
 
   const submit = form.onSubmit(
-    async (v) => {
-      setBusy(true);
-      setError(null);
-      try {
-        await props.onSubmit(v);
-      } catch (err) {
-        const fieldErrors = (err as { errors?: { path: string; message: string }[] }).errors;
-        if (Array.isArray(fieldErrors)) {
-          form.setErrors(Object.fromEntries(fieldErrors.filter((e) => e.path).map((e) => [e.path, e.message])));
-          setError(fieldErrors.map((e) => e.message).join('; '));
-        } else setError(err instanceof Error ? err.message : String(err));
-      } finally {
-        setBusy(false);
-      }
-    },
-    () => setError(t('crud.fixErrors')),
+    (v) => void save.run(v),
+    () => save.fail(t('crud.fixErrors')),
   );
 
   const point = pointById.get(values.delivery_point_id);
@@ -171,9 +166,9 @@ export function OrderForm(props: OrderFormProps) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        {error && (
+        {save.error && (
           <Alert color="red" role="alert" data-testid="form-error">
-            {error}
+            {save.error}
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -291,7 +286,7 @@ export function OrderForm(props: OrderFormProps) {
         <TotalsCard lines={values.lines} />
 
         <Group>
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={save.busy}>
             {t('common.save')}
           </Button>
           {props.actions}

@@ -20,6 +20,9 @@ import { riderCashDay, type RiderCashDay } from '../../domain/payments/list';
 import { ConfirmButton } from '../../ui/crud/ConfirmButton';
 import { centsFromInput, numberFromInput } from '../../ui/form/number';
 import { formatSigned, PaymentStatusBadge, useUserNames } from './shared';
+import { useAction } from '../../ui/action/useAction';
+import { messageOf } from '../../ui/errors';
+import { ListTable } from '../../ui/table/ListTable';
 
 const LEVEL_COLOR = { ok: 'teal', near: 'yellow', over: 'red' } as const;
 
@@ -87,26 +90,16 @@ export function CashPanel({ date, routes }: { date: string; routes: readonly Rou
       {handovers.length === 0 ? (
         <Alert color="gray">{t('payments.cash.noHandovers')}</Alert>
       ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped aria-label={t('payments.cash.handovers')} data-testid="handovers">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('payments.list.rider')}</Table.Th>
-                <Table.Th>{t('payments.cash.expected')}</Table.Th>
-                <Table.Th>{t('payments.cash.counted')}</Table.Th>
-                <Table.Th>{t('payments.list.difference')}</Table.Th>
-                <Table.Th>{t('payments.cash.reason')}</Table.Th>
-                <Table.Th>{t('payments.list.status')}</Table.Th>
-                <Table.Th>{t('crud.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {handovers.map((h) => (
-                <HandoverRow key={h.id} h={h} name={name} actor={actor} onAmend={() => setAmending(h)} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable
+          label={t('payments.cash.handovers')}
+          testId="handovers"
+          minWidth={760}
+          headers={[t('payments.list.rider'), t('payments.cash.expected'), t('payments.cash.counted'), t('payments.list.difference'), t('payments.cash.reason'), t('payments.list.status'), t('crud.actions')]}
+          rows={handovers}
+          row={(h) => (
+            <HandoverRow key={h.id} h={h} name={name} actor={actor} onAmend={() => setAmending(h)} />
+          )}
+        />
       )}
       {recording && actor && (
         <CountModal
@@ -247,8 +240,13 @@ function CountModal(props: {
   const [reason, setReason] = useState(props.initialReason ?? '');
   const [changeReason, setChangeReason] = useState('');
   const [submitted, setSubmitted] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const save = useAction(
+    async (v: CountValues, engine: Engine) => {
+      await props.onSubmit(v, engine);
+      props.onClose();
+    },
+    { describe: messageOf },
+  );
 
   const denomination = (d: number) => formatMoney(d);
   const badQuantities = EURO_DENOMINATIONS_CENTS.filter((d) => {
@@ -270,19 +268,11 @@ function CountModal(props: {
   };
   const valid = !errors.amount && !errors.reason && !errors.changeReason && !errors.quantities;
 
-  const submit = async () => {
+  const submit = () => {
     setSubmitted(true);
-    setError(null);
+    save.fail(null);
     if (!valid || !engine) return;
-    setBusy(true);
-    try {
-      await props.onSubmit({ count: mode === 'count' ? lines : null, amountCents, reason, changeReason }, engine);
-      props.onClose();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    void save.run({ count: mode === 'count' ? lines : null, amountCents, reason, changeReason }, engine);
   };
 
   return (
@@ -291,7 +281,7 @@ function CountModal(props: {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void submit();
+          submit();
         }}
       >
         <Stack gap="sm">
@@ -355,16 +345,16 @@ function CountModal(props: {
               error={submitted ? errors.changeReason : null}
             />
           )}
-          {error && (
+          {save.error && (
             <Alert color="red" role="alert">
-              {error}
+              {save.error}
             </Alert>
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={props.onClose}>
               {t('payments.count.cancel')}
             </Button>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={save.busy}>
               {props.amend ? t('payments.count.saveAmend') : t('payments.count.save')}
             </Button>
           </Group>

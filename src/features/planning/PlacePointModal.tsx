@@ -13,6 +13,8 @@ import { ValidationFailed } from '../../data/writes';
 import type { DeliveryPoint } from '../../domain/entities/operation';
 import { LocationPicker } from '../../ui/map/LocationPicker';
 import { usePlanningActor } from './hooks';
+import type { DataEngine } from '../../data/engine';
+import { useAction } from '../../ui/action/useAction';
 
 export function PlacePointModal({ point, onClose }: { point: DeliveryPoint; onClose: () => void }) {
   const engine = useEngine();
@@ -21,23 +23,22 @@ export function PlacePointModal({ point, onClose }: { point: DeliveryPoint; onCl
   const [lat, setLat] = useState<number | string>('');
   const [lng, setLng] = useState<number | string>('');
   const [errors, setErrors] = useState<{ lat?: string; lng?: string }>({});
-  const [busy, setBusy] = useState(false);
   const address = [point.address, point.postal_code, point.city].filter((x) => x !== '').join(', ');
 
-  const save = async () => {
-    if (!engine) return;
-    setBusy(true);
-    try {
-      await placePoint(engine, actor, point.id, lat === '' ? null : Number(lat), lng === '' ? null : Number(lng));
+  // A refused position is told next to its field; any other failure in a notification.
+  const save = useAction(
+    async (engine: DataEngine, la: number | null, ln: number | null) => {
+      await placePoint(engine, actor, point.id, la, ln);
       notifications.show({ color: 'teal', message: t('planning.place.saved') });
       onClose();
-    } catch (err) {
-      if (err instanceof ValidationFailed) setErrors(Object.fromEntries(err.errors.map((e) => [e.path, e.message])));
-      else notifications.show({ color: 'red', message: err instanceof Error ? err.message : String(err) });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    {
+      onError: (text, err) => {
+        if (err instanceof ValidationFailed) setErrors(Object.fromEntries(err.errors.map((e) => [e.path, e.message])));
+        else notifications.show({ color: 'red', message: text });
+      },
+    },
+  );
 
   return (
     <Modal opened onClose={onClose} title={t('planning.place.title', { point: point.name })} size="lg">
@@ -62,7 +63,12 @@ export function PlacePointModal({ point, onClose }: { point: DeliveryPoint; onCl
           <Button variant="default" onClick={onClose}>
             {t('planning.place.cancel')}
           </Button>
-          <Button onClick={() => void save()} loading={busy}>
+          <Button
+            onClick={() => {
+              if (engine) void save.run(engine, lat === '' ? null : Number(lat), lng === '' ? null : Number(lng));
+            }}
+            loading={save.busy}
+          >
             {t('planning.place.save')}
           </Button>
         </Group>

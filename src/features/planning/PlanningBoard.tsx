@@ -49,6 +49,8 @@ import { riderOptions } from '../../ui/RiderSelect';
 import { ROUTE_STATUS_COLOR } from '../../ui/statusColors';
 import { FirstSyncNotice } from '../../ui/sync/FirstSync';
 import { PlacePointModal } from './PlacePointModal';
+import { useAction } from '../../ui/action/useAction';
+import { messageOf } from '../../ui/errors';
 import { shiftDate } from './routesShared';
 import { useBikes, useCarryOver, usePlanningActor, usePointsById, useProducts, useUsers } from './hooks';
 import { CARRY_OVER_DAYS } from '../../domain/routing/carryOver';
@@ -119,9 +121,31 @@ export function PlanningBoard() {
   const [evaluation, setEvaluation] = useState<DayPlanResult | null>(null);
   const [proposal, setProposal] = useState<DayPlanResult | null>(null);
   const [progress, setProgress] = useState<SolveProgress | null>(null);
-  const [running, setRunning] = useState(false);
   const abort = useRef<AbortController | null>(null);
-  const [busy, setBusy] = useState(false);
+  const notifyFailure = (message: string) => notifications.show({ color: 'red', message });
+  // Every change of the board: busy while it runs, its failure in a notification.
+  const change = useAction(
+    async (what: () => Promise<unknown>, done?: string) => {
+      await what();
+      if (done) notifications.show({ color: 'teal', message: done });
+    },
+    { describe: messageOf, onError: notifyFailure },
+  );
+  const busy = change.busy;
+  const optimiser = useAction(
+    async (input: DayPlanInput) => {
+      const controller = new AbortController();
+      abort.current = controller;
+      setProgress(null);
+      try {
+        setProposal(await getOptimiser().planDay(input, { seed: 1, timeLimitMs: 3000, onProgress: setProgress, signal: controller.signal }));
+      } finally {
+        abort.current = null;
+      }
+    },
+    { describe: (err) => t('planning.board.optimiseFailed', { reason: messageOf(err) }), onError: notifyFailure },
+  );
+  const running = optimiser.busy;
   const [placing, setPlacing] = useState<DeliveryPoint | null>(null);
 
   const dayRoutes = useMemo(() => routes.filter((r) => r.status !== 'cancelled').sort((a, b) => a.code.localeCompare(b.code, 'es', { numeric: true })), [routes]);
@@ -201,34 +225,12 @@ export function PlanningBoard() {
   const onBoxSelect = useCallback((ids: string[]) => setChoice((c) => addBox(c, ids.filter((id) => id.startsWith('u:')).map((id) => id.slice(2)), selectable)), [selectable]);
 
   const act = async (what: () => Promise<unknown>, done?: string) => {
-    if (!engine) return;
-    setBusy(true);
-    try {
-      await what();
-      if (done) notifications.show({ color: 'teal', message: done });
-    } catch (err) {
-      notifications.show({ color: 'red', message: err instanceof Error ? err.message : String(err) });
-    } finally {
-      setBusy(false);
-    }
+    if (engine) await change.run(what, done);
   };
   const selectedOrders = () => unplanned.filter((g) => selected.has(g.pointId)).flatMap((g) => g.orders.map((o) => o.id));
 
   const optimise = async () => {
-    if (!input) return;
-    const controller = new AbortController();
-    abort.current = controller;
-    setRunning(true);
-    setProgress(null);
-    try {
-      const result = await getOptimiser().planDay(input, { seed: 1, timeLimitMs: 3000, onProgress: setProgress, signal: controller.signal });
-      setProposal(result);
-    } catch (err) {
-      notifications.show({ color: 'red', message: t('planning.board.optimiseFailed', { reason: err instanceof Error ? err.message : String(err) }) });
-    } finally {
-      setRunning(false);
-      abort.current = null;
-    }
+    if (input) await optimiser.run(input);
   };
 
   const evalOf = (routeId: string): DayPlanRoute | undefined => evaluation?.routes.find((r) => r.route_id === routeId);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Alert, Button, Group, Loader, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -19,6 +19,9 @@ import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { useBikes, usePlanningActor, useRouteDoc, useUsers } from './hooks';
 import { shiftDate, routeFormSchema } from './routesShared';
 import { href, linkTo } from '../../routes/registry';
+import type { DataEngine } from '../../data/engine';
+import { useAction } from '../../ui/action/useAction';
+import { messageOf } from '../../ui/errors';
 
 // ── /routes/route/form/:id ───────────────────────────────────────────────────────────────────
 
@@ -54,8 +57,23 @@ function RouteForm({ route, role }: { route: Route | null; role: ReturnType<type
   const { data: hubs } = useCatalog('hub');
   const bikes = useBikes();
   const sessionHub = useSessionHub();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // A refused route: its messages next to their fields, the summary on top.
+  const save = useAction(
+    async (engine: DataEngine, id: string | null, fields: RouteFields) => {
+      const saved = await saveRoute(engine, actor, id, fields);
+      notifications.show({ color: 'teal', message: id ? t('planning.form.saved') : t('planning.form.created') });
+      await navigate({ ...linkTo('routeDetail', { id: saved.id }) });
+    },
+    {
+      describe: (err) => {
+        if (!(err instanceof ValidationFailed)) return messageOf(err);
+        const map: Record<string, string> = {};
+        for (const e of err.errors) if (e.path) map[e.path.split('.')[0] as string] = e.message;
+        form.setErrors(map);
+        return t('crud.fixErrors');
+      },
+    },
+  );
   const form = useForm<RouteFormValues>({
     mode: 'controlled',
     initialValues: route
@@ -75,32 +93,17 @@ function RouteForm({ route, role }: { route: Route | null; role: ReturnType<type
   const submit = form.onSubmit(
     async (v) => {
       if (!engine) return;
-      setBusy(true);
-      setError(null);
       const fields: RouteFields = { name: v.name.trim(), date: v.date, hub: Number(v.hub), rider_id: v.rider_id, bike_id: v.bike_id, planned_start: v.planned_start, status: v.status, cancel_reason: v.cancel_reason.trim() };
-      try {
-        const saved = await saveRoute(engine, actor, route?.id ?? null, fields);
-        notifications.show({ color: 'teal', message: route ? t('planning.form.saved') : t('planning.form.created') });
-        await navigate({ ...linkTo('routeDetail', { id: saved.id }) });
-      } catch (err) {
-        if (err instanceof ValidationFailed) {
-          const map: Record<string, string> = {};
-          for (const e of err.errors) if (e.path) map[e.path.split('.')[0] as string] = e.message;
-          form.setErrors(map);
-          setError(t('crud.fixErrors'));
-        } else setError(err instanceof Error ? err.message : String(err));
-      } finally {
-        setBusy(false);
-      }
+      await save.run(engine, route?.id ?? null, fields);
     },
-    () => setError(t('crud.fixErrors')),
+    () => save.fail(t('crud.fixErrors')),
   );
   return (
     <form onSubmit={submit} noValidate data-testid="route-form">
       <Stack>
-        {error && (
+        {save.error && (
           <Alert color="red" role="alert" data-testid="form-error">
-            {error}
+            {save.error}
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -120,7 +123,7 @@ function RouteForm({ route, role }: { route: Route | null; role: ReturnType<type
           {values.status === 'cancelled' && <Textarea label={t('planning.fields.cancelReason')} {...form.getInputProps('cancel_reason')} autosize minRows={2} />}
         </SimpleGrid>
         <Group>
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={save.busy}>
             {t('common.save')}
           </Button>
           <Button variant="default" component={Link} to={route ? href('routeDetail', { id: route.id }) : href('routes')}>

@@ -12,6 +12,7 @@ import type { Order, Route } from '../../domain/entities/operation';
 import { MACHINES, ROUTE_STATUSES, type RouteStatus } from '../../domain/status/machines';
 import { hubSelect } from '../../ui/crud/options';
 import { ROUTE_STATUS_COLOR } from '../../ui/statusColors';
+import { ListTable } from '../../ui/table/ListTable';
 import { usePointsById } from './hooks';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -56,41 +57,33 @@ export function StopsTable({ route, orders, states, label }: { route: Route; ord
   const { data: points } = usePointsById(route.stops.map((s) => s.delivery_point_id));
   const byId = new Map(orders.map((o) => [o.id, o]));
   return (
-    <Table striped aria-label={label} data-testid="route-stops">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('planning.detail.seq')}</Table.Th>
-          <Table.Th>{t('planning.detail.point')}</Table.Th>
-          <Table.Th>{t('planning.detail.eta')}</Table.Th>
-          <Table.Th>{t('planning.detail.window')}</Table.Th>
-          <Table.Th>{t('planning.fields.orders')}</Table.Th>
-          <Table.Th>{t('planning.detail.state')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {route.stops.map((s) => {
-          const stopOrders = s.order_ids.map((id) => byId.get(id)).filter((o): o is Order => o !== undefined);
-          const state = states.get(s.seq) ?? 'pending';
-          const point = points.get(s.delivery_point_id);
-          return (
-            <Table.Tr key={s.seq} data-testid="route-stop">
-              <Table.Td>{s.seq}</Table.Td>
-              <Table.Td>
-                {point ? `${point.name} · ${point.address}` : t('planning.detail.unknownPoint', { id: s.delivery_point_id })}
-              </Table.Td>
-              <Table.Td>{s.eta}</Table.Td>
-              <Table.Td>{windowOf(stopOrders)}</Table.Td>
-              <Table.Td>{s.order_ids.map((id) => byId.get(id)?.code ?? id).join(', ')}</Table.Td>
-              <Table.Td>
-                <Badge color={STOP_STATE_COLOR[state]} variant="light">
-                  {t(STOP_STATE_LABEL[state])}
-                </Badge>
-              </Table.Td>
-            </Table.Tr>
-          );
-        })}
-      </Table.Tbody>
-    </Table>
+    <ListTable
+      label={label}
+      testId="route-stops"
+      headers={[t('planning.detail.seq'), t('planning.detail.point'), t('planning.detail.eta'), t('planning.detail.window'), t('planning.fields.orders'), t('planning.detail.state')]}
+      rows={route.stops}
+      row={(s) => {
+        const stopOrders = s.order_ids.map((id) => byId.get(id)).filter((o): o is Order => o !== undefined);
+        const state = states.get(s.seq) ?? 'pending';
+        const point = points.get(s.delivery_point_id);
+        return (
+          <Table.Tr key={s.seq} data-testid="route-stop">
+            <Table.Td>{s.seq}</Table.Td>
+            <Table.Td>
+              {point ? `${point.name} · ${point.address}` : t('planning.detail.unknownPoint', { id: s.delivery_point_id })}
+            </Table.Td>
+            <Table.Td>{s.eta}</Table.Td>
+            <Table.Td>{windowOf(stopOrders)}</Table.Td>
+            <Table.Td>{s.order_ids.map((id) => byId.get(id)?.code ?? id).join(', ')}</Table.Td>
+            <Table.Td>
+              <Badge color={STOP_STATE_COLOR[state]} variant="light">
+                {t(STOP_STATE_LABEL[state])}
+              </Badge>
+            </Table.Td>
+          </Table.Tr>
+        );
+      }}
+    />
   );
 }
 

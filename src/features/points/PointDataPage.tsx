@@ -15,6 +15,8 @@ import { orderTotals } from '../../domain/money';
 import { MACHINES } from '../../domain/status/machines';
 import { hubLabel, hubOptions } from '../../ui/crud/options';
 import { LazyMap } from '../../ui/map/LazyMap';
+import { ListTable } from '../../ui/table/ListTable';
+import { SectionCard } from '../../ui/layout/SectionCard';
 import { kindLabel } from './config';
 import { href } from '../../routes/registry';
 
@@ -119,76 +121,46 @@ export function PointDataPage({ params }: ScreenProps) {
         </Card>
         <LazyMap points={mapPoints} ariaLabel={t('points.mapLabel')} height={340} />
       </SimpleGrid>
-      <Card withBorder>
-        <Title order={2} size="h4" mb="sm">
-          {t('points.recentOrders')}
-        </Title>
-        {recent.length === 0 ? (
-          <Text c="dimmed">{t('points.noOrders')}</Text>
-        ) : (
-          <Table striped data-testid="point-orders">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('orders.code')}</Table.Th>
-                <Table.Th>{t('orders.date')}</Table.Th>
-                <Table.Th>{t('orders.window')}</Table.Th>
-                <Table.Th>{t('orders.status')}</Table.Th>
-                <Table.Th>{t('orders.gross')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {recent.map((o) => (
-                <Table.Tr key={o.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={href('editOrder', { id: o.id })}>
-                      {o.code}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{o.date}</Table.Td>
-                  <Table.Td>
-                    {o.window_start}–{o.window_end}
-                  </Table.Td>
-                  <Table.Td>{MACHINES.order.labels[o.status]}</Table.Td>
-                  <Table.Td>{formatMoney(orderTotals(o.lines).gross_cents)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-      </Card>
-      <Card withBorder>
-        <Title order={2} size="h4" mb="sm">
-          {t('points.incidences')}
-        </Title>
-        {incidences.length === 0 ? (
-          <Text c="dimmed">{t('points.noIncidences')}</Text>
-        ) : (
-          <Table striped data-testid="point-incidences">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('delivery.when')}</Table.Th>
-                <Table.Th>{t('delivery.incidenceType')}</Table.Th>
-                <Table.Th>{t('delivery.order')}</Table.Th>
-                <Table.Th>{t('delivery.quantity')}</Table.Th>
-                <Table.Th>{t('delivery.note')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {[...incidences]
-                .sort((a, b) => b.at - a.at)
-                .map((i) => (
-                  <Table.Tr key={i.id}>
-                    <Table.Td>{formatDate(i.at, 'd MMM, HH:mm')}</Table.Td>
-                    <Table.Td>{t(`delivery.type_${i.type}` as MessageKey)}</Table.Td>
-                    <Table.Td>{codes.get(i.order_id) ?? i.order_id}</Table.Td>
-                    <Table.Td>{i.quantity}</Table.Td>
-                    <Table.Td>{i.note}</Table.Td>
-                  </Table.Tr>
-                ))}
-            </Table.Tbody>
-          </Table>
-        )}
-      </Card>
+      <SectionCard title={t('points.recentOrders')}>
+        <ListTable
+          empty={t('points.noOrders')}
+          testId="point-orders"
+          headers={[t('orders.code'), t('orders.date'), t('orders.window'), t('orders.status'), t('orders.gross')]}
+          rows={recent}
+          row={(o) => (
+            <Table.Tr key={o.id}>
+              <Table.Td>
+                <Anchor component={Link} to={href('editOrder', { id: o.id })}>
+                  {o.code}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{o.date}</Table.Td>
+              <Table.Td>
+                {o.window_start}–{o.window_end}
+              </Table.Td>
+              <Table.Td>{MACHINES.order.labels[o.status]}</Table.Td>
+              <Table.Td>{formatMoney(orderTotals(o.lines).gross_cents)}</Table.Td>
+            </Table.Tr>
+          )}
+        />
+      </SectionCard>
+      <SectionCard title={t('points.incidences')}>
+        <ListTable
+          empty={t('points.noIncidences')}
+          testId="point-incidences"
+          headers={[t('delivery.when'), t('delivery.incidenceType'), t('delivery.order'), t('delivery.quantity'), t('delivery.note')]}
+          rows={[...incidences].sort((a, b) => b.at - a.at)}
+          row={(i) => (
+            <Table.Tr key={i.id}>
+              <Table.Td>{formatDate(i.at, 'd MMM, HH:mm')}</Table.Td>
+              <Table.Td>{t(`delivery.type_${i.type}` as MessageKey)}</Table.Td>
+              <Table.Td>{codes.get(i.order_id) ?? i.order_id}</Table.Td>
+              <Table.Td>{i.quantity}</Table.Td>
+              <Table.Td>{i.note}</Table.Td>
+            </Table.Tr>
+          )}
+        />
+      </SectionCard>
     </Stack>
   );
 }

@@ -3,30 +3,22 @@
  * local database, its print (A4, «Guardar como PDF» in the print dialog) and the client's public
  * link (made on the server; expires after PROOF_LINK_DAYS; shows only this order).
  */
-import { useState } from 'react';
 import { Alert, Button, CopyButton, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { IconLink, IconPrinter } from '@tabler/icons-react';
 import { t } from '../../i18n';
 import { formatDate } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
-import { createProofLink, useOrderProof, type ProofLink } from '../../data/proof';
+import { createProofLink, useOrderProof } from '../../data/proof';
+import { useAction } from '../../ui/action/useAction';
+import { messageOf } from '../../ui/errors';
 import { StoredPhoto } from '../../ui/media/StoredPhoto';
 import { PROOF_LINK_DAYS } from '../../domain/proof';
 import { SignatureView } from '../../ui/signature/SignaturePad';
 import { ProofDocument, printProof } from './ProofDocument';
 
 function PublicLink({ orderId }: { orderId: string }) {
-  const [busy, setBusy] = useState(false);
-  const [link, setLink] = useState<ProofLink | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const make = () => {
-    setBusy(true);
-    setError(null);
-    createProofLink(orderId)
-      .then(setLink)
-      .catch((err: unknown) => setError(t('proof.link.failed', { message: err instanceof Error ? err.message : String(err) })))
-      .finally(() => setBusy(false));
-  };
+  const make = useAction(createProofLink, { describe: (err) => t('proof.link.failed', { message: messageOf(err) }) });
+  const link = make.result ?? null;
   const url = link ? `${window.location.origin}${link.path}` : '';
   return (
     <Stack gap="xs" className="cb-no-print">
@@ -34,13 +26,13 @@ function PublicLink({ orderId }: { orderId: string }) {
         {t('proof.link.help', { days: PROOF_LINK_DAYS })}
       </Text>
       <Group>
-        <Button leftSection={<IconLink size={18} aria-hidden />} onClick={make} loading={busy} variant="light">
+        <Button leftSection={<IconLink size={18} aria-hidden />} onClick={() => void make.run(orderId)} loading={make.busy} variant="light">
           {t('proof.link.create')}
         </Button>
       </Group>
-      {error && (
+      {make.error && (
         <Alert color="red" role="alert" data-testid="proof-link-error">
-          {error}
+          {make.error}
         </Alert>
       )}
       {link && (

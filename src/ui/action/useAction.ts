@@ -18,9 +18,15 @@ export const IDLE: ActionState<never> = { busy: false, error: null, result: unde
 export interface ActionOptions {
   /**
    * Also told the error text of a failure, for a screen that shows it elsewhere than under its
-   * button (a notification, a feedback line). The text is kept in `error` all the same.
+   * button (a notification, a feedback line), with the failure itself (a refused form's field
+   * messages go next to their fields). The text is kept in `error` all the same.
    */
-  readonly onError?: (text: string) => void;
+  readonly onError?: (text: string, err: unknown) => void;
+  /**
+   * The text of a failure, for a screen that words it its own way («No se pudo crear la clave:
+   * …») or that first puts a refused form's messages next to its fields; `errorText` otherwise.
+   */
+  readonly describe?: (err: unknown) => string;
 }
 
 /**
@@ -39,9 +45,9 @@ export async function runAction<A extends unknown[], R>(
     set(() => ({ busy: false, error: null, result }));
     return result;
   } catch (err) {
-    const text = errorText(err);
+    const text = (options.describe ?? errorText)(err);
     set((s) => ({ ...s, busy: false, error: text }));
-    options.onError?.(text);
+    options.onError?.(text, err);
     return undefined;
   }
 }

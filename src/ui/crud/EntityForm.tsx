@@ -3,7 +3,7 @@
  * entity's zod schema (Spanish message next to each field), money typed in euros and stored in
  * cents, rates typed in % and stored in basis points. Nothing is saved while anything is wrong.
  */
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import {
   Alert,
   Button,
@@ -25,6 +25,8 @@ import { t } from '../../i18n';
 import { zodValidate } from '../form/validate';
 import { numberFromInput } from '../form/number';
 import { MoneyInput } from '../form/MoneyInput';
+import { useAction } from '../action/useAction';
+import { messageOf } from '../errors';
 
 export type FieldKind =
   | 'text'
@@ -109,8 +111,18 @@ export interface EntityFormProps<T extends Record<string, unknown>> {
 }
 
 export function EntityForm<T extends Record<string, unknown>>(props: EntityFormProps<T>) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // A refused write: its messages next to their fields, the general ones (or the summary) on top.
+  const save = useAction((run: (values: T) => Promise<void>, values: T) => run(values), {
+    describe: (err) => {
+      const fieldErrors = (err as { errors?: { path: string; message: string }[] }).errors;
+      if (!Array.isArray(fieldErrors)) return messageOf(err);
+      const map: Record<string, string> = {};
+      for (const e of fieldErrors) if (e.path) map[e.path] = e.message;
+      form.setErrors(map);
+      const general = fieldErrors.filter((e) => !e.path).map((e) => e.message);
+      return general.length > 0 ? general.join('; ') : t('crud.fixErrors');
+    },
+  });
   const form = useForm<T>({
     mode: 'controlled',
     initialValues: props.initialValues,
@@ -127,27 +139,10 @@ export function EntityForm<T extends Record<string, unknown>>(props: EntityFormP
   const onInvalid = (errors: Record<string, unknown>) => {
     // Errors of fields the form does not show would otherwise be invisible: list them on top.
     const hidden = Object.entries(errors).filter(([path]) => !fieldNames.has(path.split('.')[0] ?? path));
-    setError(hidden.length > 0 ? hidden.map(([path, m]) => `${path}: ${String(m)}`).join('; ') : t('crud.fixErrors'));
+    save.fail(hidden.length > 0 ? hidden.map(([path, m]) => `${path}: ${String(m)}`).join('; ') : t('crud.fixErrors'));
   };
 
-  const handle = (run: (values: T) => Promise<void>) => async (values: T) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await run(values);
-    } catch (err) {
-      const fieldErrors = (err as { errors?: { path: string; message: string }[] }).errors;
-      if (Array.isArray(fieldErrors)) {
-        const map: Record<string, string> = {};
-        for (const e of fieldErrors) if (e.path) map[e.path] = e.message;
-        form.setErrors(map);
-        const general = fieldErrors.filter((e) => !e.path).map((e) => e.message);
-        setError(general.length > 0 ? general.join('; ') : t('crud.fixErrors'));
-      } else setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const handle = (run: (values: T) => Promise<void>) => (values: T) => void save.run(run, values);
   const submit = form.onSubmit(handle(props.onSubmit), onInvalid);
 
   const input = (f: FormField) => {
@@ -214,9 +209,9 @@ export function EntityForm<T extends Record<string, unknown>>(props: EntityFormP
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        {(error || props.externalError) && (
+        {(save.error || props.externalError) && (
           <Alert color="red" role="alert" data-testid="form-error">
-            {error ?? props.externalError}
+            {save.error ?? props.externalError}
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -229,11 +224,11 @@ export function EntityForm<T extends Record<string, unknown>>(props: EntityFormP
         {props.extra?.({ values, errors: form.errors, setValues: (patch) => form.setValues(patch) })}
         {props.children}
         <Group>
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={save.busy}>
             {props.submitLabel ?? t('common.save')}
           </Button>
           {props.actions?.map((a) => (
-            <Button key={a.label} type="button" color={a.color} variant={a.variant ?? 'filled'} loading={busy} onClick={() => form.onSubmit(handle(a.onSubmit), onInvalid)()}>
+            <Button key={a.label} type="button" color={a.color} variant={a.variant ?? 'filled'} loading={save.busy} onClick={() => form.onSubmit(handle(a.onSubmit), onInvalid)()}>
               {a.label}
             </Button>
           ))}
