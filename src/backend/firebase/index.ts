@@ -81,6 +81,7 @@ export async function createFirebaseBackend(settings: FirebaseSettings, opts: Fi
   const sync = new FirestoreSyncTransport({
     db: firestore,
     prefix,
+    authReady: () => firebaseAuth.authStateReady(),
     user: () => {
       const u = user();
       return u ? { id: u.id, role: u.base_role } : null;

@@ -50,6 +50,12 @@ export interface FirestoreTransportOptions {
   readonly prefix?: string;
   /** The signed-in user (null when signed out). */
   readonly user: () => FirebaseSyncUser | null;
+  /**
+   * Resolves once Firebase Auth has restored its user (auth.authStateReady()). After a reload the
+   * stored session names the user at once, but Firestore's requests carry no ID token until Auth
+   * has restored it: a pull sent before is refused by the rules (permission-denied).
+   */
+  readonly authReady?: () => Promise<void>;
   /** Rows per push transaction (default 50). */
   readonly pushChunk?: number;
   /** Milliseconds before listeners are set up again after an error; doubles up to 30 s. */
@@ -109,6 +115,7 @@ export class FirestoreSyncTransport implements SyncTransport {
   private listening: string | null = null;
 
   async pull(collection: LocalCollection, checkpoint: Checkpoint | null, batch: number): Promise<PullPage> {
+    await this.opts.authReady?.();
     const user = this.user();
     const cp = readCheckpoint(checkpoint);
     try {
@@ -176,6 +183,7 @@ export class FirestoreSyncTransport implements SyncTransport {
   }
 
   async push(collection: LocalCollection, rows: readonly PushRow[]): Promise<MasterState[]> {
+    await this.opts.authReady?.();
     const user = this.user();
     const ctx: PushContext = {
       db: this.opts.db,
