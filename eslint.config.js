@@ -194,4 +194,15 @@ export default tseslint.config(
     files: ['scripts/**', 'bench/**', 'server/**'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // Specs take `test` and `expect` from e2e/test.ts: every page then runs on the run's clock
+    // (e2e/clock.ts), and no spec depends on the hour the suite happens to run at.
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@playwright/test', importNames: ['test', 'expect', 'chromium'], message: "Import `test` and `expect` from './test' (the run's clock, e2e/clock.ts)." }] },
+      ],
+    },
+  },
 );

@@ -1,4 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
+import { installClockShift, runClockShift } from './e2e/clock';
+
+// The run's clock (e2e/clock.ts): chosen once by the runner, inherited through the environment by
+// the web server and the workers, so the whole run happens on one Madrid morning.
+installClockShift(runClockShift());
 
 /**
  * e2e against the real embedded server serving the built PWA (`npm run build` first).

@@ -17,9 +17,9 @@
  * 3. The same with 50 devices, each one change stream (fetch to /api/sync/stream with a bearer
  *    token; the admin and the operators see every order, a rider only those of his routes):
  *    latency from the start of the push until every connection that may see the change has
- *    received its `change` event, and until that connection's next pull (what the client does
- *    on an event) has returned the document. A connection that receives a change it may not see
- *    is reported.
+ *    received its `change` message (which names the collection only, no document), and until
+ *    that connection's next pull (what the client does on a message) has returned the document.
+ *    A connection told of a change it may not see, or pulling it, is reported.
  *
  * The RxDB free edition opens at most 13 collections per JS realm: 1b opens 12, device A one
  * more; both are closed before part 3, which uses plain streams.
@@ -357,7 +357,8 @@ async function openDevice(label: string, email: string, collections: readonly Lo
 }
 
 // ── Change streams without RxDB (part 3) ─────────────────────────────────────────────────────
-type Sink = (conn: StreamConn, doc: SyncDoc, via: 'event' | 'pull', at: number) => void;
+/** An orders `change` message arrived (`doc` undefined: the stream carries none), or a pull brought `doc`. */
+type Sink = (conn: StreamConn, via: 'event' | 'pull', at: number, doc?: SyncDoc) => void;
 
 /** One device's change stream, read with fetch as the client does, plus its pull after each event. */
 class StreamConn {
@@ -409,9 +410,10 @@ class StreamConn {
           onReady();
         } else if (e.event === 'change') {
           this.events += 1;
-          const payload = JSON.parse(e.data) as { collection: LocalCollection; documents: SyncDoc[] };
+          // Only «pull this collection» (src/domain/sync/protocol.ts): no document.
+          const payload = JSON.parse(e.data) as { collection: LocalCollection };
           if (payload.collection !== 'orders') continue;
-          for (const d of payload.documents) this.sink(this, d, 'event', at);
+          this.sink(this, 'event', at);
           this.schedulePull();
         }
       }
@@ -431,7 +433,7 @@ class StreamConn {
             const { page } = await pullRaw(this.account.token, 'orders', this.seq, STREAM_PULL_PAGE);
             this.pulls += 1;
             const at = now();
-            for (const d of page.documents) this.sink(this, d, 'pull', at);
+            for (const d of page.documents) this.sink(this, 'pull', at, d);
             this.seq = page.checkpoint.seq;
             if (page.documents.length < STREAM_PULL_PAGE) break;
           }
@@ -690,11 +692,14 @@ try {
   }
   let pending: Pending | null = null;
   const leaks: string[] = [];
-  const sink: Sink = (conn, doc, via, at) => {
+  const sink: Sink = (conn, via, at, doc) => {
     const p = pending;
-    if (!p || doc.id !== p.id || doc.notes !== p.notes) return;
+    if (!p) return;
+    // An event says «orders changed»; a pull counts when it brings this change.
+    if (via === 'pull' && (doc?.id !== p.id || doc.notes !== p.notes)) return;
     if (!p.expected.has(conn)) {
-      if (via === 'event' && doc._deleted !== true) leaks.push(`${conn.label} recibió el pedido ${doc.id}`);
+      if (via === 'event') leaks.push(`${conn.label} recibió un aviso de cambio en pedidos que no puede ver (${p.id})`);
+      else if (doc?._deleted !== true) leaks.push(`${conn.label} recibió el pedido ${p.id}`);
       return;
     }
     const seen = via === 'event' ? p.event : p.pull;

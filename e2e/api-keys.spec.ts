@@ -3,7 +3,7 @@
  * and sees it once, the key sends a valid order (the example of GET /api/docs with this test's
  * own reference), the list shows its last use, «Revocar» ends it and the same request gets 401.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { gotoSynced, signInSynced } from './support';
 
 test('an admin creates an API key, sees it once, it is used, then revoked', async ({ page, request }) => {

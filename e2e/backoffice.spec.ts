@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './test';
 import { makeEan13 } from '../src/domain/barcode';
 import { formatEuros, orderTotals } from '../src/domain/money';
 import { EntityForm, EntityList } from './pages/entityList';

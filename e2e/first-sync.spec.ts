@@ -1,4 +1,5 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from './test';
 import { t } from '../src/i18n';
 import { pullAll, signIn, waitForSync } from './support';
 

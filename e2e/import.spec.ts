@@ -11,7 +11,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './test';
 import { adminToken, gotoSynced, pullAll, signInSynced, waitForServiceWorker, waitForSync } from './support';
 import { writeXlsx, type XlsxCell } from '../src/workers/xlsx/write';
 

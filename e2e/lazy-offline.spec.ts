@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { t } from '../src/i18n';
 import { signInSynced, waitForServiceWorker } from './support';
 

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from './test';
 import { DEMO_PASSWORD, pullAll, signIn, waitForServiceWorker, type Doc } from './support';
 import { RiderStop } from './pages/riderStop';
 

@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, launchWithFakeCamera, test } from './test';
 import { t } from '../src/i18n';
 import { framesOf, VIDEO_HEIGHT, VIDEO_WIDTH } from '../scripts/make-barcode-video';
 import { grayFrame } from '../scripts/barcodes/symbols';
 import { writeY4m } from '../scripts/barcodes/y4m';
-import { chromiumArgs } from '../playwright.config';
 import { adminToken, pullAll, signInSynced, gotoSynced, waitForServiceWorker, waitForSync, type Doc } from './support';
 
 /**
@@ -249,10 +249,7 @@ test('the product page accepts a product read by the camera (a fake camera playi
   const video = join(dir, 'product.y4m');
   const blank = grayFrame(VIDEO_WIDTH, VIDEO_HEIGHT, 200);
   writeY4m(video, [...framesOf('ean13', barcode, 10), ...Array.from({ length: 150 }, () => blank)], 10);
-  const cameraBrowser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
-  });
+  const cameraBrowser = await launchWithFakeCamera(video);
   try {
     const context = await cameraBrowser.newContext({ baseURL, locale: 'es-ES', timezoneId: 'Europe/Madrid', permissions: ['camera'], viewport: { width: 1280, height: 800 }, hasTouch: true });
     const page = await context.newPage();

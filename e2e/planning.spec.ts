@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './test';
 import { adminToken, pullAll, signInSynced, gotoSynced, type Doc } from './support';
 
 /**
@@ -201,21 +202,30 @@ test('a point «sin ubicación» cannot be planned until it is placed on the map
     .toBe(true);
 });
 
-test('points are chosen with shift-click and a box, and a stop locked in place stays there when optimising', async ({ page, request }) => {
-  test.setTimeout(240_000);
+/**
+ * Four new orders at four points on `date`, and the operator's board of that day listing them,
+ * in their final order (once the points' names are on the device). Returns the list's rows.
+ */
+async function boardWithFourOrders(page: Page, request: APIRequestContext, date: string, prefix: string): Promise<Locator> {
   const token = await adminToken(request);
-  const date = madridDate(11);
-  const ids = await ordersFor(request, token, date, `lk${Date.now().toString(36)}`);
+  const ids = await ordersFor(request, token, date, `${prefix}${Date.now().toString(36)}`);
   const pointIds = (await pullAll(request, token, 'orders')).filter((o) => ids.includes(String(o.id))).map((o) => o.delivery_point_id);
   const names = (await pullAll(request, token, 'delivery_points')).filter((p) => pointIds.includes(p.id)).map((p) => String(p.name));
-
   await signInSynced(page, 'operador@cargobici.test');
   await gotoSynced(page, '/routed');
   await page.getByTestId('board-date').fill(date);
   const rows = page.getByTestId('unplanned-point');
   await expect(rows).toHaveCount(4);
-  // The list is in its final order once the points' names are on the device.
   for (const name of names) await expect(rows.filter({ hasText: name })).toHaveCount(1);
+  return rows;
+}
+
+test('points are chosen with shift-click and a box, and a stop locked in place stays there when optimising', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  // A desk screen tall enough for the whole 560 px map: the box is dragged corner to corner,
+  // and a mouse outside the window draws nothing.
+  await page.setViewportSize({ width: 1366, height: 1000 });
+  const rows = await boardWithFourOrders(page, request, madridDate(11), 'lk');
 
   // Shift-click in the list chooses the range.
   await rows.nth(0).getByRole('checkbox').check();
@@ -228,6 +238,10 @@ test('points are chosen with shift-click and a box, and a stop locked in place s
   // Ctrl + drag on the map draws a box that chooses the points inside it (all of them here).
   const map = page.getByTestId('map');
   await expect(map.locator('canvas').first()).toBeAttached();
+  // Checking the list's rows scrolls the page (more so when older orders to re-plan are listed
+  // above it): bring the whole map back into view before measuring where to drag.
+  await map.scrollIntoViewIfNeeded();
+  await expect(map).toBeInViewport({ ratio: 1 });
   const box = await map.boundingBox();
   if (!box) throw new Error('the map has no box');
   await page.keyboard.down('Control');
@@ -256,4 +270,48 @@ test('points are chosen with shift-click and a box, and a stop locked in place s
   await expect(route).toHaveCount(1);
   await expect(route.getByTestId('board-stop').nth(1)).toContainText(second);
   await expect(route.getByTestId('board-stop').nth(1).getByTestId('stop-locked')).toBeVisible();
+});
+
+test('stops are reordered and moved to another route with the buttons; a stop locked in place keeps it', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const rows = await boardWithFourOrders(page, request, madridDate(13), 'mv');
+
+  // Route A with three points, route B with the last one.
+  await rows.nth(3).getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Crear ruta con los elegidos' }).click();
+  await expect(rows).toHaveCount(3);
+  for (let i = 0; i < 3; i++) await rows.nth(i).getByRole('checkbox').check();
+  await expect(page.getByText('3 puntos elegidos')).toBeVisible();
+  await page.getByRole('button', { name: 'Crear ruta con los elegidos' }).click();
+  await expect(rows).toHaveCount(0);
+  const routes = page.getByTestId('board-route');
+  await expect(routes).toHaveCount(2);
+  // Routes are listed by code: the first made comes first.
+  const small = routes.nth(0);
+  const big = routes.nth(1);
+  await expect(small.getByTestId('board-stop')).toHaveCount(1);
+  await expect(big.getByTestId('board-stop')).toHaveCount(3);
+  const stopName = async (i: number) => (await big.getByTestId('board-stop').nth(i).innerText()).replace(/^\d+\s*/, '').split(' · ')[0] ?? '';
+  const [a, b, c] = [await stopName(0), await stopName(1), await stopName(2)];
+
+  // «Bajar» moves stop 1 after stop 2.
+  await big.getByRole('button', { name: 'Bajar la parada 1' }).click();
+  await expect(big.getByTestId('board-stop').nth(0)).toContainText(b);
+  await expect(big.getByTestId('board-stop').nth(1)).toContainText(a);
+
+  // Locked in place: it cannot move, nor can its neighbour take its place.
+  await big.getByRole('button', { name: 'Fijar la parada 2 en su sitio' }).click();
+  await expect(big.getByRole('button', { name: 'Soltar la parada 2' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(big.getByRole('button', { name: 'Subir la parada 2' })).toBeDisabled();
+  await expect(big.getByRole('button', { name: 'Bajar la parada 2' })).toBeDisabled();
+  await expect(big.getByRole('button', { name: 'Subir la parada 3' })).toBeDisabled();
+  await expect(big.getByRole('button', { name: 'Bajar la parada 1' })).toBeDisabled();
+
+  // «Mover a…» sends stop 3 to the other route, at its end.
+  await big.getByLabel('Mover la parada 3 a otra ruta').click();
+  await page.getByRole('option').first().click();
+  await expect(big.getByTestId('board-stop')).toHaveCount(2);
+  await expect(small.getByTestId('board-stop')).toHaveCount(2);
+  await expect(small.getByTestId('board-stop').nth(1)).toContainText(c);
+  await expect(big.getByTestId('board-stop').nth(1)).toContainText(a);
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { t } from '../src/i18n';
 import { signInSynced, waitForServiceWorker } from './support';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './test';
 import { ROUTES, samplePath, type RouteEntry } from '../src/routes/registry';
 import { t } from '../src/i18n';
 import { signIn, signInSynced } from './support';

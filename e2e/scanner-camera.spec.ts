@@ -11,11 +11,11 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, expect, test as base, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, launchWithFakeCamera, test as base } from './test';
 import { t } from '../src/i18n';
 import { encodeLabelCode } from '../src/domain/picking';
 import { makeBarcodeVideo } from '../scripts/make-barcode-video';
-import { chromiumArgs } from '../playwright.config';
 import { signIn, waitForServiceWorker } from './support';
 
 const LABEL = encodeLabelCode({ order_id: 'o-20261122-0042', box: 1, of: 2 });
@@ -29,10 +29,7 @@ const test = base.extend<object, { cameraBrowser: Browser }>({
       mkdirSync(dir, { recursive: true });
       const video = join(dir, 'label.y4m');
       makeBarcodeVideo(video, [{ kind: 'code128', text: LABEL }], 1);
-      const browser = await chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
-      });
+      const browser = await launchWithFakeCamera(video);
       await use(browser);
       await browser.close();
     },

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { MENU } from '../src/routes/registry';
 import { t } from '../src/i18n';
 import { signIn } from './support';

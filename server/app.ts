@@ -12,6 +12,7 @@ import { registerAuthRoutes } from './routes/auth';
 import { registerSyncRoutes } from './routes/sync';
 import { registerFileRoutes } from './routes/files';
 import { registerAdminRoutes } from './routes/admin';
+import { PROOF_PUBLIC_PATHS, registerProofRoutes } from './routes/proof';
 import { ORDER_API_PATHS, registerOrderApiRoutes } from './routes/orderApi';
 import { OrderApi, type OrderApiOptions } from './orderApi';
 import { seedIfEmpty, type SeedOptions } from './seed';
@@ -34,6 +35,8 @@ export interface AppOptions extends Pick<ServerConfig, 'dataDir' | 'staticDir'> 
   readonly trustProxy?: boolean;
   /** Limits of the clients' order API (tests make them small or large). */
   readonly orderApi?: OrderApiOptions;
+  /** The clock of the proof-of-delivery links (tests move it past an expiry). */
+  readonly now?: () => number;
 }
 
 export interface App {
@@ -62,6 +65,8 @@ export const PUBLIC_API: readonly string[] = [
   'POST /api/auth/reset',
   // The clients' order API: authenticated by the client's X-Api-Key, not by a session (server/routes/orderApi.ts).
   ...ORDER_API_PATHS,
+  // The client's link to one proof of delivery: authenticated by its unguessable, expiring token (server/routes/proof.ts).
+  ...PROOF_PUBLIC_PATHS,
 ];
 
 /**
@@ -125,6 +130,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
   registerSyncRoutes(app, { sync, streams });
   registerFileRoutes(app, { store, dataDir: opts.dataDir });
   registerAdminRoutes(app, { store });
+  registerProofRoutes(app, { store, dataDir: opts.dataDir, now: opts.now });
   const orderApi = new OrderApi(store, (collections) => sync.notify(collections), opts.orderApi);
   registerOrderApiRoutes(app, { api: orderApi });
 

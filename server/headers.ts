@@ -11,7 +11,9 @@
  *   element and components set `style` attributes): `style-src 'self' 'unsafe-inline'`;
  * - images from the app, `data:` and `blob:` (signatures and photos before upload, OpenLayers'
  *   canvases) and the map tiles' server (OpenStreetMap by default);
- * - network requests only to the app's origin (`connect-src 'self'`: the API and the stream);
+ * - network requests to the app's origin (`connect-src 'self'`: the API and the stream) and to the
+ *   map tiles' server: the service worker fetches tiles for its offline cache (sw/tiles.ts), and a
+ *   worker's fetches follow its own script's policy, this one;
  * - no plugins, no <base> elsewhere, forms post only here, and no framing at all.
  */
 
@@ -25,7 +27,7 @@ export const PAGE_CSP = [
   "style-src 'self' 'unsafe-inline'",
   `img-src 'self' data: blob: ${TILE_ORIGINS.join(' ')}`,
   "font-src 'self' data:",
-  "connect-src 'self'",
+  `connect-src 'self' ${TILE_ORIGINS.join(' ')}`,
   "manifest-src 'self'",
   "media-src 'self' blob:",
   "object-src 'none'",

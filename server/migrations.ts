@@ -208,6 +208,22 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec("UPDATE docs SET data = json_set(data, '$.kind', 'order') WHERE collection = 'payments' AND json_extract(data, '$.kind') IS NULL");
     },
   },
+  {
+    version: 10,
+    name: "clients' public links to a proof of delivery: the token's hash, its order and its expiry",
+    up: (db) => {
+      db.exec(`
+        CREATE TABLE IF NOT EXISTS proof_links (
+          token_hash TEXT PRIMARY KEY,
+          order_id TEXT NOT NULL,
+          created_at INTEGER NOT NULL,
+          created_by TEXT NOT NULL,
+          expires_at INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX IF NOT EXISTS proof_links_order ON proof_links (order_id);
+      `);
+    },
+  },
 ];
 
 /** The schema version of this release: the last migration's number. */

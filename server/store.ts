@@ -207,6 +207,24 @@ export class DocStore {
   }
 
   /**
+   * The newest sequence number after `since` of a document of `collection` this user may read,
+   * or read before and lost (it comes to him as a deletion) — what `pull` would hand him — or
+   * null when nothing of the collection changed for him. The change stream asks this, and tells
+   * the device only «pull `collection`», never a document.
+   */
+  changedSince(collection: LocalCollection, user: PullUser, since: number): number | null {
+    if (user.scope === null) return null;
+    const visible = this.scopeCondition(collection, user.scope);
+    const seen = 'EXISTS (SELECT 1 FROM user_docs u WHERE u.user_id = @user AND u.collection = @collection AND u.doc_id = d.id)';
+    const sql =
+      user.scope === 'all'
+        ? 'SELECT MAX(d.seq) AS seq FROM docs d WHERE d.collection = @collection AND d.seq > @since'
+        : `SELECT MAX(d.seq) AS seq FROM docs d WHERE d.collection = @collection AND d.seq > @since AND ((${visible}) OR ${seen})`;
+    const row = this.db.prepare(sql).get({ collection, since, user: user.id }) as { seq: number | null } | undefined;
+    return row?.seq ?? null;
+  }
+
+  /**
    * Documents of a collection after `since`, as a user may see them. A document the user saw
    * before and that left his scope comes back as deleted (it disappears from his device but not
    * from the server).

@@ -1,15 +1,19 @@
 /**
  * The change streams (GET /api/sync/stream): ONE server-sent-events connection per device for
- * every collection, carrying the changed documents its user may read.
+ * every collection. It carries no document: a `change` message names a collection and the
+ * checkpoint up to which something of it changed for this user, and his device pulls it (the pull
+ * decides what he may read, as always). A change he may not read — nothing of his scope, nor a
+ * document he read and lost — sends him nothing at all, so the stream tells him no more than a
+ * pull would.
  *
  * Safety and robustness:
  * - The principal is checked again before every send (token not expired, session open, user
  *   active with the same role and groups), and at once when sessions end or users and roles
  *   change; a stream that no longer holds is ended (the device reconnects with fresh tokens, or
  *   stays signed out).
- * - Fan-out is one page of one connection per turn of the event loop, so a change going to a
- *   hundred devices never holds other requests back. Pages of the `all` scope are serialized
- *   once per position and shared by every connection there.
+ * - Fan-out is one collection of one connection per turn of the event loop, so a change going
+ *   to a hundred devices never holds other requests back. Answers of the `all` scope are
+ *   computed once per position and shared by every connection there.
  * - Backpressure: a connection whose socket does not drain gets nothing more computed for it
  *   (only the names of changed collections are remembered); one that stays stalled with changes
  *   waiting for `maxStallMs`, or has more than `maxQueuedBytes` queued, is dropped. Its device
@@ -20,6 +24,7 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LOCAL_COLLECTIONS, type LocalCollection } from '../src/domain/collections';
 import { readScope } from '../src/domain/access/table';
+import type { Checkpoint, StreamEvent } from '../src/domain/sync/protocol';
 import type { AuthService, Authenticated } from './auth';
 import type { SyncService, SyncUser } from './sync';
 
@@ -30,8 +35,6 @@ export interface StreamOptions {
   /** How long a connection may stay stalled while changes wait for it (default 30 s). */
   readonly maxStallMs?: number;
   readonly maxPerUser?: number;
-  /** Documents per `change` event (default 100: a page is computed within one turn of the event loop). */
-  readonly pageSize?: number;
 }
 
 export interface StreamStats {
@@ -40,7 +43,7 @@ export interface StreamStats {
   readonly dropped: number;
   /** Connections ended because their principal no longer held. */
   readonly revoked: number;
-  /** `change` events computed since the server started (one per turn of the event loop). */
+  /** `change` messages sent since the server started (at most one per turn of the event loop). */
   readonly pagesSent: number;
   /** Most bytes any connection had queued when a page was written to it. */
   readonly maxQueuedBytes: number;
@@ -76,14 +79,13 @@ export class StreamHub {
   private readonly queue: Connection[] = [];
   private scheduled = false;
   private stats = { dropped: 0, revoked: 0, pagesSent: 0, maxQueuedBytes: 0, maxStepMs: 0 };
-  /** Serialized `change` events of the `all` scope, by collection and position, for the current head. */
-  private shared = new Map<string, { event: string; next: number; full: boolean }>();
+  /** Answers for the `all` scope, by collection and position, for the current head (shared by every connection there). */
+  private shared = new Map<string, Checkpoint | null>();
   private sharedHead = -1;
   private readonly heartbeatMs: number;
   private readonly maxQueuedBytes: number;
   private readonly maxStallMs: number;
   private readonly maxPerUser: number;
-  private readonly pageSize: number;
   private readonly unsubscribe: (() => void)[] = [];
 
   constructor(
@@ -97,7 +99,6 @@ export class StreamHub {
     this.maxQueuedBytes = opts.maxQueuedBytes ?? 4 * 1024 * 1024;
     this.maxStallMs = opts.maxStallMs ?? 30_000;
     this.maxPerUser = opts.maxPerUser ?? 8;
-    this.pageSize = opts.pageSize ?? 100;
     this.unsubscribe.push(
       sync.onChange((collections) => {
         // Users and roles decide what a principal is: check every stream at once.
@@ -243,35 +244,28 @@ export class StreamHub {
     if (!this.recheck(c)) return;
     const collection = c.pending.values().next().value as LocalCollection | undefined;
     if (collection === undefined) return;
-    const from = c.cursors.get(collection) ?? this.sync.head();
-    const page = this.page(c, collection, from);
-    if (page.event !== '') {
-      this.stats.pagesSent += 1;
-      this.write(c, page.event);
-    }
-    c.cursors.set(collection, page.next);
-    if (!page.full) c.pending.delete(collection);
+    c.pending.delete(collection);
+    const head = this.sync.head();
+    const checkpoint = this.changed(c, collection, c.cursors.get(collection) ?? head, head);
+    c.cursors.set(collection, head);
+    if (checkpoint === null) return;
+    const message: StreamEvent = { type: 'change', collection, checkpoint };
+    this.stats.pagesSent += 1;
+    this.write(c, `event: change\ndata: ${JSON.stringify({ collection: message.collection, checkpoint: message.checkpoint })}\n\n`);
   }
 
-  private page(c: Connection, collection: LocalCollection, from: number): { event: string; next: number; full: boolean } {
-    const shareable = readScope(c.user.role, collection) === 'all';
-    const head = this.sync.head();
+  /** Where something of `collection` changed for this connection's user after `from`, or null. */
+  private changed(c: Connection, collection: LocalCollection, from: number, head: number): Checkpoint | null {
     if (head !== this.sharedHead) {
       this.shared.clear();
       this.sharedHead = head;
     }
+    if (readScope(c.user.role, collection) !== 'all') return this.sync.changedSince(c.user, collection, from);
     const key = `${collection}:${from}`;
-    if (shareable) {
-      const hit = this.shared.get(key);
-      if (hit) return hit;
-    }
-    const result = this.sync.pull(c.user, collection, { seq: from }, this.pageSize);
-    const page = {
-      event: result.documents.length > 0 ? `event: change\ndata: ${JSON.stringify({ collection, documents: result.documents, checkpoint: result.checkpoint })}\n\n` : '',
-      next: result.checkpoint.seq,
-      full: result.documents.length >= this.pageSize,
-    };
-    if (shareable) this.shared.set(key, page);
-    return page;
+    const hit = this.shared.get(key);
+    if (hit !== undefined) return hit;
+    const answer = this.sync.changedSince(c.user, collection, from);
+    this.shared.set(key, answer);
+    return answer;
   }
 }

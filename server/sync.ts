@@ -126,6 +126,16 @@ export class SyncService {
   }
 
   /**
+   * The checkpoint up to which something of `collection` changed for this user after `since`
+   * (a document he may read, or one he read and lost), or null: what the change stream tells
+   * his device, which then pulls.
+   */
+  changedSince(user: SyncUser, collection: LocalCollection, since: number): Checkpoint | null {
+    const seq = this.store.changedSince(collection, { id: user.id, scope: readScope(user.role, collection) }, since);
+    return seq === null ? null : { seq };
+  }
+
+  /**
    * The document as its schema reads it — only the schema's fields, never the raw body (unknown
    * fields are dropped) — or why it is not valid. Nesting is measured first, without recursion:
    * a value nested thousands of levels deep is refused before anything walks it.

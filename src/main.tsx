@@ -12,14 +12,16 @@ import { registerServiceWorker } from './ui/pwa/serviceWorker';
 import { listenForInstall } from './ui/pwa/install';
 import { initSession } from './data/session';
 import { appStore } from './data/appStore';
-import { backendConfigFrom } from './backend/config';
+import { serverConfigFrom } from './backend/serverConfig';
 import { createBackend } from './backend/load';
 
 /** Default display time of notifications (specification, section 9). */
 const NOTIFICATION_MS = 5000;
 
 // The one backend of the app, from configuration (VITE_BACKEND), handed down to the data layer.
-const backend = await createBackend(backendConfigFrom(import.meta.env), appStore);
+// The default (server) configuration is read without zod; any other loads its validation.
+const backendConfig = serverConfigFrom(import.meta.env) ?? (await import('./backend/config')).backendConfigFrom(import.meta.env);
+const backend = await createBackend(backendConfig, appStore);
 await initSession({ backend, store: appStore, storage: { kind: 'dexie' } });
 const router = buildRouter();
 

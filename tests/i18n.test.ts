@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, t } from '../src/i18n';
+import { formatMoney, t } from '../src/i18n';
+import { formatDate } from '../src/i18n/dates';
 
 describe('message catalogue', () => {
   it('returns Spanish texts and fills variables', () => {

@@ -15,6 +15,7 @@
  * Spanish error naming the variable, not a silent fallback to the server).
  */
 import { z } from 'zod';
+import { BackendConfigError } from './serverConfig';
 
 const hostPort = z.string().regex(/^[A-Za-z0-9.[\]:-]+:\d+$/, 'debe ser «host:puerto»');
 
@@ -50,7 +51,8 @@ const ENV_NAMES: Record<keyof z.input<typeof firebaseSettingsSchema>, string> = 
   storageUrl: 'VITE_FIREBASE_STORAGE_URL',
 };
 
-export class BackendConfigError extends Error {}
+// Defined beside the zod-free server configuration, so load.ts can throw it without loading zod.
+export { BackendConfigError };
 
 /** The backend configuration from build-time variables (`import.meta.env` in the app). */
 export function backendConfigFrom(env: Readonly<Record<string, string | boolean | undefined>>): BackendConfig {

@@ -4,7 +4,8 @@
  * implementation is imported dynamically, so the Firebase SDK is downloaded only by builds that
  * use it (VITE_BACKEND=firebase); the default build never loads it.
  */
-import { BackendConfigError, type BackendConfig, type FirebaseSettings } from './config';
+import type { BackendConfig, FirebaseSettings } from './config';
+import { BackendConfigError } from './serverConfig';
 import type { FirebaseBackend } from './firebase';
 import { createServerBackend } from './server';
 import type { Backend, BackendStorage } from './types';

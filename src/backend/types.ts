@@ -9,6 +9,8 @@ import type { InterfaceGroup, SystemRole } from '../domain/access/groups';
 import type { LocalCollection } from '../domain/collections';
 import type { Checkpoint, MasterState, PullPage, PushRow, StreamEvent } from '../domain/sync/protocol';
 
+import type { ProofLink, PublicProof } from '../domain/proof';
+
 /** The protocol's shapes (src/domain/sync/protocol.ts), as the seam's transports speak them. */
 export type { Checkpoint, MasterState, PullPage, PushRow, StreamEvent, SyncDoc } from '../domain/sync/protocol';
 
@@ -150,6 +152,14 @@ export interface AdminBackend {
   revokeApiKey(id: string): Promise<ApiKeyInfo>;
 }
 
+/** Proof of delivery (issue 13): the client's public link to one order's proof. */
+export interface ProofBackend {
+  /** Makes a public link to an order's proof (operators and admins). */
+  createLink(orderId: string): Promise<ProofLink>;
+  /** The proof a public link opens (no session needed). */
+  publicProof(token: string): Promise<PublicProof>;
+}
+
 export interface Backend {
   readonly kind: 'server' | 'firebase';
   readonly session: BackendSession;
@@ -157,4 +167,5 @@ export interface Backend {
   readonly sync: SyncTransport;
   readonly files: FileTransport;
   readonly admin: AdminBackend;
+  readonly proof: ProofBackend;
 }

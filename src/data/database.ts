@@ -1,18 +1,22 @@
 /**
  * cb_localDB: the local database (specification §4: «cb_localDB, version 1»). The only module
  * family that imports rxdb. Twelve collections (RxDB's free edition opens at most 13 per JS
- * realm), one per entry of LOCAL_COLLECTION_DEFS.
+ * realm), one per entry of LOCAL_COLLECTION_DEFS
+ * (their storage schemas: src/data/storageSchemas.generated.ts).
  */
 import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxJsonSchema, type RxStorage } from 'rxdb';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { LOCAL_COLLECTIONS, LOCAL_COLLECTION_DEFS, type LocalCollection, type LocalCollectionDef } from '../domain/collections';
-import { toStorageSchema } from '../domain/rxschema';
+import { LOCAL_COLLECTIONS, type LocalCollection, type LocalCollectionDef } from '../domain/collections';
+import type { StorageJsonSchema } from '../domain/rxschema';
 import type { CatalogDoc } from '../domain/entities/reference';
 import type { Bike, DeliveryPoint, Order, PaymentDoc, Product, Route, User } from '../domain/entities/operation';
 import type { DeliveryEvent, Incidence, Pick, Receipt } from '../domain/entities/events';
 import { MIGRATIONS, type MigrationStrategies } from './migrations';
+// The storage schemas are converted from the zod schemas at build time (npm run schemas), so
+// zod's JSON-schema code is not loaded at start-up (issue 15).
+import { STORAGE_SCHEMAS } from './storageSchemas.generated';
 
 /** Name of the local database (specification §4). */
 export const LOCAL_DB_NAME = 'cb_localDB';
@@ -93,13 +97,20 @@ export async function openLocalDatabase(opts: OpenOptions): Promise<CbDatabase> 
     closeDuplicates: true,
   })) as CbDatabase;
   const names = opts.collections ?? LOCAL_COLLECTIONS;
+  // Replaced definitions (tests of migrations) are converted here; the app's are generated.
+  const definitions = opts.definitions;
+  const convert = definitions && Object.keys(definitions).length > 0 ? (await import('../domain/rxschema')).toStorageSchema : null;
+  const schemaOf = (name: LocalCollection): StorageJsonSchema => {
+    const def = definitions?.[name];
+    return def && convert ? convert(def) : STORAGE_SCHEMAS[name];
+  };
   try {
     await db.addCollections(
       Object.fromEntries(
         names.map((name) => [
           name,
           {
-            schema: toStorageSchema(opts.definitions?.[name] ?? LOCAL_COLLECTION_DEFS[name]) as unknown as RxJsonSchema<unknown>,
+            schema: schemaOf(name) as unknown as RxJsonSchema<unknown>,
             migrationStrategies: opts.migrations?.[name] ?? MIGRATIONS[name],
           },
         ]),

@@ -9,11 +9,15 @@ import { openLocalDatabase, type CbDatabase, type StorageChoice } from './databa
 import type { AppStore } from './appStore';
 import { Outbox } from './outbox';
 import { PushLedger } from './pushLedger';
-import { describeSyncError, startReplication, type Refusal, type ReplicationHandle } from './replication';
+// The replication (RxDB's replication plugin and the sync protocol) is loaded after the first
+// screen is drawn from the local database (issue 15: the rider's screens show before it starts).
+import type * as ReplicationApi from './replication';
+import type { Refusal, ReplicationHandle } from './replication';
 import { NoticeBook } from './syncNotices';
 import { SyncStatusHub } from './syncStatus';
 import { UploadQueue } from './uploadQueue';
 import { Writer } from './writes';
+import { t } from '../i18n';
 
 export interface EngineOptions {
   readonly backend: Backend;
@@ -49,6 +53,27 @@ async function deleteIndexedDbsOf(dbName: string): Promise<void> {
 }
 
 /** Asks the service worker to upload when the network is back (Background Sync, where available). */
+type ReplicationModule = typeof ReplicationApi;
+let replicationModule: Promise<ReplicationModule> | null = null;
+function loadReplication(): Promise<ReplicationModule> {
+  return (replicationModule ??= import('./replication'));
+}
+
+/**
+ * Resolves once the browser is idle after the first screen (at most `timeoutMs` later): the
+ * replication's first pull and its many IndexedDB reads then do not compete with the first
+ * queries and the first render of the screen the user opened.
+ */
+function afterFirstScreen(timeoutMs = 1500): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof window === 'undefined' || typeof window.requestIdleCallback !== 'function') {
+      setTimeout(resolve, 0);
+      return;
+    }
+    window.requestIdleCallback(() => resolve(), { timeout: timeoutMs });
+  });
+}
+
 async function requestBackgroundSync(): Promise<void> {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || !navigator.serviceWorker.controller) return;
   try {
@@ -116,7 +141,12 @@ export class DataEngine {
         // Files waiting for their back-off (up to 64 s) go now: the connection is back.
         void this.uploads.retryNow().then(() => this.processUploads());
       };
-      const onOffline = () => this.status.update({ online: false, state: 'offline', error: describeSyncError(null, false) });
+      const onOffline = () => {
+        this.status.update({ online: false, state: 'offline' });
+        void loadReplication().then(({ describeSyncError }) => {
+          if (!isOnline()) this.status.update({ error: describeSyncError(null, false) });
+        });
+      };
       const onVisible = () => {
         if (document.visibilityState === 'visible') void this.processUploads();
       };
@@ -131,15 +161,18 @@ export class DataEngine {
     }
 
     // Replication runs in the leader tab only; the others show what the leader broadcasts.
-    void this.db.waitForLeadership().then(() => {
+    // It starts once the first screen is drawn from the local database.
+    void this.db.waitForLeadership().then(async () => {
       if (this.stopped) return;
       this.status.update({ leader: true });
-      this.startReplication();
+      const [{ startReplication }] = await Promise.all([loadReplication(), afterFirstScreen()]);
+      if (this.stopped) return;
+      this.startReplication(startReplication);
     });
     void this.processUploads();
   }
 
-  private startReplication(): void {
+  private startReplication(startReplication: ReplicationModule['startReplication']): void {
     const rep = startReplication({ db: this.db, transport: this.opts.backend.sync, outbox: this.outbox, ledger: this.ledger, userId: this.opts.userId });
     this.replication = rep;
     this.subs.push(rep.refusals$.subscribe((r) => this.refusalSubject.next(r)));
@@ -240,11 +273,11 @@ export class DataEngine {
     await this.refreshCounts();
     const s = this.status.value;
     if (s.pending > 0) {
-      return { ok: false, reason: `Hay ${s.pending} ${s.pending === 1 ? 'cambio' : 'cambios'} sin enviar al servidor. Conéctate y espera a que se sincronicen antes de cerrar la sesión, o se perderían.` };
+      return { ok: false, reason: s.pending === 1 ? t('data.signOut.pendingOne') : t('data.signOut.pendingMany', { n: s.pending }) };
     }
     if (s.uploadsQueued + s.uploadsParked > 0) {
       const n = s.uploadsQueued + s.uploadsParked;
-      return { ok: false, reason: `Hay ${n} ${n === 1 ? 'fichero' : 'ficheros'} (firmas o fotos) sin subir. Conéctate y espera a que se suban antes de cerrar la sesión.` };
+      return { ok: false, reason: n === 1 ? t('data.signOut.uploadsOne') : t('data.signOut.uploadsMany', { n }) };
     }
     if (isOnline() && this.replication) {
       const synced = await Promise.race([
@@ -253,7 +286,7 @@ export class DataEngine {
       ]);
       await this.refreshCounts();
       if (!synced || this.status.value.pending > 0) {
-        return { ok: false, reason: 'Todavía se están sincronizando cambios. Espera unos segundos y vuelve a intentarlo.' };
+        return { ok: false, reason: t('data.signOut.stillSyncing') };
       }
     }
     return { ok: true };

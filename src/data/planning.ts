@@ -14,8 +14,11 @@
 import type { SystemRole } from '../domain/access/groups';
 import type { DeliveryPoint, Order, Route, RouteStop } from '../domain/entities/operation';
 import type { DayPlanResult } from '../domain/routing/day';
+import type { DeliveryEvent } from '../domain/entities/events';
+import { carryOverOrders } from '../domain/routing/carryOver';
 import {
   addOrdersToStops,
+  canMoveStop,
   isEditableRoute,
   lockStopAt,
   moveStopBy,
@@ -273,6 +276,7 @@ export async function moveStop(engine: PlanningEngine, actor: PlanningActor, rou
   requireOps(actor);
   const route = await loadEditableRoute(engine, routeId);
   if (seq < 1 || seq > route.stops.length) throw new PlanningError('stop_not_found', t('planning.errors.stopNotFound', { seq, route: route.name }));
+  if (!canMoveStop(route.stops, seq, delta)) throw new PlanningError('stop_locked', t('planning.errors.stopLocked', { seq, route: route.name }));
   return engine.writer.patch('routes', routeId, { stops: moveStopBy(route.stops, seq, delta) });
 }
 
@@ -423,4 +427,25 @@ export async function publishRoutes(engine: PlanningEngine, actor: PlanningActor
   });
   if (problems.length > 0) throw new PlanningError('cannot_publish', problems.join('. '));
   for (const r of routes) await engine.writer.patch('routes', r.id, { status: 'planned' });
+}
+
+/**
+ * Brings orders of earlier days to `date` (re-planning carry-over): those of `orderIds` that
+ * `carryOverOrders` still brings (a cancelled route, a failure marked «reprogramar») become
+ * «Pendiente» orders of `date` with no route, among the day's unplanned ones. Returns how many
+ * were brought (an order planned or changed meanwhile elsewhere is left alone).
+ */
+export async function bringCarriedOrders(engine: PlanningEngine, actor: PlanningActor, date: string, hub: number, orderIds: readonly string[]): Promise<number> {
+  requireOps(actor);
+  const found = await engine.db.orders.findByIds([...orderIds]).exec();
+  const orders = [...found.values()].map((d) => d.toJSON() as unknown as Order);
+  const routeIds = [...new Set(orders.map((o) => o.route_id).filter((id) => id !== ''))];
+  const routeDocs = routeIds.length > 0 ? await engine.db.routes.findByIds(routeIds).exec() : new Map();
+  const routes = new Map([...routeDocs.entries()].map(([id, d]) => [id as string, (d as { toJSON(): unknown }).toJSON() as Route]));
+  const events = routeIds.length > 0 ? (await engine.db.deliveries.find({ selector: { route_id: { $in: routeIds } } }).exec()).map((d) => d.toJSON() as DeliveryEvent) : [];
+  const brought = carryOverOrders(date, hub, orders, routes, events);
+  for (const { order } of brought) {
+    await engine.writer.patch('orders', order.id, { date, route_id: '', status: 'pending', status_id: '' });
+  }
+  return brought.length;
 }

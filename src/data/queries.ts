@@ -236,3 +236,15 @@ export function deliveryIncidences(db: CbDatabase) {
 export function someOrdersOfDay(db: CbDatabase, date: string, limit: number) {
   return db.orders.find({ selector: { date }, limit });
 }
+
+/**
+ * Re-planning carry-over (issue 11): orders of a hub from `from` (inclusive) to `before`
+ * (exclusive) that may come back to be planned («Pendiente», «En ruta», «Fallido»); the board
+ * keeps those `carryOverOrders` (src/domain/routing/carryOver.ts) brings. `[date, hub]` index.
+ */
+export function carryOverCandidates(db: CbDatabase, hub: number, from: string, before: string) {
+  return db.orders.find({
+    selector: { date: { $gte: from, $lt: before }, hub, status: { $in: ['pending', 'planned', 'failed'] } },
+    sort: [{ date: 'asc' }, { hub: 'asc' }],
+  });
+}

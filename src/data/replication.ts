@@ -16,6 +16,7 @@ import type { Outbox } from './outbox';
 import { contentOf, type PushLedger } from './pushLedger';
 import { PushTracker } from './pushTracker';
 import { noticeOf, type SyncNotice } from './syncNotices';
+import { t } from '../i18n';
 
 export interface Refusal {
   readonly collection: LocalCollection;
@@ -57,8 +58,8 @@ export interface ReplicationHandle {
   cancel(): Promise<void>;
 }
 
-export const OFFLINE_MESSAGE = 'Sin conexión con el servidor: los cambios se guardan en el dispositivo y se enviarán al volver la conexión';
-const GENERIC_MESSAGE = 'No se pudo sincronizar; se reintentará';
+export const OFFLINE_MESSAGE = t('data.sync.offline');
+const GENERIC_MESSAGE = t('data.sync.failed');
 
 /**
  * Spanish text of a replication failure. RxDB hands handler errors over as plain objects
@@ -119,10 +120,10 @@ export function startReplication(opts: ReplicationOptions): ReplicationHandle {
     const collection = db.collections[name];
     const editable = LOCAL_COLLECTION_DEFS[name].mode === 'editable';
     // Every document comes down through the pull handler, in checkpoint order: a stream event
-    // only says «pull now» (RESYNC). Handing the stream's documents to RxDB instead lets a stream
-    // event computed before a pull be handled after it (RxDB does not keep the order of stream
-    // events and RESYNCs): older documents would overwrite pulled ones and the stored checkpoint
-    // would move back.
+    // only says «pull now» (RESYNC), and carries no document (src/domain/sync/protocol.ts).
+    // Handing stream documents to RxDB instead would let an event computed before a pull be
+    // handled after it (RxDB does not keep the order of stream events and RESYNCs): older
+    // documents would overwrite pulled ones and the stored checkpoint would move back.
     const pullStream$: Observable<RxReplicationPullStreamItem<unknown, Checkpoint>> = stream$.pipe(
       filter((e) => e.type === 'resync' || e.collection === name),
       map(() => 'RESYNC' as const),

@@ -297,7 +297,7 @@ async function writeLoadOut(engine: DataEngine, input: LoadOutInput): Promise<bo
       productId: line.product_id,
       type: line.received < line.expected ? 'missing' : 'wrong_quantity',
       quantity: Math.abs(line.expected - line.received),
-      note: `Carga en el hub: esperadas ${line.expected}, recibidas ${line.received}`,
+      note: t('data.loadOutNote', { expected: line.expected, received: line.received }),
       photo: null,
       actor,
       position: input.position,

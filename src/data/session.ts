@@ -17,6 +17,7 @@ import type { AppStore } from './appStore';
 // the sign-in page (issue 15: the login page loads no database).
 import type { DataEngine, SignOutCheck } from './engine';
 import type { StorageChoice } from './database';
+import { t } from '../i18n';
 import { requestPersistentStorage } from './deviceStorage';
 
 const VERIFIER_KEY = 'passwordVerifier';
@@ -132,7 +133,7 @@ export async function signIn(email: string, password: string): Promise<void> {
     await c.backend.session.set(null, 'signed-out');
     throw new BackendError(
       'other_user',
-      `Este dispositivo tiene datos de ${current.user.name}. Esa persona debe cerrar su sesión antes de que entre otra.`,
+      t('data.otherUser', { name: current.user.name }),
       409,
     );
   }

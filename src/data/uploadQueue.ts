@@ -8,6 +8,7 @@
  * 401 refreshes the token once and retries; any other 4xx parks the item visibly; an item leaves
  * the queue only after a 2xx.
  */
+import { t } from '../i18n';
 import { Listeners } from './listeners';
 import type { AppStore, UploadItem } from './appStore';
 
@@ -22,15 +23,15 @@ export function backoffMs(attempts: number): number {
 export type UploadOutcome = { kind: 'done' } | { kind: 'retry'; error: string } | { kind: 'auth' } | { kind: 'park'; error: string };
 
 export function outcomeOf(status: number | 'network'): UploadOutcome {
-  if (status === 'network') return { kind: 'retry', error: 'Sin conexión con el servidor' };
+  if (status === 'network') return { kind: 'retry', error: t('data.upload.offline') };
   if (status >= 200 && status < 300) return { kind: 'done' };
   if (status === 401) return { kind: 'auth' };
-  if (status >= 500 || status === 408 || status === 429) return { kind: 'retry', error: `El servidor respondió ${status}; se reintentará` };
-  if (status === 409) return { kind: 'park', error: 'Ya hay otro fichero distinto con ese nombre en el servidor' };
-  if (status === 413) return { kind: 'park', error: 'El fichero es demasiado grande' };
-  if (status === 415) return { kind: 'park', error: 'Tipo de fichero no admitido' };
-  if (status === 403) return { kind: 'park', error: 'No tienes permiso para subir este fichero' };
-  return { kind: 'park', error: `El servidor rechazó el fichero (${status})` };
+  if (status >= 500 || status === 408 || status === 429) return { kind: 'retry', error: t('data.upload.serverError', { status }) };
+  if (status === 409) return { kind: 'park', error: t('data.upload.conflict') };
+  if (status === 413) return { kind: 'park', error: t('data.upload.tooLarge') };
+  if (status === 415) return { kind: 'park', error: t('data.upload.badType') };
+  if (status === 403) return { kind: 'park', error: t('data.upload.forbidden') };
+  return { kind: 'park', error: t('data.upload.refused', { status }) };
 }
 
 export interface UploadDeps {
@@ -119,8 +120,8 @@ export class UploadQueue {
       if (outcome.kind === 'auth') {
         outcome = (await deps.refreshAuth())
           ? outcomeOf(await deps.send(item))
-          : { kind: 'park', error: 'La sesión ha caducado: inicia sesión para subir el fichero' };
-        if (outcome.kind === 'auth') outcome = { kind: 'park', error: 'La sesión ha caducado: inicia sesión para subir el fichero' };
+          : { kind: 'park', error: t('data.upload.sessionExpired') };
+        if (outcome.kind === 'auth') outcome = { kind: 'park', error: t('data.upload.sessionExpired') };
       }
       if (outcome.kind === 'done') {
         await db.delete('uploads', item.path);

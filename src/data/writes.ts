@@ -11,6 +11,9 @@ import type { Outbox } from './outbox';
 import { localWrite } from './deviceStorage';
 import { t } from '../i18n';
 
+/** The document type of each local collection: what the writer takes (screens type their forms with it). */
+export type { DocTypes } from './database';
+
 export class ValidationFailed extends Error {
   constructor(readonly errors: FieldError[]) {
     super(errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; '));
@@ -55,7 +58,7 @@ export class Writer {
     const existing = await col.findOne((valid as { id: string }).id).exec();
     if (existing) {
       if (LOCAL_COLLECTION_DEFS[collection].mode === 'event') return { created: false };
-      throw new ValidationFailed([{ path: 'id', message: `Ya existe ${LOCAL_COLLECTION_DEFS[collection].label} con ese identificador` }]);
+      throw new ValidationFailed([{ path: 'id', message: t('data.duplicateId', { what: LOCAL_COLLECTION_DEFS[collection].label }) }]);
     }
     await localWrite(() => col.insert(valid as never));
     await this.outbox.mark(collection, (valid as { id: string }).id, this.now());
@@ -76,7 +79,7 @@ export class Writer {
     const existing = await col.findByIds(valid.map((d) => d.id)).exec();
     const fresh = valid.filter((d) => {
       if (!existing.has(d.id)) return true;
-      if (def.mode !== 'event') failed.push({ id: d.id, error: new ValidationFailed([{ path: 'id', message: `Ya existe ${def.label} con ese identificador` }]) });
+      if (def.mode !== 'event') failed.push({ id: d.id, error: new ValidationFailed([{ path: 'id', message: t('data.duplicateId', { what: def.label }) }]) });
       return false;
     });
     if (fresh.length === 0) return { written: [], failed };
@@ -113,7 +116,7 @@ export class Writer {
   ): Promise<BulkWriteResult> {
     const written = result.success.map((d) => d.primary);
     for (const e of result.error) {
-      const message = e.status === 409 ? `Ya existe ${LOCAL_COLLECTION_DEFS[collection].label} con ese identificador` : 'No se ha podido guardar';
+      const message = e.status === 409 ? t('data.duplicateId', { what: LOCAL_COLLECTION_DEFS[collection].label }) : t('data.saveFailed');
       failed.push({ id: e.documentId, error: new ValidationFailed([{ path: 'id', message }]) });
     }
     await this.outbox.markMany(collection, written, this.now());

@@ -6,6 +6,7 @@
 import type { DeliveredLine, DeliveryEvent, DeliveryEventKind, Incidence } from './entities/events';
 import type { Order, PaymentMethod, Route } from './entities/operation';
 import { amountDueCents, changeCents } from './money';
+import { msg, type DomainMessage } from './messages';
 
 export type OrderOutcome = 'pending' | 'delivered' | 'partial' | 'failed';
 
@@ -113,7 +114,7 @@ export function deliverableUnits(line: Order['lines'][number]): number {
   return line.picked_quantity > 0 ? line.picked_quantity : line.quantity;
 }
 
-export type LinesCheck = { readonly ok: true; readonly kind: 'delivered' | 'partial' } | { readonly ok: false; readonly message: string };
+export type LinesCheck = { readonly ok: true; readonly kind: 'delivered' | 'partial' } | { readonly ok: false; readonly message: DomainMessage };
 
 /**
  * Partial-delivery rules: per line, delivered + refused ≤ deliverable units; at least one unit
@@ -129,19 +130,19 @@ export function checkDeliveredLines(order: Order, lines: readonly DeliveredLine[
     const delivered = d?.delivered ?? 0;
     const refused = d?.refused ?? 0;
     if (!Number.isInteger(delivered) || !Number.isInteger(refused) || delivered < 0 || refused < 0) {
-      return { ok: false, message: `Línea ${i + 1} (${line.name}): las cantidades deben ser números enteros positivos` };
+      return { ok: false, message: msg('domain.delivery.linesNotWhole', { line: i + 1, name: line.name }) };
     }
     const max = deliverableUnits(line);
     if (delivered + refused > max) {
-      return { ok: false, message: `Línea ${i + 1} (${line.name}): entregadas más rechazadas (${delivered + refused}) superan las ${max} que lleva el pedido` };
+      return { ok: false, message: msg('domain.delivery.linesTooMany', { line: i + 1, name: line.name, units: delivered + refused, max }) };
     }
     if (delivered < line.quantity) partial = true;
     total += delivered;
   }
   for (const l of lines) {
-    if (!order.lines.some((x) => x.line_id === l.line_id)) return { ok: false, message: `La línea «${l.line_id}» no es de este pedido` };
+    if (!order.lines.some((x) => x.line_id === l.line_id)) return { ok: false, message: msg('domain.delivery.lineNotInOrder', { lineId: l.line_id }) };
   }
-  if (total === 0) return { ok: false, message: 'No se entrega ninguna unidad: registra una entrega fallida' };
+  if (total === 0) return { ok: false, message: msg('domain.delivery.noUnits') };
   return { ok: true, kind: partial ? 'partial' : 'delivered' };
 }
 
@@ -177,7 +178,7 @@ export interface Collection {
   readonly change_cents: number;
 }
 
-export type CollectionCheck = { readonly ok: true; readonly value: Collection } | { readonly ok: false; readonly message: string };
+export type CollectionCheck = { readonly ok: true; readonly value: Collection } | { readonly ok: false; readonly message: DomainMessage };
 
 /**
  * The amount due for what is handed over (delivered lines × price + taxes) and the money taken:

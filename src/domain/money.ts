@@ -19,6 +19,7 @@
  * list a tax of 0,00 € on a base of 0,00 €.
  */
 import type { Tax } from './entities/reference';
+import { msg, type DomainMessage } from './messages';
 
 export interface TaxableLine {
   readonly quantity: number;
@@ -141,20 +142,20 @@ export function amountDueCents(lines: readonly DueLine[], delivered: readonly De
   return deliveredTotals(lines, delivered).gross_cents;
 }
 
-export type ChangeResult = { readonly ok: true; readonly change_cents: number } | { readonly ok: false; readonly message: string };
+export type ChangeResult = { readonly ok: true; readonly change_cents: number } | { readonly ok: false; readonly message: DomainMessage };
 
 /** Change to give back when `collectedCents` is handed over for `dueCents`. */
 export function changeCents(dueCents: number, collectedCents: number): ChangeResult {
   if (!Number.isSafeInteger(dueCents) || dueCents < 0) {
-    return { ok: false, message: `El importe a cobrar no es válido (${String(dueCents)}): debe ser un número entero de céntimos, no negativo` };
+    return { ok: false, message: msg('domain.money.dueInvalid', { value: String(dueCents) }) };
   }
   if (!Number.isSafeInteger(collectedCents) || collectedCents < 0) {
-    return { ok: false, message: `El importe cobrado no es válido (${String(collectedCents)}): debe ser un número entero de céntimos, no negativo` };
+    return { ok: false, message: msg('domain.money.collectedInvalid', { value: String(collectedCents) }) };
   }
   if (collectedCents < dueCents) {
     return {
       ok: false,
-      message: `El importe cobrado (${formatEuros(collectedCents)}) es menor que el importe a cobrar (${formatEuros(dueCents)})`,
+      message: msg('domain.money.collectedShort', { collected: formatEuros(collectedCents), due: formatEuros(dueCents) }),
     };
   }
   return { ok: true, change_cents: collectedCents - dueCents };

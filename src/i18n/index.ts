@@ -1,6 +1,5 @@
-import { format as formatDateFns } from 'date-fns';
-import { es as esLocale } from 'date-fns/locale/es';
 import { es, type Catalogue } from './messages.es';
+// formatDate lives in ./dates (date-fns stays out of the modules every screen loads).
 
 type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
@@ -42,9 +41,4 @@ export function formatNumber(value: number, digits = 0): string {
   let f = numberFormats.get(digits);
   if (!f) numberFormats.set(digits, (f = new Intl.NumberFormat('es-ES', { minimumFractionDigits: digits, maximumFractionDigits: digits })));
   return f.format(value);
-}
-
-/** A date in Spanish with a date-fns pattern (default «22 nov 2026, 14:05»). */
-export function formatDate(value: Date | number, pattern = "d MMM yyyy, HH:mm"): string {
-  return formatDateFns(value, pattern, { locale: esLocale });
 }

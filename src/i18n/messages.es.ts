@@ -8,17 +8,20 @@ import { orderApiMessages } from './es/orderApi';
 import { pickingMessages } from './es/picking';
 import { boxScanMessages } from './es/boxScan';
 import { paymentsMessages } from './es/payments';
+import { proofMessages } from './es/proof';
 import { syncMessages } from './es/sync';
 import { deviceMessages } from './es/device';
 import { planningMessages } from './es/planning';
 import { apiKeysMessages } from './es/apiKeys';
 import { dataMessages } from './es/data';
+import { domainMessages } from './es/domain';
 
 export const es = {
   ...intakeMessages,
   ...deviceMessages,
   ...apiKeysMessages,
   ...dataMessages,
+  ...domainMessages,
   common: {
     understood: 'Entendido',
     save: 'Guardar',
@@ -726,6 +729,7 @@ export const es = {
   ...pickingMessages,
   ...boxScanMessages,
   ...paymentsMessages,
+  ...proofMessages,
   ...syncMessages,
   ...orderApiMessages,
   ...planningMessages,

@@ -73,3 +73,57 @@ export function makeHref<const R extends readonly Routed[]>(routes: R) {
     return fillPath(pattern, (args[0] ?? {}) as Readonly<Record<string, ParamValue>>) as AppHref;
   };
 }
+
+/** `:name` → `$name` in one segment (TanStack Router's parameter syntax). */
+type RouterSegment<S extends string> = S extends `:${infer Name}` ? `$${Name}` : S;
+
+/** A registry path pattern in TanStack's syntax, as `toRouterPath` writes it (no trailing slash). */
+type RouterPathOf<P extends string> = P extends `${infer Head}/${infer Tail}`
+  ? Tail extends ''
+    ? Head extends ''
+      ? '/'
+      : RouterSegment<Head>
+    : `${RouterSegment<Head>}/${RouterPathOf<Tail>}`
+  : RouterSegment<P>;
+
+/**
+ * The target of a typed TanStack link (`navigate(linkTo(…))`, `<Link {...linkTo(…)}>`): the
+ * route's pattern in the router's syntax plus its parameters. The registered router
+ * (router.tsx) checks it a second time against the generated route tree.
+ */
+export type LinkTarget<P extends string> = [PathParamNames<P>] extends [never]
+  ? { readonly to: RouterPathOf<P> }
+  : { readonly to: RouterPathOf<P>; readonly params: { readonly [K in PathParamNames<P>]: string } };
+
+/** The typed `linkTo` of a route table (see the registry's `linkTo`). */
+export function makeLinkTo<const R extends readonly Routed[]>(routes: R) {
+  let byId: Map<string, string> | undefined;
+  return function linkTo<I extends R[number]['id']>(id: I, ...args: ParamsArg<PathOf<R, I>>): LinkTarget<PathOf<R, I>> {
+    byId ??= new Map(routes.map((r) => [r.id, r.path]));
+    const pattern = byId.get(id);
+    if (pattern === undefined) throw new Error(`Unknown route id: ${id}`);
+    const to = routerPath(pattern);
+    const given = (args[0] ?? {}) as Readonly<Record<string, ParamValue>>;
+    const names = pattern
+      .split('/')
+      .filter((s) => s.startsWith(':'))
+      .map((s) => s.slice(1));
+    if (names.length === 0) return { to } as LinkTarget<PathOf<R, I>>;
+    const params: Record<string, string> = {};
+    for (const name of names) {
+      const value = given[name];
+      if (value === undefined || value === null) throw new Error(`Missing parameter «${name}» for ${pattern}`);
+      params[name] = String(value);
+    }
+    return { to, params } as LinkTarget<PathOf<R, I>>;
+  };
+}
+
+/** `/routes/route/:id` → `/routes/route/$id` (TanStack Router's parameter syntax, no trailing slash). */
+export function routerPath(path: string): string {
+  const converted = path
+    .split('/')
+    .map((seg) => (seg.startsWith(':') ? `$${seg.slice(1)}` : seg))
+    .join('/');
+  return converted.length > 1 && converted.endsWith('/') ? converted.slice(0, -1) : converted;
+}

@@ -11,7 +11,7 @@
  */
 import type { ScreenAccess, InterfaceGroup } from '../domain/access/groups';
 import type { MessageKey } from '../i18n';
-import { fillPath, makeHref, type AppHref } from './href';
+import { fillPath, makeHref, makeLinkTo, type AppHref } from './href';
 
 export type Layout = 'shell' | 'blank';
 
@@ -96,6 +96,8 @@ const TABLE = [
   { id: 'orders', path: '/orders', layout: 'shell', access: OPS, title: 'routeTitles.orders' },
   { id: 'createOrder', path: '/create-order', layout: 'shell', access: OPS, title: 'routeTitles.createOrder', parent: 'orders' },
   { id: 'editOrder', path: '/edit-order/:id', layout: 'shell', access: OPS, title: 'routeTitles.editOrder', parent: 'orders' },
+  // Issue 13: an order's proof of delivery (albarán), printable; not in the specification.
+  { id: 'proofOfDelivery', path: '/proof-of-delivery/:order_id', layout: 'shell', access: OPS, title: 'proof.title', parent: 'orders' },
 
   { id: 'distribution', path: '/distribution', layout: 'shell', access: RIDER_OPS, title: 'routeTitles.distribution' },
   { id: 'distributionRoute', path: '/distribution/:id', layout: 'shell', access: RIDER_OPS, title: 'routeTitles.distributionRoute', parent: 'distribution' },
@@ -143,6 +145,8 @@ const TABLE = [
   { id: 'blankPicking', path: '/blank/picking', layout: 'blank', access: OPS, title: 'routeTitles.blankPicking', parent: 'blank' },
   { id: 'blankDelivery', path: '/blank/delivery', layout: 'blank', access: RIDER_OPS, title: 'routeTitles.blankDelivery', parent: 'blank' },
   { id: 'pickingPe', path: '/picking/pe', layout: 'blank', access: OPS, title: 'routeTitles.pickingPe', parent: 'blank' },
+  // Issue 13: the client's public link to one albarán (the token is its key; no account).
+  { id: 'publicProof', path: '/albaran/:token', layout: 'blank', access: 'public', title: 'proof.publicTitle' },
   { id: 'login', path: '/login', layout: 'blank', access: 'public', title: 'routeTitles.login' },
   { id: 'reset', path: '/reset', layout: 'blank', access: 'public', title: 'routeTitles.reset' },
   { id: 'resetForm', path: '/reset/form', layout: 'blank', access: 'public', title: 'routeTitles.resetForm', parent: 'reset' },
@@ -168,6 +172,13 @@ void _parentsExist;
  * `href('distributionStop', { id: pointId, riderId, routeId })`, `href('orders')`.
  */
 export const href = makeHref(TABLE);
+
+/**
+ * The same route as a typed TanStack link target, `{ to: '/routes/route/$id', params: { id } }`,
+ * for `navigate(linkTo(…))` and `<Link {...linkTo(…)}>`: checked by `href`'s parameter types and
+ * again by the registered router against the generated route tree (router.tsx).
+ */
+export const linkTo = makeLinkTo(TABLE);
 
 export type { AppHref };
 

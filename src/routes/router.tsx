@@ -1,192 +1,11 @@
-import {
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  redirect,
-  useMatches,
-  type AnyRoute,
-  type ParsedLocation,
-} from '@tanstack/react-router';
-import {
-  IconBike,
-  IconBuildingWarehouse,
-  IconCategory,
-  IconClipboardList,
-  IconHome,
-  IconListCheck,
-  IconMapPin,
-  IconPackage,
-  IconRoute,
-  IconTruckDelivery,
-  IconReceipt,
-  IconBuildingStore,
-  IconAlertTriangle,
-  IconCash,
-  IconUsers,
-  IconSettings,
-} from '@tabler/icons-react';
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
-import { t } from '../i18n';
-import { BlankLayout } from '../ui/layout/BlankLayout';
-import { OnlineBadge } from '../ui/layout/OnlineBadge';
-import type { Crumb, ShellMenuItem } from '../ui/layout/ShellLayout';
-import { NotFound } from '../ui/page/NotFound';
-import { useEngine, useSyncStatus } from '../data/hooks';
-import { groupsOf, useSession } from '../data/session';
-import { mayOpen, type InterfaceGroup } from '../domain/access/groups';
-import { homeOf } from '../features/auth/home';
-import { breadcrumbTrail, MENU, ROUTES, pathParams, routeById, type MenuEntry, type RouteEntry } from './registry';
-import { RoutePage } from './RoutePage';
-import { fillPath } from './href';
+import { createRouter } from '@tanstack/react-router';
+import { routeTree } from './routeTree.gen';
 
-// The shell, the sync badge, the user menu and the session overlays load on their own, so the
-// sign-in page downloads none of them (issue 15: login ≤ 120 KB, see bench/bundle.ts).
-const ShellLayout = lazy(() => import('../ui/layout/ShellLayout').then((m) => ({ default: m.ShellLayout })));
-const SyncIndicator = lazy(() => import('../ui/layout/SyncIndicator').then((m) => ({ default: m.SyncIndicator })));
-const UserMenu = lazy(() => import('../features/auth/UserMenu').then((m) => ({ default: m.UserMenu })));
-const SessionOverlays = lazy(() => import('../features/auth/SessionOverlays').then((m) => ({ default: m.SessionOverlays })));
-const UpdatePrompt = lazy(() => import('../ui/pwa/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
-
-/** `/routes/route/:id` → `/routes/route/$id` (TanStack Router's parameter syntax). */
-export function toRouterPath(path: string): string {
-  const converted = path
-    .split('/')
-    .map((seg) => (seg.startsWith(':') ? `$${seg.slice(1)}` : seg))
-    .join('/');
-  return converted.length > 1 && converted.endsWith('/') ? converted.slice(0, -1) : converted;
-}
-
-const ICONS: Record<MenuEntry['icon'], ReactNode> = {
-  home: <IconHome size={20} aria-hidden />,
-  routes: <IconRoute size={20} aria-hidden />,
-  products: <IconPackage size={20} aria-hidden />,
-  picking: <IconListCheck size={20} aria-hidden />,
-  destination: <IconMapPin size={20} aria-hidden />,
-  product: <IconClipboardList size={20} aria-hidden />,
-  hub: <IconBuildingWarehouse size={20} aria-hidden />,
-  bike: <IconBike size={20} aria-hidden />,
-  bikeModel: <IconCategory size={20} aria-hidden />,
-  distribution: <IconTruckDelivery size={20} aria-hidden />,
-  orders: <IconReceipt size={20} aria-hidden />,
-  points: <IconBuildingStore size={20} aria-hidden />,
-  incidences: <IconAlertTriangle size={20} aria-hidden />,
-  payments: <IconCash size={20} aria-hidden />,
-  users: <IconUsers size={20} aria-hidden />,
-  config: <IconSettings size={20} aria-hidden />,
-};
-
-/** The menu entries a user's interface groups may open. */
-function menuFor(groups: readonly InterfaceGroup[]): ShellMenuItem[] {
-  return MENU.filter((m) => mayOpen(groups, routeById(m.routeId).access)).map((m) => ({
-    label: m.label,
-    description: m.description,
-    to: m.to,
-    icon: ICONS[m.icon],
-  }));
-}
-
-/** Breadcrumbs from the registry: Home, the parents, the page. Parents link when their params are known. */
-function crumbsFor(entry: RouteEntry, params: Readonly<Record<string, string>>): Crumb[] {
-  const trail = breadcrumbTrail(entry.id);
-  if (trail[0]?.id !== 'home') trail.unshift(routeById('home'));
-  return trail.map((e) => {
-    const names = pathParams(e.path);
-    const known = names.every((n) => params[n] !== undefined);
-    return { label: t(e.crumb ?? e.title), to: known ? fillPath(e.path, params) : null };
-  });
-}
-
-function ShellRoute() {
-  const matches = useMatches();
-  const leaf = matches[matches.length - 1];
-  const entryId = (leaf?.staticData as { entryId?: string } | undefined)?.entryId;
-  const crumbs = entryId ? crumbsFor(routeById(entryId), (leaf?.params ?? {}) as Record<string, string>) : [];
-  const user = useSession((s) => s.user);
-  const menu = useMemo(() => menuFor(groupsOf(user)), [user]);
-  return (
-    <Suspense fallback={null}>
-      <ShellLayout
-        menu={menu}
-        crumbs={crumbs}
-        status={
-          <Suspense fallback={null}>
-            <ShellSyncIndicator />
-            <UserMenu />
-          </Suspense>
-        }
-      />
-    </Suspense>
-  );
-}
-
-function ShellSyncIndicator() {
-  const status = useSyncStatus();
-  const engine = useEngine();
-  if (!engine) return <OnlineBadge />;
-  return <SyncIndicator status={status} onSyncNow={() => engine.syncNow()} onDismissNotices={() => void engine.dismissNotices()} />;
-}
-
-/**
- * The guard of every route: a signed-out visitor is sent to /login and back after signing in;
- * a signed-in user on /login goes to his home. Whether the role may open the page is checked by
- * RoutePage (it shows «Sin permiso»).
- */
-function guard(entry: RouteEntry, location: ParsedLocation): void {
-  const { phase, user } = useSession.getState();
-  if (entry.access === 'public') {
-    if (entry.id === 'login' && phase === 'signed-in' && user) throw redirect({ to: homeOf(user.groups), replace: true });
-    return;
-  }
-  if (phase !== 'signed-in') throw redirect({ to: '/login', search: { redirect: location.href }, replace: true });
-}
-
-function RootView() {
-  const signedIn = useSession((s) => s.phase === 'signed-in');
-  return (
-    <>
-      <a className="cb-skip-link" href="#main">
-        {t('app.skipToContent')}
-      </a>
-      <Outlet />
-      <Suspense fallback={null}>
-        {signedIn && <SessionOverlays />}
-        <UpdatePrompt />
-      </Suspense>
-    </>
-  );
-}
-
-declare module '@tanstack/react-router' {
-  interface StaticDataRouteOption {
-    entryId?: string;
-  }
-}
-
-export function buildRouteTree(): AnyRoute {
-  const rootRoute = createRootRoute({ component: RootView, notFoundComponent: NotFound });
-  const shell = createRoute({ getParentRoute: () => rootRoute, id: 'shell', component: ShellRoute });
-  const blank = createRoute({ getParentRoute: () => rootRoute, id: 'blank-layout', component: BlankLayout });
-
-  const shellChildren: AnyRoute[] = [];
-  const blankChildren: AnyRoute[] = [];
-  for (const entry of ROUTES) {
-    const parent = entry.layout === 'shell' ? shell : blank;
-    const route = createRoute({
-      getParentRoute: () => parent,
-      path: toRouterPath(entry.path),
-      staticData: { entryId: entry.id },
-      beforeLoad: ({ location }) => guard(entry, location),
-      component: () => <RoutePage entry={entry} />,
-    });
-    (entry.layout === 'shell' ? shellChildren : blankChildren).push(route as unknown as AnyRoute);
-  }
-  return rootRoute.addChildren([shell.addChildren(shellChildren), blank.addChildren(blankChildren)]);
-}
+export { toRouterPath } from './routerPath';
 
 export function buildRouter() {
   return createRouter({
-    routeTree: buildRouteTree(),
+    routeTree,
     notFoundMode: 'root',
     defaultPreload: 'intent',
     scrollToTopSelectors: ['#main'],
@@ -194,3 +13,11 @@ export function buildRouter() {
 }
 
 export type AppRouter = ReturnType<typeof buildRouter>;
+
+// TanStack's typed links: `<Link to>`, `navigate` and `redirect` know every path of the
+// registry and its parameters.
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}

@@ -30,6 +30,7 @@ const intake = () => import('../features/intake');
 const picking = () => import('../features/picking');
 const planning = () => import('../features/planning');
 const payments = () => import('../features/payments');
+const proof = () => import('../features/proof');
 
 /**
  * Exactly the built entries of the registry (`ScreenId`: the ids without `pending`): a built
@@ -151,6 +152,8 @@ const SCREEN_TABLE = {
   blankMap: lazy(() => planning().then((m) => ({ default: m.DayMapPage }))),
   paymentsAll: lazy(() => payments().then((m) => ({ default: m.PaymentsAllPage }))),
   paymentsDetails: lazy(() => payments().then((m) => ({ default: m.PaymentsDetailsPage }))),
+  proofOfDelivery: lazy(() => proof().then((m) => ({ default: m.ProofPage }))),
+  publicProof: lazy(() => proof().then((m) => ({ default: m.PublicProofPage }))),
 } satisfies Record<ScreenId, Screen>;
 
 /** The screens, looked up by a registry entry's id (absent for a pending entry). */

@@ -7,6 +7,7 @@ import { Writer, ValidationFailed } from '../../src/data/writes';
 import {
   PlanningError,
   addOrdersToRoute,
+  bringCarriedOrders,
   createRouteWithOrders,
   moveStop,
   lockStop,
@@ -23,7 +24,7 @@ import {
 } from '../../src/data/planning';
 import type { Order, Route } from '../../src/domain/entities/operation';
 import type { DayPlanResult } from '../../src/domain/routing/day';
-import { order, point, route, TODAY } from '../helpers/fixtures';
+import { deliveryEvent, order, point, route, TODAY } from '../helpers/fixtures';
 
 const operator: PlanningActor = { userId: 'u-op', role: 'operator' };
 const rider: PlanningActor = { userId: 'u-r1', role: 'rider' };
@@ -49,7 +50,7 @@ async function onlyRoute(): Promise<Route> {
 }
 
 beforeEach(async () => {
-  db = await openLocalDatabase({ name: `pl${Date.now()}${Math.random().toString(36).slice(2)}`, storage: { kind: 'memory' }, collections: ['orders', 'routes', 'delivery_points'] });
+  db = await openLocalDatabase({ name: `pl${Date.now()}${Math.random().toString(36).slice(2)}`, storage: { kind: 'memory' }, collections: ['orders', 'routes', 'delivery_points', 'deliveries'] });
   store = new AppStore(`app-${Math.random().toString(36).slice(2)}`);
   engine = { db, writer: new Writer(db, new Outbox(store)) };
   await db.orders.bulkInsert([pending('o1', 'pa'), pending('o2', 'pb'), pending('o3', 'pb'), pending('o4', 'pc')]);
@@ -126,14 +127,18 @@ describe('stop locks', () => {
     const r = await createRouteWithOrders(engine, operator, { date: TODAY, hub: 1, orderIds: ['o1', 'o2', 'o4'] });
     await lockStop(engine, operator, r.id, 2, 'position');
     expect((await getRoute(r.id)).stops.map((s) => s.lock)).toEqual([undefined, 'position', undefined]);
-    await moveStop(engine, operator, r.id, 2, -1);
+    // A stop locked in place keeps it: it does not move, nor does a neighbour move into it.
+    await expect(moveStop(engine, operator, r.id, 2, -1)).rejects.toMatchObject({ code: 'stop_locked' });
+    await expect(moveStop(engine, operator, r.id, 3, -1)).rejects.toThrow(/está fija en su sitio/);
     expect((await getRoute(r.id)).stops.map((s) => [s.delivery_point_id, s.lock])).toEqual([
-      ['pb', 'position'],
       ['pa', undefined],
+      ['pb', 'position'],
       ['pc', undefined],
     ]);
-    await lockStop(engine, operator, r.id, 1, 'none');
+    await lockStop(engine, operator, r.id, 2, 'none');
     expect((await getRoute(r.id)).stops.every((s) => s.lock === undefined)).toBe(true);
+    await moveStop(engine, operator, r.id, 2, -1);
+    expect((await getRoute(r.id)).stops.map((s) => s.delivery_point_id)).toEqual(['pb', 'pa', 'pc']);
     await expect(lockStop(engine, operator, r.id, 7, 'position')).rejects.toMatchObject({ code: 'stop_not_found' });
     await expect(lockStop(engine, rider, r.id, 1, 'position')).rejects.toMatchObject({ code: 'forbidden' });
   });
@@ -250,5 +255,32 @@ describe('route form', () => {
     expect(await getRoute(r.id)).toMatchObject({ status: 'cancelled', stops: [], cancel_reason: 'Lluvia fuerte' });
     expect(await getOrder('o1')).toMatchObject({ route_id: '', status: 'pending' });
     expect(await getOrder('o2')).toMatchObject({ route_id: '', status: 'pending' });
+  });
+});
+
+describe('re-planning carry-over', () => {
+  const NEXT = '2026-11-23';
+  const fields: RouteFields = { name: 'Ruta', date: TODAY, hub: 1, rider_id: '', bike_id: '', planned_start: '08:30', status: 'draft', cancel_reason: '' };
+  it('brings the orders of a cancelled route and failed orders marked «reprogramar» to the next day, unplanned', async () => {
+    const r = await createRouteWithOrders(engine, operator, { date: TODAY, hub: 1, orderIds: ['o1'] });
+    await saveRoute(engine, operator, r.id, { ...fields, status: 'cancelled', cancel_reason: 'Lluvia fuerte' });
+    const done = route('r-done', 'u-r1', [{ point: 'pb', orders: ['o5', 'o6'] }], 'completed');
+    await db.routes.insert(done);
+    const o5 = { ...order('o5', 'pb', 'r-done', 'failed') };
+    const o6 = { ...order('o6', 'pb', 'r-done', 'failed') };
+    await db.orders.bulkInsert([o5, o6]);
+    await db.deliveries.bulkInsert([
+      { ...deliveryEvent('d5', o5, 'u-r1', 'failed'), outcome: 'reschedule' },
+      { ...deliveryEvent('d6', o6, 'u-r1', 'failed'), outcome: 'return_to_hub' },
+    ]);
+    await expect(bringCarriedOrders(engine, rider, NEXT, 1, ['o1'])).rejects.toThrow(PlanningError);
+    const n = await bringCarriedOrders(engine, operator, NEXT, 1, ['o1', 'o5', 'o6', 'o2']);
+    expect(n).toBe(3);
+    for (const id of ['o1', 'o2', 'o5']) expect(await getOrder(id)).toMatchObject({ date: NEXT, route_id: '', status: 'pending' });
+    expect(await getOrder('o6'), 'sent back to the hub: not brought').toMatchObject({ date: TODAY, status: 'failed' });
+    expect(await getOrder('o3'), 'not asked for').toMatchObject({ date: TODAY });
+    const next = await createRouteWithOrders(engine, operator, { date: NEXT, hub: 1, orderIds: ['o1', 'o5'] });
+    expect(await getOrder('o5')).toMatchObject({ route_id: next.id, status: 'planned' });
+    expect(await bringCarriedOrders(engine, operator, NEXT, 1, ['o1']), 'already brought').toBe(0);
   });
 });

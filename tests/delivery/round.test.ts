@@ -14,6 +14,7 @@ import {
   routeProgress,
 } from '../../src/domain/delivery';
 import type { DeliveryEvent } from '../../src/domain/entities/events';
+import { domainText } from '../../src/i18n/domain';
 import type { Order } from '../../src/domain/entities/operation';
 import { openLocalDatabase, type CbDatabase } from '../../src/data/database';
 import { AppStore } from '../../src/data/appStore';
@@ -47,9 +48,10 @@ describe('partial-delivery rules', () => {
     const over = fullDelivery(o).map((l) => (l.line_id === 'l1' ? { ...l, delivered: 6, refused: 1 } : l));
     const r = checkDeliveredLines(o, over);
     expect(r.ok).toBe(false);
-    expect(!r.ok && r.message).toMatch(/Línea 1 \(Leche\).*superan las 6/);
+    expect(!r.ok && domainText(r.message)).toMatch(/Línea 1 \(Leche\).*superan las 6/);
     const none = fullDelivery(o).map((l) => ({ ...l, delivered: 0 }));
-    expect(checkDeliveredLines(o, none)).toEqual({ ok: false, message: 'No se entrega ninguna unidad: registra una entrega fallida' });
+    const nothing = checkDeliveredLines(o, none);
+    expect(!nothing.ok && domainText(nothing.message)).toBe('No se entrega ninguna unidad: registra una entrega fallida');
     expect(checkDeliveredLines(o, [{ line_id: 'zz', product_id: 'p', delivered: 1, refused: 0 }]).ok).toBe(false);
   });
 
@@ -83,7 +85,7 @@ describe('amounts due and change', () => {
     expect(collect(o, fullDelivery(o), 'cash', 2000)).toEqual({ ok: true, value: { method: 'cash', due_cents: 1574, collected_cents: 2000, change_cents: 426 } });
     const short = collect(o, fullDelivery(o), 'cash', 1500);
     expect(short.ok).toBe(false);
-    expect(!short.ok && short.message).toMatch(/menor que el importe a cobrar/);
+    expect(!short.ok && domainText(short.message)).toMatch(/menor que el importe a cobrar/);
   });
 
   it('collects nothing at the door on account', () => {
@@ -157,7 +159,7 @@ describe('double-submit guard (data layer)', () => {
     const o = twoLineOrder();
     const r = route('r1', 'u-rider1', [{ point: 'pe1', orders: ['o1'] }], 'in_progress');
     const c = collect(o, fullDelivery(o), 'cash', 2000);
-    if (!c.ok) throw new Error(c.message);
+    if (!c.ok) throw new Error(domainText(c.message));
     const input = {
       order: o,
       route: r,

@@ -10,6 +10,10 @@ import {
   taxRateOf,
 } from '../../src/domain/money';
 import type { Tax } from '../../src/domain/entities/reference';
+import { domainText } from '../../src/i18n/domain';
+
+/** A change result as the rider sees it (the domain answers message keys). */
+const shown = (r: ReturnType<typeof changeCents>) => (r.ok ? r : { ok: false, message: domainText(r.message) });
 
 const l = (quantity: number, unit_price_cents: number, tax_rate_bp: number) => ({ quantity, unit_price_cents, tax_rate_bp });
 
@@ -188,18 +192,18 @@ describe('changeCents', () => {
   });
 
   it('says, in euros, that too little was collected', () => {
-    expect(changeCents(4671, 4000)).toEqual({ ok: false, message: 'El importe cobrado (40,00\u00a0€) es menor que el importe a cobrar (46,71\u00a0€)' });
-    expect(changeCents(1_234_567, 1_000_000)).toEqual({
+    expect(shown(changeCents(4671, 4000))).toEqual({ ok: false, message: 'El importe cobrado (40,00\u00a0€) es menor que el importe a cobrar (46,71\u00a0€)' });
+    expect(shown(changeCents(1_234_567, 1_000_000))).toEqual({
       ok: false,
       message: 'El importe cobrado (10.000,00\u00a0€) es menor que el importe a cobrar (12.345,67\u00a0€)',
     });
-    expect(changeCents(1, 0)).toEqual({ ok: false, message: 'El importe cobrado (0,00\u00a0€) es menor que el importe a cobrar (0,01\u00a0€)' });
+    expect(shown(changeCents(1, 0))).toEqual({ ok: false, message: 'El importe cobrado (0,00\u00a0€) es menor que el importe a cobrar (0,01\u00a0€)' });
   });
 
   it('refuses amounts that are not whole, non-negative cents', () => {
-    expect(changeCents(100, -1)).toEqual({ ok: false, message: 'El importe cobrado no es válido (-1): debe ser un número entero de céntimos, no negativo' });
-    expect(changeCents(100, 150.5)).toMatchObject({ ok: false, message: expect.stringContaining('El importe cobrado no es válido (150.5)') });
-    expect(changeCents(Number.NaN, 100)).toMatchObject({ ok: false, message: expect.stringContaining('El importe a cobrar no es válido (NaN)') });
+    expect(shown(changeCents(100, -1))).toEqual({ ok: false, message: 'El importe cobrado no es válido (-1): debe ser un número entero de céntimos, no negativo' });
+    expect(shown(changeCents(100, 150.5))).toMatchObject({ ok: false, message: expect.stringContaining('El importe cobrado no es válido (150.5)') });
+    expect(shown(changeCents(Number.NaN, 100))).toMatchObject({ ok: false, message: expect.stringContaining('El importe a cobrar no es válido (NaN)') });
   });
 });
 

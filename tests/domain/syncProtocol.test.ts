@@ -8,6 +8,7 @@ import {
   pullRequestSchema,
   pushAnswerSchema,
   pushRequestSchema,
+  streamChangeSchema,
   streamMessageSchema,
   withoutDeviceFields,
 } from '../../src/domain/sync/protocol';
@@ -44,8 +45,12 @@ describe('sync protocol', () => {
     expect(pullAnswerSchema.safeParse({ documents: [{ id: 'a' }], checkpoint: { seq: 9 } }).success).toBe(false);
     expect(pushAnswerSchema.safeParse([{ id: 'a', _deleted: true, _refused: 'No puedes' }]).success).toBe(true);
     expect(streamMessageSchema.safeParse({ type: 'resync' }).success).toBe(true);
-    expect(streamMessageSchema.safeParse({ type: 'change', collection: 'orders', documents: [], checkpoint: { seq: 1 } }).success).toBe(true);
-    expect(streamMessageSchema.safeParse({ type: 'change', collection: 'nope', documents: [], checkpoint: { seq: 1 } }).success).toBe(false);
+    expect(streamMessageSchema.safeParse({ type: 'change', collection: 'orders', checkpoint: { seq: 1 } }).success).toBe(true);
+    expect(streamMessageSchema.safeParse({ type: 'change', collection: 'nope', checkpoint: { seq: 1 } }).success).toBe(false);
+    // The stream is lean: a change names the collection and the checkpoint, never documents.
+    expect(streamMessageSchema.safeParse({ type: 'change', collection: 'orders', documents: [], checkpoint: { seq: 1 } }).success).toBe(false);
+    expect(streamChangeSchema.safeParse({ collection: 'orders', checkpoint: { seq: 1 } }).success).toBe(true);
+    expect(streamChangeSchema.safeParse({ collection: 'orders', checkpoint: { seq: 1 }, documents: [{ id: 'o1', _deleted: false }] }).success).toBe(false);
   });
 
   it('names the device-only fields once', () => {

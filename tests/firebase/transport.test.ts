@@ -204,9 +204,12 @@ describe('stream', () => {
       // The products listener's first snapshot, then the admin's write.
       await firstValueFrom(stream.pipe(filter((e) => e.type === 'change' && e.collection === 'products')));
       const p = { id: 'p-stream', name: 'Agua', sku: 'AG1', barcode: '', client_id: 'c-pascual', unit: 'ud', weight_g: 1, volume_ml: 1, price_cents: 1, tax_id: 'iva-10', cold: false, active: true, updated_at: 1, _deleted: false };
-      const heard = firstValueFrom(stream.pipe(filter((e) => e.type === 'change' && e.collection === 'products' && e.documents.some((d) => d.id === 'p-stream'))));
+      // The stream carries no document (src/domain/sync/protocol.ts): it says «pull products», and the pull brings the write.
+      const before = await pullAll(operator, 'products');
+      const heard = firstValueFrom(stream.pipe(filter((e) => e.type === 'change' && e.collection === 'products')));
       await admin.push('products', [{ assumedMasterState: null, newDocumentState: p }]);
-      await heard;
+      expect(await heard).not.toHaveProperty('documents');
+      expect((await pullAll(operator, 'products', before.checkpoint)).docs.map((d) => d.id)).toContain('p-stream');
       expect(seen[0]).toEqual({ type: 'resync' });
     } finally {
       sub.unsubscribe();
@@ -219,14 +222,18 @@ describe('stream', () => {
     const sub = stream.subscribe();
     try {
       await ready;
-      const changed = firstValueFrom(stream.pipe(filter((e) => e.type === 'change' && e.collection === 'orders' && e.documents.some((d) => d.id === 'o2' && d.notes === 'Timbre roto'))));
+      const ordersFrom = (await pullAll(rider1, 'orders')).checkpoint;
+      const changed = firstValueFrom(stream.pipe(filter((e) => e.type === 'change' && e.collection === 'orders')));
       const o2 = (await stored('orders', 'o2')) as Row;
       await operator.push('orders', [{ assumedMasterState: o2, newDocumentState: { ...o2, notes: 'Timbre roto' } }]);
       await changed;
-      const given = firstValueFrom(stream.pipe(filter((e) => e.type === 'change' && e.collection === 'routes' && e.documents.some((d) => d.id === 'r6'))));
+      expect((await pullAll(rider1, 'orders', ordersFrom)).docs.find((d) => d.id === 'o2')?.notes).toBe('Timbre roto');
+      const routesFrom = (await pullAll(rider1, 'routes')).checkpoint;
+      const given = firstValueFrom(stream.pipe(filter((e) => e.type === 'change' && e.collection === 'routes')));
       const r6 = { ...route('r6', 'u-rider1', [{ point: 'pe3', orders: ['o3'] }], 'draft'), _deleted: false };
       expect(await operator.push('routes', [{ assumedMasterState: null, newDocumentState: r6 }])).toEqual([]);
       await given;
+      expect((await pullAll(rider1, 'routes', routesFrom)).docs.map((d) => d.id)).toContain('r6');
     } finally {
       sub.unsubscribe();
     }

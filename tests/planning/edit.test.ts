@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addOrdersToStops, isLocatedPoint, lockStopAt, moveStopBy, ordersWithoutLocation, placePointPatch, nextRouteCode, publishProblems, removeOrdersFromStops, removeStopAt, withTimes } from '../../src/domain/routing/edit';
+import { addOrdersToStops, canMoveStop, isLocatedPoint, lockStopAt, moveStopBy, ordersWithoutLocation, placePointPatch, nextRouteCode, publishProblems, removeOrdersFromStops, removeStopAt, withTimes } from '../../src/domain/routing/edit';
 import type { RouteStop } from '../../src/domain/entities/operation';
 
 const stops: RouteStop[] = [
@@ -32,6 +32,22 @@ describe('route stop edits', () => {
     ]);
     expect(moveStopBy(stops, 3, 1).map((s) => s.delivery_point_id)).toEqual(['pa', 'pb', 'pc']);
     expect(moveStopBy(stops, 1, -1).map((s) => s.delivery_point_id)).toEqual(['pa', 'pb', 'pc']);
+  });
+
+  it('never moves a stop locked in place, nor another stop into its place', () => {
+    const locked = lockStopAt(stops, 2, 'position');
+    expect(canMoveStop(locked, 2, -1)).toBe(false);
+    expect(canMoveStop(locked, 2, 1)).toBe(false);
+    expect(canMoveStop(locked, 1, 1), 'stop 1 would take the locked place').toBe(false);
+    expect(canMoveStop(locked, 3, -1)).toBe(false);
+    expect(moveStopBy(locked, 1, 1).map((s) => s.delivery_point_id)).toEqual(['pa', 'pb', 'pc']);
+    expect(moveStopBy(locked, 3, -1).map((s) => s.delivery_point_id)).toEqual(['pa', 'pb', 'pc']);
+    const routeLocked = lockStopAt(stops, 2, 'route');
+    expect(canMoveStop(routeLocked, 2, 1), 'a stop kept on its route may still change place').toBe(true);
+    expect(moveStopBy(routeLocked, 2, 1).map((s) => s.delivery_point_id)).toEqual(['pa', 'pc', 'pb']);
+    expect(canMoveStop(stops, 1, -1)).toBe(false);
+    expect(canMoveStop(stops, 3, 1)).toBe(false);
+    expect(canMoveStop(stops, 9, -1)).toBe(false);
   });
 
   it('removes a stop and returns its orders; removing orders drops emptied stops', () => {
@@ -76,10 +92,10 @@ describe('stop locks', () => {
     expect(lockStopAt(locked, 2, 'route')[1]?.lock).toBe('route');
     expect(lockStopAt(locked, 2, 'none')[1]).toEqual(stops[1]);
     expect(lockStopAt(stops, 9, 'position'), 'no such stop').toEqual(stops);
-    expect(moveStopBy(locked, 2, 1).map((s) => [s.delivery_point_id, s.lock])).toEqual([
+    expect(moveStopBy(lockStopAt(stops, 2, 'route'), 2, 1).map((s) => [s.delivery_point_id, s.lock])).toEqual([
       ['pa', undefined],
       ['pc', undefined],
-      ['pb', 'position'],
+      ['pb', 'route'],
     ]);
     expect(removeStopAt(locked, 1).stops[0]).toMatchObject({ seq: 1, delivery_point_id: 'pb', lock: 'position' });
     expect(addOrdersToStops(locked, [{ id: 'o9', delivery_point_id: 'pb' }])[1]).toMatchObject({ order_ids: ['o2', 'o3', 'o9'], lock: 'position' });

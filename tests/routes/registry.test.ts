@@ -42,6 +42,8 @@ const SPEC_PATHS = [
 /** Paths added after the specification, each with its issue. */
 const ADDED_PATHS = [
   '/config/api-keys', // issue 10: the admins' screen of the clients' order-API keys
+  '/proof-of-delivery/:order_id', // issue 13: an order's proof of delivery (albarán)
+  '/albaran/:token', // issue 13: the client's public link to one albarán
 ];
 
 const translated = (key: MessageKey) => t(key) !== key;

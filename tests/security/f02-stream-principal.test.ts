@@ -1,7 +1,8 @@
 /**
  * Finding 2: the change stream checks its principal before every send and when sessions end —
  * a deactivated user, a changed role, an expired token, a sign-out or a password changed on
- * another device ends the stream, and nothing more reaches it.
+ * another device ends the stream, and nothing more reaches it. (A `change` message names a
+ * collection and a checkpoint only, never a document: what must not reach him is the message.)
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -45,7 +46,7 @@ describe('finding 2: the stream re-checks its principal', () => {
     const op = await srv.login('operador@cargobici.test');
     const s = await riderStream(rider.accessToken);
     await push(op.accessToken, 'delivery_points', 'pe1', { notes: 'Timbre roto', updated_at: 2 });
-    expect(await s.readUntil('Timbre roto')).toBe(true);
+    expect(await s.readUntil('"collection":"delivery_points"')).toBe(true);
   });
 
   it('ends the stream of a user who is deactivated, and sends him nothing more', async () => {
@@ -57,7 +58,7 @@ describe('finding 2: the stream re-checks its principal', () => {
     await push(admin.accessToken, 'users', 'u-rider1', { active: false, updated_at: 2 });
     await push(op.accessToken, 'delivery_points', 'pe1', { notes: 'Código de la puerta 1234', updated_at: 3 });
     expect(await s.ended()).toBe(true);
-    expect(s.text()).not.toContain('1234');
+    expect(s.text()).not.toContain('event: change');
   });
 
   it('ends the stream when the user’s role changes', async () => {
@@ -86,7 +87,7 @@ describe('finding 2: the stream re-checks its principal', () => {
     const op = await srv.login('operador@cargobici.test');
     await push(op.accessToken, 'delivery_points', 'pe1', { notes: 'Después de caducar', updated_at: 2 });
     expect(await s.ended()).toBe(true);
-    expect(s.text()).not.toContain('Después de caducar');
+    expect(s.text()).not.toContain('event: change');
   });
 
   it('ends the stream of a session that signs out, at once', async () => {
@@ -110,6 +111,6 @@ describe('finding 2: the stream re-checks its principal', () => {
     expect(await onTablet.ended()).toBe(true);
     const op = await srv.login('operador@cargobici.test');
     await push(op.accessToken, 'delivery_points', 'pe1', { notes: 'Sigue en el móvil', updated_at: 2 });
-    expect(await onPhone.readUntil('Sigue en el móvil')).toBe(true);
+    expect(await onPhone.readUntil('"collection":"delivery_points"')).toBe(true);
   });
 });

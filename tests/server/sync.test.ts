@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { deliveryEvent, order, route } from '../helpers/fixtures';
+import { parseSse } from '../../src/backend/server/transport';
+import { streamChangeSchema } from '../../src/domain/sync/protocol';
 
 let srv: TestServer;
 beforeEach(async () => {
@@ -253,11 +255,10 @@ describe('push', () => {
 });
 
 describe('stream', () => {
-  it('starts with resync and carries changed documents of every collection to the right users', async () => {
-    const rider = await srv.login('rider1@cargobici.test');
-    const op = await srv.login('operador@cargobici.test');
+  /** Rider 1's (or anyone's) stream as text, read past its opening `resync`. */
+  async function streamOf(token: string) {
     const controller = new AbortController();
-    const res = await fetch(`${srv.url}/api/sync/stream`, { headers: { Authorization: `Bearer ${rider.accessToken}` }, signal: controller.signal });
+    const res = await fetch(`${srv.url}/api/sync/stream`, { headers: { Authorization: `Bearer ${token}` }, signal: controller.signal });
     expect(res.status).toBe(200);
     const reader = res.body?.getReader();
     const decoder = new TextDecoder();
@@ -266,20 +267,64 @@ describe('stream', () => {
       while (!text.includes(needle)) {
         const chunk = await reader?.read();
         if (!chunk || chunk.done) break;
-        text += decoder.decode(chunk.value);
+        text += decoder.decode(chunk.value, { stream: true });
       }
+      return text.includes(needle);
     };
-    await readUntil('event: resync');
-    expect(text).toContain('event: resync');
-    // A change the rider may not see (another rider's route) is not sent; his own is.
-    const r2 = srv.store.get('routes', 'r2');
-    await push(op.accessToken, 'routes', [{ assumedMasterState: r2, newDocumentState: { ...r2, planned_start: '10:00' } }]);
+    expect(await readUntil('event: resync')).toBe(true);
+    /** The `change` messages received so far, parsed. */
+    const changes = () => parseSse(text).events.filter((e) => e.event === 'change').map((e) => JSON.parse(e.data) as Record<string, unknown>);
+    return { readUntil, changes, text: () => text, abort: () => controller.abort() };
+  }
+
+  it('starts with resync and tells of a change only the collection and checkpoint — no document', async () => {
+    const rider = await srv.login('rider1@cargobici.test');
+    const op = await srv.login('operador@cargobici.test');
+    const s = await streamOf(rider.accessToken);
     const r1 = srv.store.get('routes', 'r1');
-    await push(op.accessToken, 'routes', [{ assumedMasterState: r1, newDocumentState: { ...r1, planned_start: '08:30' } }]);
-    await readUntil('08:30');
-    expect(text).toContain('"collection":"routes"');
-    expect(text).not.toContain('"id":"r2"');
-    controller.abort();
+    expect((await push(op.accessToken, 'routes', [{ assumedMasterState: r1, newDocumentState: { ...r1, planned_start: '08:30' } }])).body).toEqual([]);
+    expect(await s.readUntil('"collection":"routes"')).toBe(true);
+    const [change] = s.changes();
+    // The lean message of src/domain/sync/protocol.ts: nothing else, and the device pulls it.
+    expect(Object.keys(change ?? {}).sort()).toEqual(['checkpoint', 'collection']);
+    expect(streamChangeSchema.safeParse(change).success).toBe(true);
+    expect(s.text()).not.toContain('08:30');
+    const checkpoint = (change?.checkpoint as { seq: number }).seq;
+    expect(checkpoint).toBe(srv.store.head());
+    expect((await pull(rider.accessToken, 'routes', checkpoint - 1)).documents.find((d) => d.id === 'r1')?.planned_start).toBe('08:30');
+    s.abort();
+  });
+
+  it('tells a user nothing of a change he may not read (another rider’s route, another user’s profile)', async () => {
+    const rider = await srv.login('rider1@cargobici.test');
+    const op = await srv.login('operador@cargobici.test');
+    const admin = await srv.login('admin@cargobici.test');
+    const s = await streamOf(rider.accessToken);
+    const r2 = srv.store.get('routes', 'r2');
+    expect((await push(op.accessToken, 'routes', [{ assumedMasterState: r2, newDocumentState: { ...r2, planned_start: '10:00' } }])).body).toEqual([]);
+    const other = srv.store.get('users', 'u-rider2');
+    expect((await push(admin.accessToken, 'users', [{ assumedMasterState: other, newDocumentState: { ...other, phone: '600 000 222', updated_at: 2 } }])).body).toEqual([]);
+    // Then one he may read: every message before it has arrived when it does (one ordered stream).
+    const pe1 = srv.store.get('delivery_points', 'pe1');
+    expect((await push(op.accessToken, 'delivery_points', [{ assumedMasterState: pe1, newDocumentState: { ...pe1, notes: 'Timbre roto', updated_at: 2 } }])).body).toEqual([]);
+    expect(await s.readUntil('"collection":"delivery_points"')).toBe(true);
+    expect(s.changes().map((c) => c.collection)).toEqual(['delivery_points']);
+    s.abort();
+  });
+
+  it('tells a rider when a document he pulled leaves his scope (his pull brings its deletion)', async () => {
+    const rider = await srv.login('rider1@cargobici.test');
+    const op = await srv.login('operador@cargobici.test');
+    const first = await pull(rider.accessToken, 'routes');
+    const from = first.checkpoint.seq;
+    expect(ids(first)).toContain('r1');
+    const s = await streamOf(rider.accessToken);
+    const r1 = srv.store.get('routes', 'r1');
+    expect((await push(op.accessToken, 'routes', [{ assumedMasterState: r1, newDocumentState: { ...r1, rider_id: 'u-rider2' } }])).body).toEqual([]);
+    expect(await s.readUntil('"collection":"routes"')).toBe(true);
+    const gone = await pull(rider.accessToken, 'routes', from);
+    expect(gone.documents.map((d) => [d.id, d._deleted])).toEqual([['r1', true]]);
+    s.abort();
   });
 });
 

@@ -399,7 +399,7 @@ export async function createDevice(opts: DeviceOptions): Promise<Device> {
       },
       stream: () =>
         backend.sync.stream().pipe(
-          tap((e) => trace.push(e.type === 'resync' ? 'stream resync' : `stream ${e.collection} → ${e.checkpoint.seq} [${e.documents.map(brief).join(' ')}]`)),
+          tap((e) => trace.push(e.type === 'resync' ? 'stream resync' : `stream ${e.collection} → ${e.checkpoint.seq}`)),
         ),
     };
     const replication = startReplication({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IDLE, runAction, type ActionState } from '../../src/ui/action/useAction';
+import { failAction, IDLE, runAction, type ActionState } from '../../src/ui/action/useAction';
 
 function recorder<R>() {
   let state: ActionState<R> = IDLE;
@@ -54,5 +54,33 @@ describe('runAction (the core of useAction)', () => {
     }, [], r.set);
     expect(errorWhileBusy).toBeNull();
     expect(r.state).toEqual({ busy: false, error: null, result: 'segundo' });
+  });
+});
+
+describe('useAction extensions: onError and failAction', () => {
+  it('tells onError the same text it keeps as the error, and nothing on success', async () => {
+    const r = recorder<number>();
+    const told: string[] = [];
+    await runAction(async () => 1, [], r.set, { onError: (text) => told.push(text) });
+    expect(told).toEqual([]);
+    await runAction(
+      async () => {
+        throw new Error('La ruta ya salió');
+      },
+      [],
+      r.set,
+      { onError: (text) => told.push(text) },
+    );
+    expect(told).toEqual(['La ruta ya salió']);
+    expect(r.state.error).toBe('La ruta ya salió');
+  });
+
+  it('failAction shows a check error without running or touching busy and result; null clears it', async () => {
+    const r = recorder<string>();
+    await runAction(async () => 'hecho', [], r.set);
+    failAction('Motivo: obligatorio', r.set);
+    expect(r.state).toEqual({ busy: false, error: 'Motivo: obligatorio', result: 'hecho' });
+    failAction(null, r.set);
+    expect(r.state.error).toBeNull();
   });
 });

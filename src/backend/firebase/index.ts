@@ -14,6 +14,8 @@ import { BackendError, type AdminBackend, type Backend, type BackendStorage, typ
 
 const apiKeysUnavailable = () =>
   new BackendError('unavailable', 'Las claves de la API de pedidos no están disponibles con Firebase: la API de pedidos solo funciona con el servidor propio', 501);
+const proofLinksUnavailable = () =>
+  new BackendError('unavailable', 'Los enlaces públicos de albarán solo funcionan con el servidor propio, no con Firebase', 501);
 import { FirebaseAuthBackend } from './auth';
 import { backendErrorOf, micros } from './docs';
 import { FirebaseFileTransport } from './files';
@@ -134,6 +136,9 @@ export async function createFirebaseBackend(settings: FirebaseSettings, opts: Fi
     sync,
     files,
     admin,
+    // The client's public link needs a server that answers one order to a token holder without
+    // an account: Firestore's rules cannot, so the links live only in the embedded server.
+    proof: { createLink: () => Promise.reject(proofLinksUnavailable()), publicProof: () => Promise.reject(proofLinksUnavailable()) },
     current: () => auth.current(),
     async close() {
       await terminate(firestore);

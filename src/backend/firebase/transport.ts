@@ -207,8 +207,7 @@ export class FirestoreSyncTransport implements SyncTransport {
     let dependents: Unsubscribe[] = [];
     let timer: ReturnType<typeof setTimeout> | null = null;
     let delay = this.opts.retryMs ?? 1000;
-    const change = (collection: LocalCollection, docs: SyncDoc[] = []) =>
-      subscriber.next({ type: 'change', collection, documents: docs, checkpoint: writeCheckpoint(NO_CHECKPOINT) });
+    const change = (collection: LocalCollection) => subscriber.next({ type: 'change', collection, checkpoint: writeCheckpoint(NO_CHECKPOINT) });
 
     const teardown = () => {
       for (const u of [...unsubs, ...dependents]) u();
@@ -232,7 +231,7 @@ export class FirestoreSyncTransport implements SyncTransport {
         (snap) => {
           if (snap.metadata.fromCache) return;
           delay = this.opts.retryMs ?? 1000;
-          change(collection, snap.docs.map((d) => fromSnapshot(d)?.doc).filter((d): d is SyncDoc => d !== undefined));
+          change(collection);
         },
         failed,
       );
@@ -293,7 +292,7 @@ export class FirestoreSyncTransport implements SyncTransport {
               routeSet = key;
               listenDependents();
             }
-            change('routes', docs);
+            change('routes');
             for (const c of changed) if (c !== 'routes') change(c);
           },
           failed,

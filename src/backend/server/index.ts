@@ -1,5 +1,6 @@
 /** The embedded-server implementation of the backend seam (the default). */
-import { BackendError, type AdminBackend, type ApiKeyInfo, type AuthBackend, type Backend, type BackendStorage, type ConflictEntry, type FileTransport, type Session } from '../types';
+import { BackendError, type AdminBackend, type ApiKeyInfo, type AuthBackend, type Backend, type BackendStorage, type ConflictEntry, type FileTransport, type ProofBackend, type Session } from '../types';
+import type { ProofLink, PublicProof } from '../../domain/proof';
 import { errorOf, Http } from './http';
 import { sessionFromResponse, SessionManager, type LoginResponse } from './session';
 import { ServerSyncTransport, type StreamOptions } from './transport';
@@ -87,5 +88,11 @@ export function createServerBackend(opts: ServerBackendOptions): ServerBackend {
     revokeApiKey: (id) => http.json<ApiKeyInfo>(`/api/admin/api-keys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   };
 
-  return { kind: 'server', auth, sync: new ServerSyncTransport(http, opts.stream), files, admin, session, http };
+  const proof: ProofBackend = {
+    createLink: (orderId) => http.json<ProofLink>('/api/proof-links', { method: 'POST', body: { order_id: orderId } }),
+    // The client's link needs no session: the token is its key.
+    publicProof: (token) => http.json<PublicProof>(`/api/public/proof/${encodeURIComponent(token)}`, { auth: false }),
+  };
+
+  return { kind: 'server', auth, sync: new ServerSyncTransport(http, opts.stream), files, admin, proof, session, http };
 }

@@ -7,6 +7,7 @@
 import { Observable, share } from 'rxjs';
 import type { LocalCollection } from '../../domain/collections';
 import { BackendError, type Checkpoint, type MasterState, type PullPage, type PushRow, type StreamEvent, type SyncTransport } from '../types';
+import { streamChangeSchema } from '../../domain/sync/protocol';
 import { errorOf, type Http } from './http';
 
 export interface StreamOptions {
@@ -31,6 +32,14 @@ export function parseSse(buffer: string): { events: { event: string; data: strin
     if (data.length > 0) events.push({ event, data: data.join('\n') });
   }
   return { events, rest };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 export class ServerSyncTransport implements SyncTransport {
@@ -66,8 +75,9 @@ export class ServerSyncTransport implements SyncTransport {
           for (const e of parsed.events) {
             if (e.event === 'resync') subscriber.next({ type: 'resync' });
             else if (e.event === 'change') {
-              const payload = JSON.parse(e.data) as { collection: LocalCollection; documents: MasterState[]; checkpoint: Checkpoint };
-              subscriber.next({ type: 'change', collection: payload.collection, documents: payload.documents, checkpoint: payload.checkpoint });
+              // «Pull this collection»: a message that is not one (not JSON, unknown collection) is skipped.
+              const change = streamChangeSchema.safeParse(parseJson(e.data));
+              if (change.success) subscriber.next({ type: 'change', ...change.data });
             }
           }
         }

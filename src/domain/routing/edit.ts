@@ -42,11 +42,24 @@ export function addOrdersToStops(stops: readonly RouteStop[], orders: readonly O
   return renumber(next);
 }
 
-/** The stops with the stop at `seq` moved one place up (-1) or down (+1); unchanged at the ends. */
+/**
+ * Whether the stop at `seq` may move one place up (-1) or down (+1): not past the ends, and
+ * neither it nor the stop it would swap with is locked in place (`position`).
+ */
+export function canMoveStop(stops: readonly RouteStop[], seq: number, delta: -1 | 1): boolean {
+  const a = stops[seq - 1];
+  const b = stops[seq - 1 + delta];
+  return a !== undefined && b !== undefined && seq - 1 + delta >= 0 && a.lock !== 'position' && b.lock !== 'position';
+}
+
+/**
+ * The stops with the stop at `seq` moved one place up (-1) or down (+1); unchanged at the ends and
+ * when either stop is locked in place (`canMoveStop`).
+ */
 export function moveStopBy(stops: readonly RouteStop[], seq: number, delta: -1 | 1): RouteStop[] {
   const i = seq - 1;
   const j = i + delta;
-  if (i < 0 || i >= stops.length || j < 0 || j >= stops.length) return renumber(stops);
+  if (!canMoveStop(stops, seq, delta)) return renumber(stops);
   const next = stops.slice();
   const a = next[i] as RouteStop;
   next[i] = next[j] as RouteStop;

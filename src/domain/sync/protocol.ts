@@ -95,16 +95,23 @@ export const pushRequestSchema = z.array(pushRowSchema).max(MAX_PUSH_ROWS);
 /** Push answer: the master states of the conflicting (or refused) rows; [] when all were taken. */
 export const pushAnswerSchema = z.array(masterStateSchema);
 
+/**
+ * The data of a `change` message of the stream: which collection changed for this user, and up
+ * to which checkpoint. No document: the device pulls (the pull decides what it may read), so the
+ * stream never sends a body the device would throw away.
+ */
+export const streamChangeSchema = z.strictObject({ collection: syncCollectionSchema, checkpoint: checkpointSchema });
+
 /** What the one change stream tells a device. */
 export const streamMessageSchema = z.discriminatedUnion('type', [
   /** (Re)connected: pull every collection from its checkpoint. */
-  z.object({ type: z.literal('resync') }),
+  z.strictObject({ type: z.literal('resync') }),
   /** Something of `collection` changed up to `checkpoint`: pull it. */
-  z.object({ type: z.literal('change'), collection: syncCollectionSchema, documents: z.array(syncDocSchema), checkpoint: checkpointSchema }),
+  streamChangeSchema.extend({ type: z.literal('change') }),
 ]);
 export type StreamEvent =
   | { readonly type: 'resync' }
-  | { readonly type: 'change'; readonly collection: (typeof LOCAL_COLLECTIONS)[number]; readonly documents: SyncDoc[]; readonly checkpoint: Checkpoint };
+  | { readonly type: 'change'; readonly collection: (typeof LOCAL_COLLECTIONS)[number]; readonly checkpoint: Checkpoint };
 
 /** The first problem of a failed parse, in Spanish, saying where (e.g. «fila 3 → newDocumentState»). */
 export function describeProtocolError(error: z.ZodError, what: string): string {

@@ -7,7 +7,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, Badge, Button, Card, CopyButton, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { formatDate, t } from '../../i18n';
+import { t } from '../../i18n';
+import { formatDate } from '../../i18n/dates';
 import { useLiveQuery } from '../../data/hooks';
 import { catalogOfKind } from '../../data/queries';
 import {

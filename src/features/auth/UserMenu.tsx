@@ -4,7 +4,7 @@ import { IconLock, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { t } from '../../i18n';
 import { lockNow, signOut, useSession } from '../../data/session';
-import { href } from '../../routes/registry';
+import { href, linkTo } from '../../routes/registry';
 
 /** The signed-in user in the header: profile, lock, sign-out (refused while work is unsynced). */
 export function UserMenu() {
@@ -18,7 +18,7 @@ export function UserMenu() {
     setBusy(true);
     try {
       const result = await signOut();
-      if (result.ok) await navigate({ to: href('login'), replace: true });
+      if (result.ok) await navigate({ ...linkTo('login'), replace: true });
       else setRefusal(result.reason);
     } finally {
       setBusy(false);

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { formatDate, t } from '../../i18n';
+import { t } from '../../i18n';
+import { formatDate } from '../../i18n/dates';
 import { sessionBackend } from '../../data/session';
 import type { ConflictEntry } from '../../backend/types';
 import { href } from '../../routes/registry';

@@ -6,7 +6,7 @@ import { useEngine } from '../../data/hooks';
 import { roleSchema, type Role } from '../../domain/entities/reference';
 import { EntityForm } from '../../ui/crud/EntityForm';
 import { roleFields } from './roleShared';
-import { href } from '../../routes/registry';
+import { linkTo } from '../../routes/registry';
 
 const newRoleSchema = roleSchema.extend({ id: z.string().regex(/^[a-z0-9-]{2,40}$/, { error: t('roles.idHelp') }) });
 
@@ -23,7 +23,7 @@ export function RoleCreatePage() {
       onSubmit={async (values) => {
         await engine.writer.insert('catalog', { ...(values as Role), updated_at: Date.now() });
         notifications.show({ color: 'teal', message: t('crud.created') });
-        await navigate({ to: href('configRoles') });
+        await navigate({ ...linkTo('configRoles') });
       }}
     />
   );

@@ -8,7 +8,7 @@ import { roleSchema, type Role } from '../../domain/entities/reference';
 import { EntityForm } from '../../ui/crud/EntityForm';
 import { ConfirmButton } from '../../ui/crud/ConfirmButton';
 import { useRoles, roleFields } from './roleShared';
-import { href } from '../../routes/registry';
+import { linkTo } from '../../routes/registry';
 
 export function RoleEditPage({ params }: ScreenProps) {
   const engine = useEngine();
@@ -38,7 +38,7 @@ export function RoleEditPage({ params }: ScreenProps) {
               message={t('crud.confirmDeleteBody', { name: role.name })}
               onConfirm={async () => {
                 await engine.writer.remove('catalog', role.id);
-                await navigate({ to: href('configRoles') });
+                await navigate({ ...linkTo('configRoles') });
               }}
             >
               {t('common.delete')}

@@ -5,7 +5,7 @@
  * load-out are a check-list on the device: what is recorded is the load-out receipt
  * (docs/decisions.md, «Box labels in the rider's flow»).
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { t } from '../../i18n';
@@ -23,6 +23,23 @@ function Result({ said }: { said: Said | null }) {
     <Alert color={said.color} role={said.color === 'teal' ? 'status' : 'alert'} data-testid="box-scan-result" data-kind={said.kind}>
       {said.text}
     </Alert>
+  );
+}
+
+/** The frame both scanners share: title, help, the scanner field, what the last read said, then `children`. */
+function ScanCard(p: { testId: string; title: string; help: string; fieldLabel: string; onScan: (code: string) => void; disabled?: boolean; said: Said | null; children?: ReactNode }) {
+  return (
+    <Card withBorder data-testid={p.testId}>
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {p.title}
+        </Title>
+        <Text size="sm">{p.help}</Text>
+        <Scanner onScan={p.onScan} label={p.fieldLabel} disabled={p.disabled} />
+        <Result said={p.said} />
+        {p.children}
+      </Stack>
+    </Card>
   );
 }
 
@@ -63,14 +80,7 @@ export function LoadOutBoxScan({ route, orders, disabled, onProductCode }: { rou
   };
 
   return (
-    <Card withBorder data-testid="load-boxes">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t('boxScan.loadTitle')}
-        </Title>
-        <Text size="sm">{t('boxScan.loadHelp')}</Text>
-        <Scanner onScan={onScan} label={t('boxScan.fieldLabel')} disabled={disabled} />
-        <Result said={said} />
+    <ScanCard testId="load-boxes" title={t('boxScan.loadTitle')} help={t('boxScan.loadHelp')} fieldLabel={t('boxScan.fieldLabel')} onScan={onScan} disabled={disabled} said={said}>
         {expected.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t('boxScan.noLabels')}
@@ -98,8 +108,7 @@ export function LoadOutBoxScan({ route, orders, disabled, onProductCode }: { rou
             {!disabled && (done < expected.length ? <Alert color="orange">{t('boxScan.missingBoxes', { n: expected.length - done })}</Alert> : <Alert color="teal">{t('boxScan.allLoaded')}</Alert>)}
           </>
         )}
-      </Stack>
-    </Card>
+    </ScanCard>
   );
 }
 
@@ -138,20 +147,12 @@ export function StopBoxScan({ route, seq, orders, riderId }: { route: Route; seq
   };
 
   return (
-    <Card withBorder data-testid="stop-boxes">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t('boxScan.stopTitle')}
-        </Title>
-        <Text size="sm">{t('boxScan.stopHelp')}</Text>
-        <Scanner onScan={onScan} label={t('boxScan.stopFieldLabel')} />
-        <Result said={said} />
+    <ScanCard testId="stop-boxes" title={t('boxScan.stopTitle')} help={t('boxScan.stopHelp')} fieldLabel={t('boxScan.stopFieldLabel')} onScan={onScan} said={said}>
         {order && (
           <Button size="lg" component={Link} to={href('deliveryProducts', { id: order.id, riderId, routeId: route.id })}>
             {t('boxScan.deliver', { order: order.code })}
           </Button>
         )}
-      </Stack>
-    </Card>
+    </ScanCard>
   );
 }

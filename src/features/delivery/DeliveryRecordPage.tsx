@@ -1,5 +1,6 @@
 import { Alert, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
-import { formatDate, formatMoney, t, type MessageKey } from '../../i18n';
+import { formatMoney, t, type MessageKey } from '../../i18n';
+import { formatDate } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
 import { orderOutcome } from '../../domain/delivery';
 import { SignatureView } from '../../ui/signature/SignaturePad';

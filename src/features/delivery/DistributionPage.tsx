@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { t } from '../../i18n';
 import { useFirstSync, useLiveQuery } from '../../data/hooks';
 import { useSession } from '../../data/session';
+import { useRouteAreaTilePrefetch } from '../../data/tilePrefetch';
 import { riderRoutesForDay, riderRoutesFrom, routesOfDay } from '../../data/queries';
 import { routeProgress } from '../../domain/delivery';
 import { madridDate } from '../../domain/dates';
@@ -48,6 +49,8 @@ export function DistributionPage() {
   const today = madridDate();
   const isRider = user?.base_role === 'rider';
   const mine = useLiveQuery<Route[]>((db) => (user && isRider ? riderRoutesForDay(db, user.id, today) : null), [user?.id, today, isRider], []);
+  // Today's route area on the map, kept for offline use (fetched ahead by the service worker).
+  useRouteAreaTilePrefetch(mine.data.filter(published));
   // Routes of later days once published (a draft is the office's work in progress: issue 11).
   const upcoming = useLiveQuery<Route[]>((db) => (user && isRider ? riderRoutesFrom(db, user.id, today) : null), [user?.id, today, isRider], []);
   const all = useLiveQuery<Route[]>((db) => (!isRider ? routesOfDay(db, today) : null), [today, isRider], []);

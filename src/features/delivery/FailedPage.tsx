@@ -1,15 +1,18 @@
 import { useState } from 'react';
-import { Alert, Button, FileInput, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { t } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
+import type { DataEngine } from '../../data/engine';
 import { useEngine } from '../../data/hooks';
-import { currentPosition, recordFailure } from '../../data/round';
+import { currentPosition, recordFailure, type FailureInput } from '../../data/round';
 import { orderOutcome } from '../../domain/delivery';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
+import { useAction } from '../../ui/action/useAction';
+import { NotePhotoSubmit } from '../../ui/form/NotePhotoSubmit';
 import { useActor, useDeliveryStatuses, useOrderOnRoute } from './hooks';
-import { href } from '../../routes/registry';
+import { href, type AppHref } from '../../routes/registry';
 
 /** /deliveryFailed/…: the order could not be delivered: reason, note, optional photo, what happens to the goods. */
 export function FailedPage({ params }: ScreenProps) {
@@ -22,8 +25,11 @@ export function FailedPage({ params }: ScreenProps) {
   const [note, setNote] = useState('');
   const [outcome, setOutcome] = useState<'return_to_hub' | 'reschedule'>('return_to_hub');
   const [photo, setPhoto] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const record = useAction(async (engine: DataEngine, input: Omit<FailureInput, 'position'>, next: AppHref) => {
+    await recordFailure(engine, { ...input, position: await currentPosition() });
+    notifications.show({ color: 'teal', message: t('delivery.failed') });
+    await navigate({ href: next });
+  });
   if (loading) return null;
   if (!order || !route || !engine) return <MissingUntilSynced><Alert color="orange">{t('delivery.orderNotFound')}</Alert></MissingUntilSynced>;
   const reasons = statuses.filter((s) => s.kind === 'status-delivery' && s.system_status === 'failed' && s.rider_visible && s.active);
@@ -58,34 +64,25 @@ export function FailedPage({ params }: ScreenProps) {
           ]}
         />
       </div>
-      <Textarea label={t('delivery.note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={500} disabled={done} />
-      <FileInput label={t('delivery.photo')} accept="image/png,image/jpeg,image/webp" capture="environment" value={photo} onChange={setPhoto} clearable disabled={done} size="lg" />
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
-      <Button
-        size="xl"
+      <NotePhotoSubmit
+        noteLabel={t('delivery.note')}
+        note={note}
+        onNote={setNote}
+        photoLabel={t('delivery.photo')}
+        photo={photo}
+        onPhoto={setPhoto}
+        fieldsDisabled={done}
+        error={record.error}
+        submitLabel={t('delivery.recordFailure')}
         color="red"
-        loading={busy}
-        disabled={done}
-        onClick={async () => {
-          if (!reason) return setError(t('delivery.reasonRequired'));
-          setBusy(true);
-          try {
-            await recordFailure(engine, { order, route, reasonStatusId: reason, note, outcome, photo, actor, position: await currentPosition() });
-            notifications.show({ color: 'teal', message: t('delivery.failed') });
-            await navigate({ to: href('distributionStop', { id: order.delivery_point_id, riderId: route.rider_id, routeId: route.id }) });
-          } catch (err) {
-            setError(err instanceof Error ? err.message : String(err));
-          } finally {
-            setBusy(false);
-          }
+        busy={record.busy}
+        submitDisabled={done}
+        onSubmit={() => {
+          if (!reason) return record.fail(t('delivery.reasonRequired'));
+          const next = href('distributionStop', { id: order.delivery_point_id, riderId: route.rider_id, routeId: route.id });
+          void record.run(engine, { order, route, reasonStatusId: reason, note, outcome, photo, actor }, next);
         }}
-      >
-        {t('delivery.recordFailure')}
-      </Button>
+      />
     </Stack>
   );
 }

@@ -1,16 +1,19 @@
 import { useState } from 'react';
-import { Alert, Button, FileInput, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { t, type MessageKey } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
+import type { DataEngine } from '../../data/engine';
 import { useEngine } from '../../data/hooks';
-import { currentPosition, reportIncidence } from '../../data/round';
+import { currentPosition, reportIncidence, type IncidenceInput } from '../../data/round';
 import { deliverableUnits } from '../../domain/delivery';
 import { INCIDENCE_TYPES, type IncidenceType } from '../../domain/entities/events';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
+import { useAction } from '../../ui/action/useAction';
+import { NotePhotoSubmit } from '../../ui/form/NotePhotoSubmit';
 import { useActor, useOrder, useRoute } from './hooks';
-import { href } from '../../routes/registry';
+import { href, type AppHref } from '../../routes/registry';
 
 /** /incidenceByDeliveryProduct/…: an incidence on one product line. */
 export function IncidencePage({ params }: ScreenProps) {
@@ -24,8 +27,11 @@ export function IncidencePage({ params }: ScreenProps) {
   const [quantity, setQuantity] = useState(1);
   const [note, setNote] = useState('');
   const [photo, setPhoto] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const report = useAction(async (engine: DataEngine, input: Omit<IncidenceInput, 'position'>, next: AppHref) => {
+    await reportIncidence(engine, { ...input, position: await currentPosition() });
+    notifications.show({ color: 'teal', message: t('delivery.incidenceSaved') });
+    await navigate({ href: next });
+  });
   if (loading) return null;
   if (!order || !engine) return <MissingUntilSynced><Alert color="orange">{t('delivery.orderNotFound')}</Alert></MissingUntilSynced>;
   const line = order.lines.find((l) => l.product_id === params.product_id);
@@ -45,33 +51,23 @@ export function IncidencePage({ params }: ScreenProps) {
         allowDeselect={false}
       />
       <NumberInput label={t('delivery.quantity')} value={quantity} onChange={(v) => setQuantity(typeof v === 'number' ? Math.round(v) : 0)} min={1} max={deliverableUnits(line)} allowDecimal={false} size="lg" />
-      <Textarea label={t('delivery.note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={500} />
-      <FileInput label={t('delivery.photo')} accept="image/png,image/jpeg,image/webp" capture="environment" value={photo} onChange={setPhoto} clearable size="lg" />
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
-      <Button
-        size="xl"
+      <NotePhotoSubmit
+        noteLabel={t('delivery.note')}
+        note={note}
+        onNote={setNote}
+        photoLabel={t('delivery.photo')}
+        photo={photo}
+        onPhoto={setPhoto}
+        error={report.error}
+        submitLabel={t('delivery.reportIncidence')}
         color="orange"
-        loading={busy}
-        onClick={async () => {
-          if (quantity < 1 || quantity > deliverableUnits(line)) return setError(`${t('delivery.quantity')}: 1–${deliverableUnits(line)}`);
-          setBusy(true);
-          try {
-            await reportIncidence(engine, { id, order, route, productId: line.product_id, type, quantity, note, photo, actor, position: await currentPosition() });
-            notifications.show({ color: 'teal', message: t('delivery.incidenceSaved') });
-            await navigate({ to: href('deliveryProducts', { id: order.id, riderId: params.rider_id ?? '', routeId: order.route_id }) });
-          } catch (err) {
-            setError(err instanceof Error ? err.message : String(err));
-          } finally {
-            setBusy(false);
-          }
+        busy={report.busy}
+        onSubmit={() => {
+          if (quantity < 1 || quantity > deliverableUnits(line)) return report.fail(`${t('delivery.quantity')}: 1–${deliverableUnits(line)}`);
+          const next = href('deliveryProducts', { id: order.id, riderId: params.rider_id ?? '', routeId: order.route_id });
+          void report.run(engine, { id, order, route, productId: line.product_id, type, quantity, note, photo, actor }, next);
         }}
-      >
-        {t('delivery.reportIncidence')}
-      </Button>
+      />
     </Stack>
   );
 }

@@ -4,13 +4,15 @@ import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { t } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
+import type { DataEngine } from '../../data/engine';
+import { useAction } from '../../ui/action/useAction';
 import { useEngine, useFirstSync } from '../../data/hooks';
-import { confirmLoadOut, currentPosition } from '../../data/round';
+import { confirmLoadOut, currentPosition, type LoadOutInput } from '../../data/round';
 import { loadDifferences, loadOut } from '../../domain/delivery';
 import { FirstSyncNotice, MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { LoadOutBoxScan } from './BoxScan';
 import { useActor, useProducts, useRoute, useRouteOrders } from './hooks';
-import { href } from '../../routes/registry';
+import { href, type AppHref } from '../../routes/registry';
 
 /**
  * Load-out at the hub (/distribution/id_hub/…/id_route/… and /distribution/product-receive/…):
@@ -28,7 +30,14 @@ export function LoadOutPage({ params }: ScreenProps) {
   const { data: products } = useProducts(expected.map((l) => l.product_id));
   const [received, setReceived] = useState<Record<string, number>>({});
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
+  const confirm = useAction(
+    async (engine: DataEngine, input: Omit<LoadOutInput, 'position'>, next: AppHref) => {
+      await confirmLoadOut(engine, { ...input, position: await currentPosition() });
+      notifications.show({ color: 'teal', message: t('delivery.loadDone') });
+      await navigate({ href: next });
+    },
+    { onError: (message) => notifications.show({ color: 'red', message }) },
+  );
   const { awaiting } = useFirstSync();
   if (loading) return null;
   if (!route || !engine) return <MissingUntilSynced><Alert color="orange">{t('delivery.routeNotFound')}</Alert></MissingUntilSynced>;
@@ -87,19 +96,8 @@ export function LoadOutPage({ params }: ScreenProps) {
       <Button
         size="lg"
         disabled={done || expected.length === 0 || awaiting}
-        loading={busy}
-        onClick={async () => {
-          setBusy(true);
-          try {
-            await confirmLoadOut(engine, { route, orders, expected, received, actor, position: await currentPosition(), note });
-            notifications.show({ color: 'teal', message: t('delivery.loadDone') });
-            await navigate({ to: href('distributionRoute', { id: route.id }) });
-          } catch (err) {
-            notifications.show({ color: 'red', message: err instanceof Error ? err.message : String(err) });
-          } finally {
-            setBusy(false);
-          }
-        }}
+        loading={confirm.busy}
+        onClick={() => void confirm.run(engine, { route, orders, expected, received, actor, note }, href('distributionRoute', { id: route.id }))}
       >
         {t('delivery.confirmLoad')}
       </Button>

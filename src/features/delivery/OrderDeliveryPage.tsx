@@ -3,13 +3,14 @@ import { Alert, Anchor, Button, Card, Group, NumberInput, Stack, Text, SimpleGri
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { formatMoney, t } from '../../i18n';
+import { domainText } from '../../i18n/domain';
 import type { ScreenProps } from '../../ui/page/types';
 import { checkDeliveredLines, decodeSummary, deliverableUnits, encodeSummary, orderOutcome } from '../../domain/delivery';
 import type { DeliveredLine } from '../../domain/entities/events';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { SyncNotices } from '../../ui/sync/SyncNotices';
 import { useOrderOnRoute } from './hooks';
-import { href } from '../../routes/registry';
+import { href, linkTo } from '../../routes/registry';
 
 /** /order_id/:id/rider_id/:riderId/route_id/:routeId: the order's products, delivered in full, in part or refused. */
 export function OrderDeliveryPage({ params }: ScreenProps) {
@@ -80,7 +81,7 @@ export function OrderDeliveryPage({ params }: ScreenProps) {
       })}
       {!check.ok && (
         <Alert color="red" role="alert">
-          {check.message}
+          {domainText(check.message)}
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -92,7 +93,7 @@ export function OrderDeliveryPage({ params }: ScreenProps) {
           disabled={!check.ok || outcome === 'delivered' || outcome === 'partial'}
           onClick={() =>
             void navigate({
-              to: href('signAndCollect', { pe_id: order.delivery_point_id, id: order.id, totalUnits: units, rider_id: rider, route_id: route.id, summary: encodeSummary(current), delivery: deliveryId }),
+              ...linkTo('signAndCollect', { pe_id: order.delivery_point_id, id: order.id, totalUnits: units, rider_id: rider, route_id: route.id, summary: encodeSummary(current), delivery: deliveryId }),
             })
           }
         >

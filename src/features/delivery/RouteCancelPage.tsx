@@ -9,7 +9,7 @@ import { cancelRoute } from '../../data/round';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { useActor, useRoute } from './hooks';
 import { RouteStatusBadge } from './routeShared';
-import { href } from '../../routes/registry';
+import { linkTo } from '../../routes/registry';
 
 /** /distribution/route_cancel/:id: an operator cancels a route with a reason. */
 export function RouteCancelPage({ params }: ScreenProps) {
@@ -43,7 +43,7 @@ export function RouteCancelPage({ params }: ScreenProps) {
           try {
             await cancelRoute(engine, route, reason, actor);
             notifications.show({ color: 'teal', message: t('delivery.cancelled') });
-            await navigate({ to: href('distributionRoute', { id: route.id }) });
+            await navigate({ ...linkTo('distributionRoute', { id: route.id }) });
           } catch (err) {
             setError(err instanceof Error ? err.message : String(err));
           }

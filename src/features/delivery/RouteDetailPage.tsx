@@ -14,7 +14,7 @@ import { FirstSyncNotice, MissingUntilSynced, SyncedValue } from '../../ui/sync/
 import { SyncNotices } from '../../ui/sync/SyncNotices';
 import { useActor, usePoints, useRoute, useRouteEvents } from './hooks';
 import { RouteStatusBadge, routeAndOrders, navigationUrl } from './routeShared';
-import { href } from '../../routes/registry';
+import { href, linkTo } from '../../routes/registry';
 
 const STATE_COLOR: Record<StopState, string> = { pending: 'gray', done: 'teal', partial: 'orange', failed: 'red' };
 
@@ -102,7 +102,7 @@ export function RouteDetailPage({ params }: ScreenProps) {
         </Card>
       )}
       {route.status === 'in_progress' && !next && !isOps && (
-        <Button size="lg" leftSection={<IconFlag size={20} aria-hidden />} onClick={() => void navigate({ to: href('distributionSummary', { id: route.id }) })}>
+        <Button size="lg" leftSection={<IconFlag size={20} aria-hidden />} onClick={() => void navigate({ ...linkTo('distributionSummary', { id: route.id }) })}>
           {t('delivery.finishRound')}
         </Button>
       )}

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Group, NumberInput, SegmentedControl, Stack, Table
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { formatMoney, t, type MessageKey } from '../../i18n';
+import { domainText } from '../../i18n/domain';
 import type { ScreenProps } from '../../ui/page/types';
 import { useEngine } from '../../data/hooks';
 import { confirmDelivery, currentPosition } from '../../data/round';
@@ -12,7 +13,7 @@ import { riderPaymentMethods } from '../../domain/access/payments';
 import { SignaturePad, SignatureView, signatureToPng, type Stroke } from '../../ui/signature/SignaturePad';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { useActor, useOrderOnRoute } from './hooks';
-import { href } from '../../routes/registry';
+import { href, linkTo } from '../../routes/registry';
 
 /** /signAndCollect/…: summary, amount due, payment method, collected and change, signature and signer's name. */
 export function SignCollectPage({ params }: ScreenProps) {
@@ -54,8 +55,8 @@ export function SignCollectPage({ params }: ScreenProps) {
 
   const submit = async () => {
     setError(null);
-    if (!check.ok) return setError(check.message);
-    if (!collection.ok) return setError(collection.message);
+    if (!check.ok) return setError(domainText(check.message));
+    if (!collection.ok) return setError(domainText(collection.message));
     if (strokes.length === 0) return setError(t('delivery.signatureRequired'));
     if (signer.trim() === '') return setError(t('delivery.signerRequired'));
     setBusy(true);
@@ -74,7 +75,7 @@ export function SignCollectPage({ params }: ScreenProps) {
         position: await currentPosition(),
       });
       notifications.show({ color: 'teal', message: created ? t('delivery.delivered') : t('delivery.alreadyDelivered') });
-      await navigate({ to: href('distributionStop', { id: order.delivery_point_id, riderId: route.rider_id, routeId: route.id }) });
+      await navigate({ ...linkTo('distributionStop', { id: order.delivery_point_id, riderId: route.rider_id, routeId: route.id }) });
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     } finally {
@@ -145,7 +146,7 @@ export function SignCollectPage({ params }: ScreenProps) {
           </Card>
         </Group>
       )}
-      {!collection.ok && <Alert color="red">{collection.message}</Alert>}
+      {!collection.ok && <Alert color="red">{domainText(collection.message)}</Alert>}
       <SignaturePad strokes={strokes} onChange={setStrokes} label={t('delivery.signHere')} />
       <TextInput label={t('delivery.signerName')} value={signer} onChange={(e) => setSigner(e.currentTarget.value)} size="lg" maxLength={120} required />
       {error && (

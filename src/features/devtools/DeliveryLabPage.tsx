@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Card, Group, Image, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { formatMoney, t } from '../../i18n';
+import { domainText } from '../../i18n/domain';
 import { useLiveQuery } from '../../data/hooks';
 import { someOrdersOfDay } from '../../data/queries';
 import { collect, fullDelivery } from '../../domain/delivery';
@@ -35,7 +36,7 @@ export function DeliveryLabPage() {
               <Text size="sm" c="dimmed">
                 {t('delivery.change')}
               </Text>
-              <Text fw={700}>{result?.ok ? formatMoney(result.value.change_cents) : result?.message}</Text>
+              <Text fw={700}>{result?.ok ? formatMoney(result.value.change_cents) : result && domainText(result.message)}</Text>
             </div>
           </Group>
         </Card>

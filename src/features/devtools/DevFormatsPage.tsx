@@ -1,5 +1,6 @@
 import { Table } from '@mantine/core';
-import { formatDate, formatMoney, t } from '../../i18n';
+import { formatMoney, t } from '../../i18n';
+import { formatDate } from '../../i18n/dates';
 
 export function DevFormatsPage() {
   const now = Date.now();

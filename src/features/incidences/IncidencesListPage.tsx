@@ -5,12 +5,14 @@
 import { useMemo } from 'react';
 import { Anchor } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { formatDate, t, type MessageKey } from '../../i18n';
+import { t, type MessageKey } from '../../i18n';
+import { formatDate } from '../../i18n/dates';
 import { useLiveQuery } from '../../data/hooks';
 import { allDocs, deliveryIncidences } from '../../data/queries';
 import { INCIDENCE_TYPES, type Incidence } from '../../domain/entities/events';
 import type { Order } from '../../domain/entities/operation';
 import { EntityTable } from '../../ui/crud/EntityTable';
+import { PhotoButton } from '../../ui/media/StoredPhoto';
 import { href } from '../../routes/registry';
 
 /** /incidence-all-delivered: delivery incidences with filters, for operators. */
@@ -34,6 +36,13 @@ export function IncidencesListPage() {
         { key: 'qty', header: t('delivery.quantity'), value: (i) => i.quantity, width: '90px' },
         { key: 'route', header: t('delivery.filterRoute'), value: (i) => i.route_id },
         { key: 'note', header: t('delivery.note'), value: (i) => i.note, width: '2fr' },
+        {
+          key: 'photo',
+          header: t('proof.photos'),
+          value: (i) => (i.photo_file === '' ? '' : t('media.showPhoto')),
+          render: (i) => (i.photo_file === '' ? '—' : <PhotoButton path={i.photo_file} title={`${t(`delivery.type_${i.type}` as MessageKey)} · ${codes.get(i.order_id)?.code ?? i.order_id}`} />),
+          width: '110px',
+        },
       ]}
       filters={[
         { key: 'type', label: t('delivery.filterType'), options: INCIDENCE_TYPES.map((x) => ({ value: x, label: t(`delivery.type_${x}` as MessageKey) })), test: (i, v) => i.type === v },

@@ -8,7 +8,7 @@ import { EntityForm } from '../../ui/crud/EntityForm';
 import { newId } from '../../ui/crud/entity';
 import type { SynlabForm} from './synlabShared';
 import { useSynlabRefs, synlabFormSchema, synlabFields, toDraft } from './synlabShared';
-import { href } from '../../routes/registry';
+import { linkTo } from '../../routes/registry';
 
 export function SynlabCreatePage() {
   const engine = useEngine();
@@ -42,7 +42,7 @@ export function SynlabCreatePage() {
         onSubmit={async (values) => {
           const draft = await createSynlabDraft(engine, toDraft(values, newId('synlab-draft'), '', Date.now()));
           notifications.show({ color: 'teal', message: t('synlab.draftSaved') });
-          await navigate({ to: href('synlabFormEdit', { id: draft.id }) });
+          await navigate({ ...linkTo('synlabFormEdit', { id: draft.id }) });
         }}
         actions={[
           {
@@ -52,7 +52,7 @@ export function SynlabCreatePage() {
               const now = Date.now();
               await publishSynlab(engine, toDraft(values, 'nuevo', '', now), { now, newId: newId('synlab'), storedDraftId: null });
               notifications.show({ color: 'teal', message: t('synlab.published') });
-              await navigate({ to: href('synlab') });
+              await navigate({ ...linkTo('synlab') });
             },
           },
         ]}

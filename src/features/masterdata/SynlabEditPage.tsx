@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, Loader, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
-import { formatDate, t } from '../../i18n';
+import { t } from '../../i18n';
+import { formatDate } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
 import { useEngine } from '../../data/hooks';
 import { draftFromConfig, draftIdFor } from '../../domain/synlab';
@@ -12,7 +13,7 @@ import { ConfirmButton } from '../../ui/crud/ConfirmButton';
 import { newId } from '../../ui/crud/entity';
 import type { SynlabForm} from './synlabShared';
 import { useSynlabRefs, useSynlab, toDraft, synlabFormSchema, synlabFields } from './synlabShared';
-import { href } from '../../routes/registry';
+import { linkTo } from '../../routes/registry';
 
 export function SynlabEditPage({ params }: ScreenProps) {
   const engine = useEngine();
@@ -58,7 +59,7 @@ export function SynlabEditPage({ params }: ScreenProps) {
               const now = Date.now();
               await publishSynlab(engine, toDraft(values, draftId, baseId, now), { now, newId: newId('synlab'), storedDraftId: row.draft?.id ?? null });
               notifications.show({ color: 'teal', message: t('synlab.published') });
-              await navigate({ to: href('synlab') });
+              await navigate({ ...linkTo('synlab') });
             },
           },
         ]}
@@ -87,7 +88,7 @@ export function SynlabEditPage({ params }: ScreenProps) {
               onConfirm={async () => {
                 await deleteSynlab(engine, row);
                 notifications.show({ color: 'teal', message: t('crud.deleted') });
-                await navigate({ to: href('synlab') });
+                await navigate({ ...linkTo('synlab') });
               }}
             >
               {t('common.delete')}

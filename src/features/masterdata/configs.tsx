@@ -38,14 +38,14 @@ function useFleetRefs(): FleetRefs {
 const bikeStatusOptions: Option[] = BIKE_STATUSES.map((s) => ({ value: s, label: label(`bikes.status_${s}`) }));
 const BIKE_COLOR: Record<Bike['status'], string> = { available: 'teal', in_route: 'blue', maintenance: 'orange', retired: 'gray' };
 
-export const bikeConfig: EntityConfig<Bike, BikeForm, FleetRefs> = {
+export const bikeConfig: EntityConfig<'bikes', Bike, BikeForm, FleetRefs> = {
   collection: 'bikes',
   labels: { list: t('bikes.list'), create: t('bikes.create'), what: t('bikes.what'), csv: 'bicicletas' },
   paths: { list: href('bike'), create: href('bikeCreate'), edit: (id) => href('bikeEdit', { bike_id: id }) },
   idPrefix: 'bike',
   useRefs: useFleetRefs,
   ready: (r) => r.loaded,
-  useRows: collectionRows<Bike>('bikes'),
+  useRows: collectionRows('bikes'),
   columns: (r) => [
     { key: 'code', header: t('bikes.code'), value: (b) => b.code },
     { key: 'model', header: t('bikes.model'), value: (b) => r.models.find((m) => m.id === b.model_id)?.name ?? b.model_id, width: '2fr' },
@@ -100,14 +100,14 @@ function useModelRefs(): ModelRefs {
   return useMemo(() => ({ bikes: bikes.data }), [bikes]);
 }
 
-export const bikeModelConfig: EntityConfig<BikeModel, BikeModel, ModelRefs> = {
+export const bikeModelConfig: EntityConfig<'catalog', BikeModel, BikeModel, ModelRefs> = {
   collection: 'catalog',
   kinds: ['bike-model'],
   labels: { list: t('bikeModels.list'), create: t('bikeModels.create'), what: t('bikeModels.what'), csv: 'modelos-bicicleta' },
   paths: { list: href('bikeModel'), create: href('bikeModelCreate'), edit: (id) => href('bikeModelEdit', { bike_id: id }) },
   idPrefix: 'model',
   useRefs: useModelRefs,
-  useRows: catalogRows<BikeModel>(['bike-model']),
+  useRows: catalogRows(['bike-model']),
   columns: (r) => [
     { key: 'name', header: t('bikeModels.name'), value: (m) => m.name, width: '2fr' },
     { key: 'brand', header: t('bikeModels.brand'), value: (m) => m.brand },
@@ -152,7 +152,7 @@ function useHubRefs(): HubRefs {
 
 const MADRID = { lat: 40.4168, lng: -3.7038 };
 
-export const hubConfig: EntityConfig<Hub, Hub, HubRefs> = {
+export const hubConfig: EntityConfig<'catalog', Hub, Hub, HubRefs> = {
   collection: 'catalog',
   kinds: ['hub'],
   labels: { list: t('hubs.list'), create: t('hubs.create'), what: t('hubs.what'), csv: 'hubs' },
@@ -160,7 +160,7 @@ export const hubConfig: EntityConfig<Hub, Hub, HubRefs> = {
   idPrefix: 'hub',
   useRefs: useHubRefs,
   ready: (r) => r.loaded,
-  useRows: catalogRows<Hub>(['hub']),
+  useRows: catalogRows(['hub']),
   columns: () => [
     { key: 'name', header: t('hubs.name'), value: (h) => h.name, width: '2fr' },
     { key: 'number', header: t('hubs.number'), value: (h) => h.number, width: '90px' },
@@ -235,14 +235,14 @@ function useProductRefs(): ProductRefs {
 const UNITS = productSchema.shape.unit.options;
 const unitOptions: Option[] = UNITS.map((u) => ({ value: u, label: label(`products.unit_${u}`) }));
 
-export const productConfig: EntityConfig<Product, Product, ProductRefs> = {
+export const productConfig: EntityConfig<'products', Product, Product, ProductRefs> = {
   collection: 'products',
   labels: { list: t('products.list'), create: t('products.create'), what: t('products.what'), csv: 'productos' },
   paths: { list: href('productCrud'), create: href('productCreate'), edit: (id) => href('productEdit', { product_id: id }) },
   idPrefix: 'prod',
   useRefs: useProductRefs,
   ready: (r) => r.loaded,
-  useRows: collectionRows<Product>('products'),
+  useRows: collectionRows('products'),
   columns: (r) => [
     { key: 'name', header: t('products.name'), value: (p) => p.name, width: '3fr' },
     { key: 'sku', header: t('products.sku'), value: (p) => p.sku, width: '120px' },
@@ -296,14 +296,14 @@ export const productConfig: EntityConfig<Product, Product, ProductRefs> = {
 const paymentOptions: Option[] = PAYMENT_METHODS.map((m) => ({ value: m, label: label(`delivery.method_${m}`) }));
 const noRefs = () => null;
 
-export const clientConfig: EntityConfig<Client, Client, null> = {
+export const clientConfig: EntityConfig<'catalog', Client> = {
   collection: 'catalog',
   kinds: ['client'],
   labels: { list: t('clients.list'), create: t('clients.create'), what: t('clients.what'), csv: 'clientes' },
   paths: { list: href('config'), create: href('config'), edit: () => href('config') },
   idPrefix: 'client',
   useRefs: noRefs,
-  useRows: catalogRows<Client>(['client']),
+  useRows: catalogRows(['client']),
   columns: () => [
     { key: 'name', header: t('clients.name'), value: (c) => c.name, width: '2fr' },
     { key: 'key', header: t('clients.key'), value: (c) => c.key },
@@ -332,14 +332,14 @@ export const clientConfig: EntityConfig<Client, Client, null> = {
 
 // ── Taxes ────────────────────────────────────────────────────────────────────────────────────
 
-export const taxConfig: EntityConfig<Tax, Tax, null> = {
+export const taxConfig: EntityConfig<'catalog', Tax> = {
   collection: 'catalog',
   kinds: ['tax'],
   labels: { list: t('taxes.list'), create: t('taxes.create'), what: t('taxes.what'), csv: 'impuestos' },
   paths: { list: href('configTaxes'), create: href('createTaxes'), edit: (id) => href('taxEdit', { tax_id: id }) },
   idPrefix: 'tax',
   useRefs: noRefs,
-  useRows: catalogRows<Tax>(['tax']),
+  useRows: catalogRows(['tax']),
   columns: () => [
     { key: 'name', header: t('taxes.name'), value: (x) => x.name, width: '2fr' },
     { key: 'rate', header: t('taxes.rate'), value: (x) => x.rate_bp, render: (x) => formatRate(x.rate_bp) },
@@ -366,14 +366,14 @@ const familyOf = (kind: StatusKind) => kind.slice('status-'.length) as StatusFam
 const familyOptions: Option[] = STATUS_FAMILIES.map((f) => ({ value: `status-${f}`, label: label(`statuses.family_${f}`) }));
 const systemLabel = (kind: StatusKind, s: string) => (MACHINES[familyOf(kind)].labels as Readonly<Record<string, string>>)[s] ?? s;
 
-export const statusConfig: EntityConfig<Status, Status, null> = {
+export const statusConfig: EntityConfig<'catalog', Status> = {
   collection: 'catalog',
   kinds: STATUS_KINDS,
   labels: { list: t('statuses.list'), create: t('statuses.create'), what: t('statuses.what'), csv: 'estados' },
   paths: { list: href('configStatus'), create: href('createStatus'), edit: (id) => href('statusEdit', { id }) },
   idPrefix: 'st',
   useRefs: noRefs,
-  useRows: catalogRows<Status>(STATUS_KINDS),
+  useRows: catalogRows(STATUS_KINDS),
   columns: () => [
     {
       key: 'name',

@@ -9,7 +9,7 @@ import type { Order } from '../../domain/entities/operation';
 import { newOrderCode } from '../../domain/orderForm';
 import { newId } from '../../ui/crud/entity';
 import { OrderForm } from './OrderForm';
-import { href } from '../../routes/registry';
+import { linkTo } from '../../routes/registry';
 
 export function OrderCreatePage() {
   const engine = useEngine();
@@ -44,7 +44,7 @@ export function OrderCreatePage() {
         const id = newId('ord');
         await engine.writer.insert('orders', { ...values, id, code: newOrderCode(values.date, id.slice(4)), created_at: now, updated_at: now });
         notifications.show({ color: 'teal', message: t('orders.created') });
-        await navigate({ to: href('editOrder', { id }) });
+        await navigate({ ...linkTo('editOrder', { id }) });
       }}
     />
   );

@@ -12,7 +12,7 @@ import { MACHINES, nextStatuses } from '../../domain/status/machines';
 import { ConfirmButton } from '../../ui/crud/ConfirmButton';
 import { OrderForm } from './OrderForm';
 import { SyncNotices } from '../../ui/sync/SyncNotices';
-import { href } from '../../routes/registry';
+import { linkTo } from '../../routes/registry';
 
 export function OrderEditPage({ params }: ScreenProps) {
   const engine = useEngine();
@@ -50,7 +50,7 @@ export function OrderEditPage({ params }: ScreenProps) {
             onConfirm={async () => {
               await engine.writer.remove('orders', order.id);
               notifications.show({ color: 'teal', message: t('crud.deleted') });
-              await navigate({ to: href('orders') });
+              await navigate({ ...linkTo('orders') });
             }}
           >
             {t('common.delete')}

@@ -7,7 +7,8 @@
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Loader, Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { formatDate, formatMoney, t, type MessageKey } from '../../i18n';
+import { formatMoney, t, type MessageKey } from '../../i18n';
+import { formatDate } from '../../i18n/dates';
 import { useEngine, useLiveQuery } from '../../data/hooks';
 import { useSession } from '../../data/session';
 import { paymentsOfRiders } from '../../data/queries';

@@ -7,7 +7,8 @@
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Group, Loader, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { formatDate, formatMoney, t } from '../../i18n';
+import { formatMoney, t } from '../../i18n';
+import { formatDate } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
 import { useLiveQuery } from '../../data/hooks';
 import { useCatalog } from '../../data/reference';
@@ -20,7 +21,7 @@ import { EntityTable, RowLink, type Column } from '../../ui/crud/EntityTable';
 import { hubLabel, hubOptions } from '../../ui/crud/options';
 import { CashPanel } from './CashPanel';
 import { methodLabel, PaymentStatusBadge, formatSigned, statusLabel, TotalsPanel, useUserNames } from './shared';
-import { href } from '../../routes/registry';
+import { href, linkTo } from '../../routes/registry';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -57,7 +58,18 @@ function usePaymentColumns(withRoute: boolean): Column<PaymentRow>[] {
       ...(withRoute ? [{ key: 'route', header: t('payments.list.route'), value: (r: PaymentRow) => r.route_code, width: '100px' }] : []),
       { key: 'rider', header: t('payments.list.rider'), value: (r) => name(r.payment.rider_id), width: '1.2fr' },
       { key: 'client', header: t('payments.list.client'), value: (r) => clients.find((c) => c.id === r.client_id)?.name ?? r.client_id, width: '1.2fr' },
-      { key: 'order', header: t('payments.list.order'), value: (r) => r.order_code, width: '1.3fr' },
+      {
+        key: 'order',
+        header: t('payments.list.order'),
+        value: (r) => r.order_code,
+        // The order's albarán (proof of delivery): every collected payment has one.
+        render: (r) => (
+          <RowLink to={href('proofOfDelivery', { order_id: r.payment.order_id })} label={t('proof.openOf', { code: r.order_code })}>
+            {r.order_code}
+          </RowLink>
+        ),
+        width: '1.3fr',
+      },
       { key: 'method', header: t('payments.list.method'), value: (r) => methodLabel(r.payment.method), width: '110px' },
       { key: 'due', header: t('payments.list.due'), value: (r) => r.payment.amount_due_cents / 100, render: (r) => formatMoney(r.payment.amount_due_cents), width: '100px' },
       { key: 'collected', header: t('payments.list.collected'), value: (r) => r.payment.amount_collected_cents / 100, render: (r) => formatMoney(r.payment.amount_collected_cents), width: '100px' },
@@ -209,7 +221,7 @@ export function PaymentsDetailsPage({ params }: ScreenProps) {
         emptyText={t('payments.list.empty')}
       />
       <Text size="sm">
-        <Link to={href('paymentsAll')}>{t('payments.details.back')}</Link>
+        <Link {...linkTo('paymentsAll')}>{t('payments.details.back')}</Link>
       </Text>
     </Stack>
   );

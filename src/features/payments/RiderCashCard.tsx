@@ -6,7 +6,8 @@
  */
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { formatDate, formatMoney, t } from '../../i18n';
+import { formatMoney, t } from '../../i18n';
+import { formatDate } from '../../i18n/dates';
 import { useLiveQuery } from '../../data/hooks';
 import { useSession } from '../../data/session';
 import { paymentsOfRiders, riderRoutesForDay } from '../../data/queries';

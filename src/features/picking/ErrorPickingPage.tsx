@@ -1,14 +1,17 @@
 import { useState } from 'react';
 import { Alert, Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { formatDate, t } from '../../i18n';
+import { t } from '../../i18n';
+import { formatDate } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
 import { useEngine } from '../../data/hooks';
-import { pickByScan } from '../../data/picking';
+import { pickByScan, type PickingEngine } from '../../data/picking';
+import { useAction } from '../../ui/action/useAction';
+import type { AppHref } from '../../routes/registry';
 import { isLineDone, orderPickingProgress } from '../../domain/picking';
 import { Scanner } from '../../ui/scanner';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
-import { errorMessage, productPath } from './shared';
+import { productPath } from './shared';
 import { useOrderDoc, usePickingActor, usePickingEvents, usePickingSettlement, useProductDoc } from './hooks';
 import { useUserNames } from './incidenceShared';
 
@@ -23,7 +26,14 @@ export function ErrorPickingPage({ params }: ScreenProps) {
   const events = usePickingEvents(params.order_id ? [params.order_id] : []);
   const names = useUserNames();
   const [feedback, setFeedback] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const scan = useAction(
+    async (engine: PickingEngine, input: Parameters<typeof pickByScan>[1], back: AppHref, product: string) => {
+      const outcome = await pickByScan(engine, input);
+      if (outcome.ok) await navigate({ href: back });
+      else setFeedback(t('pickingScreens.scanWrong', { code: input.code, product }));
+    },
+    { onError: setFeedback },
+  );
   if (order.loading || product.loading) return null;
   if (!order.data || !product.data || !engine) {
     return (
@@ -52,17 +62,8 @@ export function ErrorPickingPage({ params }: ScreenProps) {
           </Text>
           <Scanner
             label={t('pickingScreens.scanLabel')}
-            disabled={busy}
-            onScan={(code) => {
-              setBusy(true);
-              pickByScan(engine, { order_id: o.id, line_id: line.line_id, code, actor })
-                .then(async (outcome) => {
-                  if (outcome.ok) await navigate({ to: back });
-                  else setFeedback(t('pickingScreens.scanWrong', { code, product: p.name }));
-                })
-                .catch((err: unknown) => setFeedback(errorMessage(err)))
-                .finally(() => setBusy(false));
-            }}
+            disabled={scan.busy}
+            onScan={(code) => void scan.run(engine, { order_id: o.id, line_id: line.line_id, code, actor }, back, p.name)}
           />
           {feedback && (
             <Alert color="red" role="alert" mt="sm">

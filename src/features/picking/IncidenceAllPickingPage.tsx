@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { Alert, Badge, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { formatDate, t, type MessageKey } from '../../i18n';
+import { t, type MessageKey } from '../../i18n';
+import { formatDate } from '../../i18n/dates';
 import { PICKING_INCIDENCE_TYPES } from '../../data/picking';
 import { PICKABLE_ROUTE_STATUSES } from '../../domain/picking';
 import { MACHINES } from '../../domain/status/machines';
 import { DayHubSelector } from './shared';
 import { useIncidencesOfDay, useOrdersByIds, usePickingDay, usePickingSettlement, usePointsByIds, useProductsByIds, useRoutesByIds } from './hooks';
 import { useUserNames } from './incidenceShared';
+import { PhotoButton } from '../../ui/media/StoredPhoto';
 
 /** /incidence-all-picking: the day's picking incidences and picker errors at the selected hub. */
 export function IncidenceAllPickingPage() {
@@ -66,6 +68,7 @@ export function IncidenceAllPickingPage() {
                     {route ? ` · ${t('pickingScreens.routeOf', { code: route.code })}` : ''}
                     {i.note ? ` · ${i.note}` : ''}
                   </Text>
+                  {i.photo_file !== '' && <PhotoButton path={i.photo_file} title={`${t(`picking.incidenceTypes.${i.type}` as MessageKey)} · ${order}`} />}
                 </div>
                 <Badge color={resolved ? 'teal' : 'orange'} variant="light" size="lg" aria-label={t('pickingScreens.resolution')}>
                   {resolved && route ? t('pickingScreens.resolved', { status: MACHINES.route.labels[route.status] }) : t('pickingScreens.open')}

@@ -1,16 +1,19 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, FileInput, NumberInput, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { z } from 'zod';
 import { t, type MessageKey } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
 import { useEngine } from '../../data/hooks';
-import { PICKING_INCIDENCE_TYPES, recordPickingIncidence, type PickingIncidenceType } from '../../data/picking';
+import { PICKING_INCIDENCE_TYPES, recordPickingIncidence, type PickingEngine, type PickingIncidenceInput, type PickingIncidenceType } from '../../data/picking';
 import { orderPickingProgress, PICKABLE_ROUTE_STATUSES } from '../../domain/picking';
 import { MACHINES } from '../../domain/status/machines';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
-import { errorMessage, productPath } from './shared';
+import { useAction } from '../../ui/action/useAction';
+import { NotePhotoSubmit } from '../../ui/form/NotePhotoSubmit';
+import type { AppHref } from '../../routes/registry';
+import { productPath } from './shared';
 import { useOrderDoc, usePickingActor, usePickingEvents, usePickingRoute, usePickingSettlement, useProductDoc } from './hooks';
 
 function isIncidenceType(v: unknown): v is PickingIncidenceType {
@@ -33,8 +36,11 @@ export function IncidenceProductPage({ params }: ScreenProps) {
   const [quantity, setQuantity] = useState<number | string>('');
   const [note, setNote] = useState('');
   const [photo, setPhoto] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const record = useAction(async (engine: PickingEngine, input: PickingIncidenceInput, back: AppHref) => {
+    await recordPickingIncidence(engine, input);
+    notifications.show({ color: 'teal', message: t('pickingScreens.incidenceSaved') });
+    await navigate({ href: back });
+  });
   const [qtyError, setQtyError] = useState<string | null>(null);
   if (order.loading || product.loading) return null;
   const progress = order.data ? orderPickingProgress(order.data, events.index) : null;
@@ -87,39 +93,28 @@ export function IncidenceProductPage({ params }: ScreenProps) {
         allowNegative={false}
         error={qtyError ?? undefined}
       />
-      <Textarea label={t('pickingScreens.incidenceNote')} value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={500} />
-      <FileInput label={t('pickingScreens.incidencePhoto')} accept="image/png,image/jpeg,image/webp" capture="environment" value={photo} onChange={setPhoto} clearable size="lg" />
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
-      <Button
-        size="xl"
+      <NotePhotoSubmit
+        noteLabel={t('pickingScreens.incidenceNote')}
+        note={note}
+        onNote={setNote}
+        photoLabel={t('pickingScreens.incidencePhoto')}
+        photo={photo}
+        onPhoto={setPhoto}
+        error={record.error}
+        submitLabel={t('pickingScreens.incidenceSubmit')}
         color="orange"
-        loading={busy}
-        disabled={max === 0 || !pickable}
-        onClick={async () => {
+        busy={record.busy}
+        submitDisabled={max === 0 || !pickable}
+        onSubmit={() => {
           const parsed = z.number().int().min(1).max(max).safeParse(typeof shown === 'number' ? shown : Number.NaN);
           if (!parsed.success) {
             setQtyError(t('pickingScreens.badIncidenceQuantity', { max }));
             return;
           }
           setQtyError(null);
-          setBusy(true);
-          try {
-            await recordPickingIncidence(engine, { id, order_id: o.id, product_id: params.product_id ?? '', type, quantity: parsed.data, note, photo, actor });
-            notifications.show({ color: 'teal', message: t('pickingScreens.incidenceSaved') });
-            await navigate({ to: back });
-          } catch (err) {
-            setError(errorMessage(err));
-          } finally {
-            setBusy(false);
-          }
+          void record.run(engine, { id, order_id: o.id, product_id: params.product_id ?? '', type, quantity: parsed.data, note, photo, actor }, back);
         }}
-      >
-        {t('pickingScreens.incidenceSubmit')}
-      </Button>
+      />
     </Stack>
   );
 }

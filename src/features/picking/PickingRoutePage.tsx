@@ -5,14 +5,15 @@ import { Link } from '@tanstack/react-router';
 import { t } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
 import { useEngine } from '../../data/hooks';
-import { forceRouteReady } from '../../data/picking';
+import { forceRouteReady, type PickingEngine } from '../../data/picking';
+import { useAction } from '../../ui/action/useAction';
 import { routeBoxLabels, PICKABLE_ROUTE_STATUSES, routePickingProgress, type RoutePickingProgress, type StopPickingProgress } from '../../domain/picking';
 import { MACHINES } from '../../domain/status/machines';
 import type { DeliveryPoint, Order, Route } from '../../domain/entities/operation';
 import { BoxLabels } from '../../ui/labels';
 import { FirstSyncNotice, MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { useDayRoutes, usePickingActor, usePickingDay, usePickingEvents, usePickingRoute, usePickingSettlement, usePointsByIds, useProductsByIds, useRouteOrdersList } from './hooks';
-import { DayHubSelector, errorMessage, ProgressFigures, RouteStatusBadge } from './shared';
+import { DayHubSelector, ProgressFigures, RouteStatusBadge } from './shared';
 import { pickingRoutes } from './routesShared';
 import { href } from '../../routes/registry';
 
@@ -51,8 +52,10 @@ function ForceReady({ route }: { route: Route }) {
   const engine = useEngine();
   const actor = usePickingActor();
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const force = useAction(async (engine: PickingEngine, reason: string) => {
+    await forceRouteReady(engine, { route_id: route.id, reason, actor });
+    notifications.show({ color: 'teal', message: t('pickingScreens.forced') });
+  });
   if (!engine) return null;
   return (
     <Card withBorder padding="md">
@@ -62,24 +65,13 @@ function ForceReady({ route }: { route: Route }) {
       <Text size="sm" c="dimmed">
         {t('pickingScreens.forceHelp')}
       </Text>
-      <Textarea label={t('pickingScreens.forceReason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={500} error={error ?? undefined} mt="xs" />
+      <Textarea label={t('pickingScreens.forceReason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={500} error={force.error ?? undefined} mt="xs" />
       <Button
         mt="sm"
         size="lg"
         color="orange"
-        loading={busy}
-        onClick={async () => {
-          setBusy(true);
-          setError(null);
-          try {
-            await forceRouteReady(engine, { route_id: route.id, reason, actor });
-            notifications.show({ color: 'teal', message: t('pickingScreens.forced') });
-          } catch (err) {
-            setError(errorMessage(err));
-          } finally {
-            setBusy(false);
-          }
-        }}
+        loading={force.busy}
+        onClick={() => void force.run(engine, reason)}
       >
         {t('pickingScreens.forceSubmit')}
       </Button>

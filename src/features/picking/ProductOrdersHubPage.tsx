@@ -4,10 +4,11 @@ import { Link } from '@tanstack/react-router';
 import { t } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
 import { useEngine } from '../../data/hooks';
-import { recordPick } from '../../data/picking';
+import { recordPick, type PickingEngine } from '../../data/picking';
+import { useAction } from '../../ui/action/useAction';
 import { isLineDone, orderPickingProgress } from '../../domain/picking';
 import { useDayOrders, usePickingActor, usePickingDay, usePickingEvents, usePickingSettlement, usePointsByIds, useProductDoc, useRoutesByIds } from './hooks';
-import { DayHubSelector, errorMessage, LineStateBadge, productPath } from './shared';
+import { DayHubSelector, LineStateBadge, productPath } from './shared';
 import { pickableOrders } from './byProductShared';
 import { href } from '../../routes/registry';
 
@@ -24,8 +25,9 @@ export function ProductOrdersHubPage({ params }: ScreenProps) {
   const events = usePickingEvents(orders.map((o) => o.id));
   const { data: points } = usePointsByIds(orders.map((o) => o.delivery_point_id));
   const { data: routes } = useRoutesByIds(orders.map((o) => o.route_id));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const pick = useAction((engine: PickingEngine, input: Parameters<typeof recordPick>[1]) => recordPick(engine, input));
+  // The order whose «+1» was pressed last: its button shows the action running.
+  const [pressed, setPressed] = useState<string | null>(null);
   const name = product.data?.name ?? params.idProduct ?? '';
   return (
     <Stack>
@@ -39,9 +41,9 @@ export function ProductOrdersHubPage({ params }: ScreenProps) {
         {name}
       </Title>
       <Text c="dimmed">{t('pickingScreens.productOrdersIntro')}</Text>
-      {error && (
+      {pick.error && (
         <Alert color="red" role="alert">
-          {error}
+          {pick.error}
         </Alert>
       )}
       {!dayOrders.loading && orders.length === 0 && <Alert color="gray">{t('pickingScreens.noProductOrders', { hub: params.idHub ?? '', date })}</Alert>}
@@ -66,16 +68,13 @@ export function ProductOrdersHubPage({ params }: ScreenProps) {
                 <LineStateBadge line={line} />
                 <Button
                   size="lg"
-                  disabled={!engine || busy !== null || isLineDone(line)}
-                  loading={busy === o.id}
+                  disabled={!engine || pick.busy || isLineDone(line)}
+                  loading={pick.busy && pressed === o.id}
                   aria-label={t('pickingScreens.addOne', { order: o.code })}
                   onClick={() => {
                     if (!engine) return;
-                    setBusy(o.id);
-                    setError(null);
-                    recordPick(engine, { order_id: o.id, line_id: line.line_id, quantity: 1, actor })
-                      .catch((err: unknown) => setError(errorMessage(err)))
-                      .finally(() => setBusy(null));
+                    setPressed(o.id);
+                    void pick.run(engine, { order_id: o.id, line_id: line.line_id, quantity: 1, actor });
                   }}
                 >
                   {t('pickingScreens.plusOne')}

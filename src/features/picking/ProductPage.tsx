@@ -17,9 +17,10 @@ import { isLineDone, orderPickingProgress, PICKABLE_ROUTE_STATUSES, type LinePro
 import type { Order } from '../../domain/entities/operation';
 import { Scanner } from '../../ui/scanner';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
+import { useAction } from '../../ui/action/useAction';
 import { useOrderDoc, useOrdersByIds, usePickingActor, usePickingEvents, usePickingRoute, usePickingSettlement, usePointDoc, useProductDoc } from './hooks';
-import { errorMessage, LineStateBadge, productPath, RouteStatusBadge } from './shared';
-import { href, type AppHref } from '../../routes/registry';
+import { LineStateBadge, productPath, RouteStatusBadge } from './shared';
+import { href, linkTo, type AppHref } from '../../routes/registry';
 
 const typedSchema = z.number().int().min(0).max(MAX_PICK_QUANTITY);
 
@@ -33,6 +34,11 @@ type Feedback = { readonly kind: 'ok' | 'error' | 'info'; readonly text: string;
 
 export function incidencePath(pointName: string, pointId: string, productId: string, orderId: string): AppHref {
   return href('incidenceProduct', { pe_name: pointName || pointId, pe_id: pointId, product_id: productId, order_id: orderId });
+}
+
+/** The same page as a typed link target, for `navigate` with the incidence's `?type=`. */
+function incidenceTarget(pointName: string, pointId: string, productId: string, orderId: string) {
+  return linkTo('incidenceProduct', { pe_name: pointName || pointId, pe_id: pointId, product_id: productId, order_id: orderId });
 }
 
 export function errorPath(pointName: string, orderId: string, productId: string): AppHref {
@@ -63,7 +69,9 @@ export function PickerProductPage({ params }: ScreenProps) {
   const events = usePickingEvents(stopOrderIds);
   const stopOrders = useStopOrders(stopOrderIds);
   const [feedback, setFeedback] = useState<Feedback>(null);
-  const [busy, setBusy] = useState(false);
+  // Each step's outcome (or its failure) becomes the feedback line.
+  const step = useAction(async (action: () => Promise<Feedback>) => setFeedback(await action()), { onError: (text) => setFeedback({ kind: 'error', text }) });
+  const busy = step.busy;
   const [typed, setTyped] = useState<number | string>('');
   const [typedError, setTypedError] = useState<string | null>(null);
 
@@ -87,16 +95,7 @@ export function PickerProductPage({ params }: ScreenProps) {
   const pickable = r !== null && PICKABLE_ROUTE_STATUSES.includes(r.status);
   const pointName = point.data?.name ?? '';
 
-  const run = async (action: () => Promise<Feedback>) => {
-    setBusy(true);
-    try {
-      setFeedback(await action());
-    } catch (err) {
-      setFeedback({ kind: 'error', text: errorMessage(err) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const run = step.run;
 
   const onScan = (code: string) =>
     void run(async () => {
@@ -252,13 +251,13 @@ export function PickerProductPage({ params }: ScreenProps) {
             </Button>
           </Group>
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-            <Button size="lg" color="orange" variant="light" onClick={() => void navigate({ to: incidencePath(pointName, o.delivery_point_id, p.id, o.id), search: { type: 'missing' } })}>
+            <Button size="lg" color="orange" variant="light" onClick={() => void navigate({ ...incidenceTarget(pointName, o.delivery_point_id, p.id, o.id), search: { type: 'missing' } })}>
               {t('pickingScreens.missing')}
             </Button>
-            <Button size="lg" color="orange" variant="light" onClick={() => void navigate({ to: incidencePath(pointName, o.delivery_point_id, p.id, o.id), search: { type: 'damaged' } })}>
+            <Button size="lg" color="orange" variant="light" onClick={() => void navigate({ ...incidenceTarget(pointName, o.delivery_point_id, p.id, o.id), search: { type: 'damaged' } })}>
               {t('pickingScreens.damaged')}
             </Button>
-            <Button size="lg" color="orange" variant="light" onClick={() => void navigate({ to: incidencePath(pointName, o.delivery_point_id, p.id, o.id), search: { type: 'other' } })}>
+            <Button size="lg" color="orange" variant="light" onClick={() => void navigate({ ...incidenceTarget(pointName, o.delivery_point_id, p.id, o.id), search: { type: 'other' } })}>
               {t('pickingScreens.otherIncidence')}
             </Button>
           </SimpleGrid>

@@ -8,7 +8,7 @@ import type { Route } from '../../domain/entities/operation';
 import { ROUTE_STATUS_COLOR } from '../../ui/statusColors';
 import { SyncedValue } from '../../ui/sync/FirstSync';
 import { useHubs, usePickingDay } from './hooks';
-import { href, type AppHref } from '../../routes/registry';
+import { href, linkTo, type AppHref } from '../../routes/registry';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -111,6 +111,7 @@ export function productPath(pointId: string, productId: string, orderId: string)
   return href('pickerProduct', { pe_id: pointId, product_id: productId, order_id: orderId });
 }
 
-export function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+/** The picker's product page as a typed link target, for `navigate`. */
+export function productTarget(pointId: string, productId: string, orderId: string) {
+  return linkTo('pickerProduct', { pe_id: pointId, product_id: productId, order_id: orderId });
 }

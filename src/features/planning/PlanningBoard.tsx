@@ -22,6 +22,7 @@ import { ordersOfDayInHub, routesOfDayInHub } from '../../data/queries';
 import {
   addOrdersToRoute,
   assignRoute,
+  bringCarriedOrders,
   createRouteWithOrders,
   lockStop,
   moveStop,
@@ -34,7 +35,7 @@ import {
 import { madridDate } from '../../domain/dates';
 import type { DeliveryPoint, Order, Route } from '../../domain/entities/operation';
 import type { DayPlanInput, DayPlanResult, DayPlanRoute } from '../../domain/routing/day';
-import { isEditableRoute, isLocatedPoint } from '../../domain/routing/edit';
+import { canMoveStop, isEditableRoute, isLocatedPoint } from '../../domain/routing/edit';
 import { addBox, clickPoint, type Choice } from '../../domain/routing/selection';
 import { dayInputFromEntities } from '../../domain/routing/fromEntities';
 import type { SolveProgress } from '../../domain/routing/model';
@@ -49,7 +50,8 @@ import { ROUTE_STATUS_COLOR } from '../../ui/statusColors';
 import { FirstSyncNotice } from '../../ui/sync/FirstSync';
 import { PlacePointModal } from './PlacePointModal';
 import { shiftDate } from './routesShared';
-import { useBikes, usePlanningActor, usePointsById, useProducts, useUsers } from './hooks';
+import { useBikes, useCarryOver, usePlanningActor, usePointsById, useProducts, useUsers } from './hooks';
+import { CARRY_OVER_DAYS } from '../../domain/routing/carryOver';
 import { href } from '../../routes/registry';
 
 /** Colours of the routes on the map, in order. */
@@ -104,6 +106,7 @@ export function PlanningBoard() {
   const hubNo = Number(hubText ?? (myHub > 0 ? myHub : (hubs[0]?.number ?? 0)));
   const hub = hubs.find((h) => h.number === hubNo);
   const { orders, routes, points } = useBoardData(date, hubNo);
+  const carry = useCarryOver(date, hubNo, /^\d{4}-\d{2}-\d{2}$/.test(date) && hubNo > 0);
   const [choice, setChoice] = useState<Choice>({ selected: new Set(), anchor: null });
   const selected = choice.selected;
   const setSelected = useCallback((next: ReadonlySet<string> | ((s: ReadonlySet<string>) => ReadonlySet<string>)) => {
@@ -381,6 +384,36 @@ export function PlanningBoard() {
         </Stack>
         <ScrollArea.Autosize mah={900}>
           <Stack>
+            {carry.length > 0 && (
+              <Card withBorder data-testid="carry-over">
+                <Stack gap="xs">
+                  <Title order={2} size="h4">
+                    {t('planning.board.carryOverTitle', { n: carry.length })}
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    {t('planning.board.carryOverHelp', { days: CARRY_OVER_DAYS })}
+                  </Text>
+                  <List size="sm" spacing={2}>
+                    {carry.map((c) => (
+                      <List.Item key={c.order.id}>{t(`planning.board.carryOverReason.${c.reason}`, { order: c.order.code, date: c.order.date })}</List.Item>
+                    ))}
+                  </List>
+                  <Button
+                    variant="light"
+                    disabled={busy}
+                    onClick={() =>
+                      void act(async () => {
+                        if (!engine) return;
+                        const n = await bringCarriedOrders(engine, actor, date, hubNo, carry.map((c) => c.order.id));
+                        notifications.show({ color: 'teal', message: t('planning.board.carryOverBrought', { n }) });
+                      })
+                    }
+                  >
+                    {t('planning.board.carryOverBring', { n: carry.length })}
+                  </Button>
+                </Stack>
+              </Card>
+            )}
             <Card withBorder data-testid="unplanned">
               <Stack gap="xs">
                 <Title order={2} size="h4">
@@ -560,12 +593,12 @@ function RouteCard({ route, color, evaluated, points, riders, bikes, others, bus
                       </ActionIcon>
                     </Tooltip>
                     <Tooltip label={t('planning.board.moveUp', { seq: s.seq })}>
-                      <ActionIcon variant="subtle" size="lg" aria-label={t('planning.board.moveUp', { seq: s.seq })} disabled={busy || s.seq === 1} onClick={() => run((e) => moveStop(e, actor, route.id, s.seq, -1))}>
+                      <ActionIcon variant="subtle" size="lg" aria-label={t('planning.board.moveUp', { seq: s.seq })} disabled={busy || !canMoveStop(route.stops, s.seq, -1)} onClick={() => run((e) => moveStop(e, actor, route.id, s.seq, -1))}>
                         <IconArrowUp size={16} aria-hidden />
                       </ActionIcon>
                     </Tooltip>
                     <Tooltip label={t('planning.board.moveDown', { seq: s.seq })}>
-                      <ActionIcon variant="subtle" size="lg" aria-label={t('planning.board.moveDown', { seq: s.seq })} disabled={busy || s.seq === route.stops.length} onClick={() => run((e) => moveStop(e, actor, route.id, s.seq, 1))}>
+                      <ActionIcon variant="subtle" size="lg" aria-label={t('planning.board.moveDown', { seq: s.seq })} disabled={busy || !canMoveStop(route.stops, s.seq, 1)} onClick={() => run((e) => moveStop(e, actor, route.id, s.seq, 1))}>
                         <IconArrowDown size={16} aria-hidden />
                       </ActionIcon>
                     </Tooltip>

@@ -18,7 +18,7 @@ import { RiderSelect } from '../../ui/RiderSelect';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { useBikes, usePlanningActor, useRouteDoc, useUsers } from './hooks';
 import { shiftDate, routeFormSchema } from './routesShared';
-import { href } from '../../routes/registry';
+import { href, linkTo } from '../../routes/registry';
 
 // ── /routes/route/form/:id ───────────────────────────────────────────────────────────────────
 
@@ -81,7 +81,7 @@ function RouteForm({ route, role }: { route: Route | null; role: ReturnType<type
       try {
         const saved = await saveRoute(engine, actor, route?.id ?? null, fields);
         notifications.show({ color: 'teal', message: route ? t('planning.form.saved') : t('planning.form.created') });
-        await navigate({ to: href('routeDetail', { id: saved.id }) });
+        await navigate({ ...linkTo('routeDetail', { id: saved.id }) });
       } catch (err) {
         if (err instanceof ValidationFailed) {
           const map: Record<string, string> = {};

@@ -1,7 +1,8 @@
 import { useMemo, type ReactNode } from 'react';
 import { Alert, Button, Card, Group, Loader, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { formatDate, t, type MessageKey } from '../../i18n';
+import { t, type MessageKey } from '../../i18n';
+import { formatDate } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
 import { useCatalog } from '../../data/reference';
 import { routeProgress } from '../../domain/delivery';

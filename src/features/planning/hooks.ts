@@ -2,7 +2,8 @@
 import { useMemo } from 'react';
 import { useLiveQuery } from '../../data/hooks';
 import { useSession } from '../../data/session';
-import { allDocs, allUsers, deliveriesOfRoutes, docById, docsByIds, ordersOfRoute } from '../../data/queries';
+import { allDocs, allUsers, carryOverCandidates, deliveriesOfRoutes, docById, docsByIds, ordersOfRoute } from '../../data/queries';
+import { carryOverFrom, carryOverOrders, type CarryOver } from '../../domain/routing/carryOver';
 import type { Bike, DeliveryPoint, Order, Product, Route, User } from '../../domain/entities/operation';
 import type { DeliveryEvent } from '../../domain/entities/events';
 import type { PlanningActor } from '../../data/planning';
@@ -43,4 +44,15 @@ export function useBikes() {
 
 export function useProducts() {
   return useLiveQuery<Product[]>((db) => allDocs(db, 'products'), [], NONE).data;
+}
+
+/** Orders of earlier days that come back to be planned on `date` at `hub` (cancelled route, «reprogramar»). */
+export function useCarryOver(date: string, hub: number, valid: boolean): CarryOver[] {
+  const from = valid ? carryOverFrom(date) : '';
+  const { data: candidates } = useLiveQuery<Order[]>((db) => (valid ? carryOverCandidates(db, hub, from, date) : null), [date, hub, from, valid], NONE);
+  const routeIds = useMemo(() => [...new Set(candidates.map((o) => o.route_id).filter((id) => id !== ''))].sort(), [candidates]);
+  const key = routeIds.join(',');
+  const { data: routes } = useLiveQuery<Map<string, Route>>((db) => (key ? docsByIds(db, 'routes', key.split(',')) : null), [key], new Map());
+  const { data: events } = useRoutesEvents(routeIds);
+  return useMemo(() => (valid ? carryOverOrders(date, hub, candidates, routes, events) : []), [valid, date, hub, candidates, routes, events]);
 }

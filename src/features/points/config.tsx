@@ -33,7 +33,7 @@ export const POINT_KINDS = deliveryPointSchema.shape.kind.options;
 export const kindLabel = (k: DeliveryPoint['kind']) => t(`points.kind_${k}` as MessageKey);
 const kindOptions: Option[] = POINT_KINDS.map((k) => ({ value: k, label: kindLabel(k) }));
 
-export const pointConfig: EntityConfig<DeliveryPoint, PointForm, PointRefs> = {
+export const pointConfig: EntityConfig<'delivery_points', DeliveryPoint, PointForm, PointRefs> = {
   collection: 'delivery_points',
   labels: { list: t('points.list'), create: t('points.create'), what: t('points.what'), csv: 'puntos-de-entrega' },
   paths: { list: href('deliveryPoints'), create: href('deliveryCreate'), edit: (id) => href('deliveryPointsEdit', { id }) },

@@ -9,7 +9,7 @@ import { userSchema, type User } from '../../domain/entities/operation';
 import { EntityForm, type FieldDef } from '../../ui/crud/EntityForm';
 import { hubOptions, roleOptions, useHubs, useRoles } from './shared';
 import { formHub, userFields, withNumericHub } from './userShared';
-import { href } from '../../routes/registry';
+import { linkTo } from '../../routes/registry';
 
 const createSchema = userSchema.extend({
   password: z.string().min(8, { error: t('auth.passwordTooShort') }).max(200),
@@ -42,7 +42,7 @@ export function UserCreatePage() {
         } else {
           notifications.show({ color: 'orange', message: t('users.passwordPending'), autoClose: 10_000 });
         }
-        await navigate({ to: href('userEdit', { user_id: id }) });
+        await navigate({ ...linkTo('userEdit', { user_id: id }) });
       }}
     />
   );

@@ -12,7 +12,7 @@ import { ConfirmButton } from '../../ui/crud/ConfirmButton';
 import { hubOptions, roleOptions, useHubs, useRoles, useUsers } from './shared';
 import { errorText } from '../../ui/errors';
 import { formHub, userFields, withNumericHub } from './userShared';
-import { href } from '../../routes/registry';
+import { linkTo } from '../../routes/registry';
 
 const editFormSchema = userSchema.extend({ hub: formHub });
 
@@ -59,7 +59,7 @@ export function UserEditPage({ params }: ScreenProps) {
               onConfirm={async () => {
                 await engine.writer.remove('users', user.id);
                 notifications.show({ color: 'teal', message: t('crud.deleted') });
-                await navigate({ to: href('crudUser') });
+                await navigate({ ...linkTo('crudUser') });
               }}
             >
               {t('common.delete')}

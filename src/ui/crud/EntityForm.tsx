@@ -43,8 +43,21 @@ export type FieldKind =
   | 'tags'
   | 'color';
 
-export interface FieldDef {
+/**
+ * One field of a form. `T` is the form's values: the CRUD kit's configurations give theirs
+ * (`EntityConfig`), so a field name that is not one of them fails to compile; hand-written
+ * forms may leave it loose (any name).
+ */
+export interface FieldDef<T = Record<string, unknown>> extends FieldBase {
+  readonly name: Extract<keyof T, string>;
+}
+
+/** A field as the form reads it (the form does not check names against its values). */
+interface FormField extends FieldBase {
   readonly name: string;
+}
+
+interface FieldBase {
   readonly label: string;
   readonly kind: FieldKind;
   readonly options?: readonly { value: string; label: string }[];
@@ -79,7 +92,7 @@ export interface SubmitAction<T> {
 export interface EntityFormProps<T extends Record<string, unknown>> {
   readonly schema: z.ZodType;
   /** The fields, or a function of the current values (options that depend on another field). */
-  readonly fields: readonly FieldDef[] | ((values: T) => readonly FieldDef[]);
+  readonly fields: readonly FormField[] | ((values: T) => readonly FormField[]);
   readonly initialValues: T;
   readonly onSubmit: (values: T) => Promise<void>;
   readonly submitLabel?: string;
@@ -137,7 +150,7 @@ export function EntityForm<T extends Record<string, unknown>>(props: EntityFormP
   };
   const submit = form.onSubmit(handle(props.onSubmit), onInvalid);
 
-  const input = (f: FieldDef) => {
+  const input = (f: FormField) => {
     const common = { label: f.label, description: f.description, readOnly: f.readOnly, disabled: f.readOnly, key: f.name, placeholder: f.placeholder };
     const props = form.getInputProps(f.name);
     switch (f.kind) {

@@ -4,6 +4,10 @@
  * fields, zod form schema, new-document factory, paths) and generic screens built from it:
  * list, create and edit pages, plus an inline manager for sections of another page.
  *
+ * Typed by collection: `EntityConfig<C>` takes its document type from the collection's
+ * (`DocTypes[C]`, or one kind of it for the catalog), the form fields' names are checked
+ * against the form values at compile time, and the writes need no cast.
+ *
  * Every write goes through `engine.writer` (validated again with the entity's schema); a form
  * with any wrong value saves nothing and shows the Spanish message next to the field. Deletes
  * are soft (tombstones) and asked for confirmation. Notifications use the app-wide 5000 ms.
@@ -17,7 +21,8 @@ import type { z } from 'zod';
 import { t } from '../../i18n';
 import { useEngine, useLiveQuery, type QueryResult } from '../../data/hooks';
 import { allDocs, catalogOfKinds, docById } from '../../data/queries';
-import { ValidationFailed } from '../../data/writes';
+import { ValidationFailed, type DocTypes } from '../../data/writes';
+import type { CatalogDocOf } from '../../data/reference';
 import type { LocalCollection } from '../../domain/collections';
 import type { CatalogKind } from '../../domain/entities/reference';
 import type { FieldError } from '../../domain/validation';
@@ -41,8 +46,13 @@ export interface Rows<D> {
   readonly loading: boolean;
 }
 
-export interface EntityConfig<D extends { id: string }, F extends Record<string, unknown>, R> {
-  readonly collection: LocalCollection;
+/**
+ * An entity of collection `C`. `D` is its document: the collection's type, or one kind of it
+ * (a catalog entity: `EntityConfig<'catalog', Hub, …>`); anything else fails to compile. `F`
+ * is the form's values (the document by default) and `R` the reference data of the screens.
+ */
+export interface EntityConfig<C extends LocalCollection, D extends DocTypes[C] = DocTypes[C], F extends Record<string, unknown> = D, R = null> {
+  readonly collection: C;
   /** Catalog kinds this entity covers (catalog entities only). */
   readonly kinds?: readonly CatalogKind[];
   readonly labels: {
@@ -66,7 +76,8 @@ export interface EntityConfig<D extends { id: string }, F extends Record<string,
   readonly useRows: () => Rows<D>;
   readonly columns: (refs: R) => Column<D>[];
   readonly filters?: (refs: R) => Filter<D>[];
-  readonly fields: (refs: R, mode: FormMode, values: F) => FieldDef[];
+  /** The form's fields: a name that is not one of the form values' fails to compile. */
+  readonly fields: (refs: R, mode: FormMode, values: F) => FieldDef<F>[];
   /** Validates the form values (Spanish messages at each field). */
   readonly schema: z.ZodType;
   /** Values of a new document's form. */
@@ -97,17 +108,17 @@ export function newId(prefix: string): string {
 
 const NO_ROWS: never[] = [];
 
-/** Rows hook: every document of a (small) collection. */
-export function collectionRows<D>(collection: LocalCollection): () => QueryResult<D[]> {
+/** Rows hook: every document of a (small) collection, typed by the collection. */
+export function collectionRows<C extends LocalCollection>(collection: C): () => QueryResult<DocTypes[C][]> {
   return function useCollectionRows() {
-    return useLiveQuery<D[]>((db) => allDocs(db, collection), [], NO_ROWS);
+    return useLiveQuery<DocTypes[C][]>((db) => allDocs(db, collection), [], NO_ROWS);
   };
 }
 
-/** Rows hook: the catalog documents of some kinds, by kind and name. */
-export function catalogRows<D>(kinds: readonly CatalogKind[]): () => QueryResult<D[]> {
+/** Rows hook: the catalog documents of some kinds, by kind and name, typed by the kinds. */
+export function catalogRows<K extends CatalogKind>(kinds: readonly K[]): () => QueryResult<CatalogDocOf<K>[]> {
   return function useCatalogRows() {
-    return useLiveQuery<D[]>((db) => catalogOfKinds(db, kinds), [], NO_ROWS);
+    return useLiveQuery<CatalogDocOf<K>[]>((db) => catalogOfKinds(db, kinds), [], NO_ROWS);
   };
 }
 
@@ -121,14 +132,14 @@ function useEntityDoc<D extends { id: string }>(collection: LocalCollection, kin
 
 // ── List ─────────────────────────────────────────────────────────────────────────────────────
 
-export interface EntityListProps<D extends { id: string }, F extends Record<string, unknown>, R> {
-  readonly config: EntityConfig<D, F, R>;
+export interface EntityListProps<C extends LocalCollection, D extends DocTypes[C], F extends Record<string, unknown>, R> {
+  readonly config: EntityConfig<C, D, F, R>;
   /** Inline use: «new» and «edit» call these instead of opening the form pages. */
   readonly onCreate?: () => void;
   readonly onEdit?: (id: string) => void;
 }
 
-export function EntityList<D extends { id: string }, F extends Record<string, unknown>, R>({ config, onCreate, onEdit }: EntityListProps<D, F, R>) {
+export function EntityList<C extends LocalCollection, D extends DocTypes[C], F extends Record<string, unknown>, R>({ config, onCreate, onEdit }: EntityListProps<C, D, F, R>) {
   const refs = config.useRefs();
   const rows = config.useRows();
   const columns = useMemo(() => {
@@ -199,14 +210,14 @@ function Waiting() {
   return <Loader aria-label={t('app.loading')} />;
 }
 
-export interface EntityCreateFormProps<D extends { id: string }, F extends Record<string, unknown>, R> {
-  readonly config: EntityConfig<D, F, R>;
+export interface EntityCreateFormProps<C extends LocalCollection, D extends DocTypes[C], F extends Record<string, unknown>, R> {
+  readonly config: EntityConfig<C, D, F, R>;
   /** After saving (default: back to the list). */
   readonly onDone?: (id: string) => void;
   readonly onCancel?: () => void;
 }
 
-export function EntityCreateForm<D extends { id: string }, F extends Record<string, unknown>, R>({ config, onDone, onCancel }: EntityCreateFormProps<D, F, R>) {
+export function EntityCreateForm<C extends LocalCollection, D extends DocTypes[C], F extends Record<string, unknown>, R>({ config, onDone, onCancel }: EntityCreateFormProps<C, D, F, R>) {
   const engine = useEngine();
   const navigate = useNavigate();
   const refs = config.useRefs();
@@ -224,7 +235,7 @@ export function EntityCreateForm<D extends { id: string }, F extends Record<stri
         const ctx: ToDocContext<D, R> = { id: newId(config.idPrefix), now: Date.now(), existing: null, refs };
         const problems = config.check?.(values, ctx) ?? [];
         if (problems.length > 0) throw new ValidationFailed(problems);
-        await engine.writer.insert(config.collection, config.toDoc(values, ctx) as never);
+        await engine.writer.insert(config.collection, config.toDoc(values, ctx));
         notifications.show({ color: 'teal', message: t('crud.created') });
         if (onDone) onDone(ctx.id);
         else await navigate({ to: config.paths.list });
@@ -240,8 +251,8 @@ export function EntityCreateForm<D extends { id: string }, F extends Record<stri
   );
 }
 
-export interface EntityEditFormProps<D extends { id: string }, F extends Record<string, unknown>, R> {
-  readonly config: EntityConfig<D, F, R>;
+export interface EntityEditFormProps<C extends LocalCollection, D extends DocTypes[C], F extends Record<string, unknown>, R> {
+  readonly config: EntityConfig<C, D, F, R>;
   readonly id: string | undefined;
   /** After a delete (default: back to the list). */
   readonly onDeleted?: () => void;
@@ -250,7 +261,7 @@ export interface EntityEditFormProps<D extends { id: string }, F extends Record<
   readonly children?: ReactNode;
 }
 
-export function EntityEditForm<D extends { id: string }, F extends Record<string, unknown>, R>({ config, id, onDeleted, onCancel, children }: EntityEditFormProps<D, F, R>) {
+export function EntityEditForm<C extends LocalCollection, D extends DocTypes[C], F extends Record<string, unknown>, R>({ config, id, onDeleted, onCancel, children }: EntityEditFormProps<C, D, F, R>) {
   const engine = useEngine();
   const navigate = useNavigate();
   const refs = config.useRefs();
@@ -281,7 +292,7 @@ export function EntityEditForm<D extends { id: string }, F extends Record<string
           const ctx: ToDocContext<D, R> = { id: doc.id, now: Date.now(), existing: doc, refs };
           const problems = config.check?.(values, ctx) ?? [];
           if (problems.length > 0) throw new ValidationFailed(problems);
-          await engine.writer.save(config.collection, config.toDoc(values, ctx) as never);
+          await engine.writer.save(config.collection, config.toDoc(values, ctx));
           notifications.show({ color: 'teal', message: t('crud.updated') });
         }}
         extraActions={
@@ -325,17 +336,17 @@ export function EntityEditForm<D extends { id: string }, F extends Record<string
 // ── Pages and sections ───────────────────────────────────────────────────────────────────────
 
 /** The list screen of an entity. */
-export function EntityListPage<D extends { id: string }, F extends Record<string, unknown>, R>({ config }: { config: EntityConfig<D, F, R> }) {
+export function EntityListPage<C extends LocalCollection, D extends DocTypes[C], F extends Record<string, unknown>, R>({ config }: { config: EntityConfig<C, D, F, R> }) {
   return <EntityList config={config} />;
 }
 
 /** The create screen of an entity. */
-export function EntityCreatePage<D extends { id: string }, F extends Record<string, unknown>, R>({ config }: { config: EntityConfig<D, F, R> }) {
+export function EntityCreatePage<C extends LocalCollection, D extends DocTypes[C], F extends Record<string, unknown>, R>({ config }: { config: EntityConfig<C, D, F, R> }) {
   return <EntityCreateForm config={config} />;
 }
 
 /** The edit screen of an entity (`id` from the route's parameter). */
-export function EntityEditPage<D extends { id: string }, F extends Record<string, unknown>, R>({ config, id, children }: { config: EntityConfig<D, F, R>; id: string | undefined; children?: ReactNode }) {
+export function EntityEditPage<C extends LocalCollection, D extends DocTypes[C], F extends Record<string, unknown>, R>({ config, id, children }: { config: EntityConfig<C, D, F, R>; id: string | undefined; children?: ReactNode }) {
   return (
     <EntityEditForm config={config} id={id}>
       {children}
@@ -347,7 +358,7 @@ export function EntityEditPage<D extends { id: string }, F extends Record<string
  * An entity managed inside another page (no paths of its own): the list, and the create or edit
  * form opened above it.
  */
-export function EntitySection<D extends { id: string }, F extends Record<string, unknown>, R>({ config, title, testId }: { config: EntityConfig<D, F, R>; title: string; testId?: string }) {
+export function EntitySection<C extends LocalCollection, D extends DocTypes[C], F extends Record<string, unknown>, R>({ config, title, testId }: { config: EntityConfig<C, D, F, R>; title: string; testId?: string }) {
   const [editing, setEditing] = useState<'new' | { id: string } | null>(null);
   const close = () => setEditing(null);
   return (

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconCloudCheck, IconCloudUpload, IconInfoCircle, IconRefresh, IconWifiOff } from '@tabler/icons-react';
-import { formatDate, t } from '../../i18n';
+import { t } from '../../i18n';
+import { formatDate } from '../../i18n/dates';
 import type { SyncNotice } from '../../data/syncNotices';
 import { noticeSentences } from '../sync/noticeText';
 

@@ -1,8 +1,10 @@
 /**
- * The one map wrapper of the app (OpenLayers): numbered markers over OpenStreetMap tiles, fitted
+ * The one map wrapper of the app (OpenLayers): numbered markers over the configured tiles
+ * (src/data/tileSource.ts: OpenStreetMap by default, with its attribution always shown), fitted
  * to the points. Every screen that shows a map uses it; it is loaded lazily (LazyMap) so the
- * map library is only downloaded where a map is shown. Without connection the tiles are missing
- * but the markers and their order still show.
+ * map library is only downloaded where a map is shown. Without connection the service worker
+ * answers with the tiles seen before and today's route area (sw/tiles.ts); tiles never seen
+ * are missing, but the markers and their order still show.
  */
 import { useEffect, useRef } from 'react';
 import 'ol/ol.css';
@@ -20,6 +22,7 @@ import { boundingExtent } from 'ol/extent';
 import DragBox from 'ol/interaction/DragBox';
 import { platformModifierKeyOnly } from 'ol/events/condition';
 import { Circle, Fill, Stroke, Style, Text } from 'ol/style';
+import { TILE_URL } from '../../data/tileSource';
 
 export interface MapPoint {
   readonly id: string;
@@ -69,7 +72,7 @@ export default function MapView({ points, lines, height = 320, ariaLabel, onPick
     if (!ref.current) return undefined;
     const map = new OlMap({
       target: ref.current,
-      layers: [new TileLayer({ source: new OSM() }), new VectorLayer({ source: sourceRef.current })],
+      layers: [new TileLayer({ source: new OSM({ url: TILE_URL }) }), new VectorLayer({ source: sourceRef.current })],
       view: new View({ center: fromLonLat([-3.7038, 40.4168]), zoom: 12 }),
     });
     mapRef.current = map;
@@ -106,9 +109,17 @@ export default function MapView({ points, lines, height = 320, ariaLabel, onPick
     return () => map.un('singleclick', key.listener);
   }, [onPointClick]);
 
+  // The box interaction is made once: re-creating it whenever the screen re-renders with a new
+  // callback (the board re-renders as its queries update) would drop a box being drawn.
+  const onBoxSelectRef = useRef(onBoxSelect);
+  useEffect(() => {
+    onBoxSelectRef.current = onBoxSelect;
+  }, [onBoxSelect]);
+  const boxSelectable = onBoxSelect !== undefined;
+
   useEffect(() => {
     const map = mapRef.current;
-    if (!map || !onBoxSelect) return undefined;
+    if (!map || !boxSelectable) return undefined;
     const box = new DragBox({ condition: platformModifierKeyOnly });
     box.on('boxend', () => {
       const ids: string[] = [];
@@ -116,13 +127,13 @@ export default function MapView({ points, lines, height = 320, ariaLabel, onPick
         const id = f.get('pointId') as string | undefined;
         if (id !== undefined) ids.push(id);
       });
-      onBoxSelect(ids);
+      onBoxSelectRef.current?.(ids);
     });
     map.addInteraction(box);
     return () => {
       map.removeInteraction(box);
     };
-  }, [onBoxSelect]);
+  }, [boxSelectable]);
 
   useEffect(() => {
     const source = sourceRef.current;

@@ -1,0 +1,62 @@
+import { expect, test } from './test';
+import { adminToken, gotoSynced, pullAll, signInSynced, type Doc } from './support';
+import { t } from '../src/i18n';
+
+/**
+ * Issue 13: proof of delivery. An operator opens a delivered demo order's albarán (read-only demo
+ * data: the latest signed delivery), makes the client's public link; a fresh browser context with
+ * no account opens the link and sees that order's albarán: the signer's name and the signature
+ * image served through the link. A wrong link says so in Spanish.
+ */
+test('an operator opens a delivered order’s albarán and its public link works without an account', async ({ page, browser, request }) => {
+  test.setTimeout(180_000);
+  const token = await adminToken(request);
+  const [deliveries, orders] = await Promise.all([pullAll(request, token, 'deliveries'), pullAll(request, token, 'orders')]);
+  const delivered = new Set(deliveries.filter((d) => d.kind === 'delivered').map((d) => String(d.order_id)));
+  const signed = deliveries
+    .filter((d) => d.kind === 'signed' && delivered.has(String(d.order_id)) && (d.signature_strokes as unknown[]).length > 0)
+    .sort((a, b) => Number(b.at) - Number(a.at))[0];
+  if (!signed) throw new Error('the demo data has no signed delivery');
+  const order = orders.find((o) => o.id === signed.order_id) as Doc;
+  const signer = String(signed.signer_name);
+  const code = String(order.code);
+
+  await signInSynced(page, 'operador@cargobici.test');
+  await gotoSynced(page, `/proof-of-delivery/${encodeURIComponent(String(order.id))}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('proof.title'));
+  const doc = page.getByTestId('proof-document');
+  await expect(doc.getByRole('heading', { level: 2 })).toHaveText(t('proof.document', { code }));
+  await expect(doc.getByTestId('proof-outcome')).toHaveText(t('proof.outcomes.delivered'));
+  await expect(doc.getByTestId('proof-signer')).toHaveText(signer);
+  await expect(doc.getByRole('img', { name: t('proof.signatureOf', { name: signer }) })).toBeVisible();
+  await expect(page.getByRole('button', { name: t('proof.print') })).toBeVisible();
+
+  await page.getByRole('button', { name: t('proof.link.create') }).click();
+  const linkField = page.getByTestId('proof-link');
+  await expect(linkField).toHaveValue(/\/albaran\/[A-Za-z0-9_-]{43}$/);
+  const link = await linkField.inputValue();
+
+  // A visitor without an account: a new browser context, nothing signed in.
+  const visitor = await browser.newContext();
+  try {
+    const guest = await visitor.newPage();
+    await guest.goto(link);
+    await expect(guest).toHaveURL(link);
+    await expect(guest.getByRole('heading', { level: 1 })).toHaveText(t('proof.publicTitle'));
+    const shown = guest.getByTestId('proof-document');
+    await expect(shown.getByRole('heading', { level: 2 })).toHaveText(t('proof.document', { code }));
+    await expect(shown.getByTestId('proof-signer')).toHaveText(signer);
+    const signature = shown.getByRole('img', { name: t('proof.signatureOf', { name: signer }) });
+    await expect(signature).toBeVisible();
+    await expect(signature).toHaveAttribute('src', /\/api\/public\/proof\/[A-Za-z0-9_-]{43}\/signature$/);
+    // The image really loaded (served through the token, no session).
+    await expect.poll(() => signature.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expect(guest.getByRole('navigation', { name: t('app.navigation') })).toHaveCount(0);
+
+    // A wrong link: the server's Spanish refusal.
+    await guest.goto(link.replace(/.{4}$/, 'AAAA') === link ? link.replace(/.{4}$/, 'BBBB') : link.replace(/.{4}$/, 'AAAA'));
+    await expect(guest.getByTestId('proof-error')).toHaveText(t('proof.errors.loadFailed', { message: t('proof.errors.linkInvalid') }));
+  } finally {
+    await visitor.close();
+  }
+});

@@ -1,0 +1,103 @@
+/**
+ * /proof-of-delivery/:order_id — an order's albarán for the operators: the proof read from the
+ * local database, its print (A4, «Guardar como PDF» in the print dialog) and the client's public
+ * link (made on the server; expires after PROOF_LINK_DAYS; shows only this order).
+ */
+import { useState } from 'react';
+import { Alert, Button, CopyButton, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { IconLink, IconPrinter } from '@tabler/icons-react';
+import { t } from '../../i18n';
+import { formatDate } from '../../i18n/dates';
+import type { ScreenProps } from '../../ui/page/types';
+import { createProofLink, useOrderProof, type ProofLink } from '../../data/proof';
+import { StoredPhoto } from '../../ui/media/StoredPhoto';
+import { PROOF_LINK_DAYS } from '../../domain/proof';
+import { SignatureView } from '../../ui/signature/SignaturePad';
+import { ProofDocument, printProof } from './ProofDocument';
+
+function PublicLink({ orderId }: { orderId: string }) {
+  const [busy, setBusy] = useState(false);
+  const [link, setLink] = useState<ProofLink | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const make = () => {
+    setBusy(true);
+    setError(null);
+    createProofLink(orderId)
+      .then(setLink)
+      .catch((err: unknown) => setError(t('proof.link.failed', { message: err instanceof Error ? err.message : String(err) })))
+      .finally(() => setBusy(false));
+  };
+  const url = link ? `${window.location.origin}${link.path}` : '';
+  return (
+    <Stack gap="xs" className="cb-no-print">
+      <Text size="sm" c="dimmed">
+        {t('proof.link.help', { days: PROOF_LINK_DAYS })}
+      </Text>
+      <Group>
+        <Button leftSection={<IconLink size={18} aria-hidden />} onClick={make} loading={busy} variant="light">
+          {t('proof.link.create')}
+        </Button>
+      </Group>
+      {error && (
+        <Alert color="red" role="alert" data-testid="proof-link-error">
+          {error}
+        </Alert>
+      )}
+      {link && (
+        <Group align="flex-end" wrap="nowrap">
+          <TextInput
+            label={t('proof.link.created', { date: formatDate(link.expires_at, 'dd/MM/yyyy') })}
+            value={url}
+            readOnly
+            onFocus={(e) => e.currentTarget.select()}
+            data-testid="proof-link"
+            style={{ flex: 1 }}
+          />
+          <CopyButton value={url}>
+            {({ copied, copy }) => (
+              <Button onClick={copy} variant="default">
+                {copied ? t('proof.link.copied') : t('proof.link.copy')}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+export function ProofPage({ params }: ScreenProps) {
+  const orderId = params.order_id ?? '';
+  const { loading, order, proof } = useOrderProof(orderId);
+  if (loading) return <Loader aria-label={t('proof.loading')} />;
+  if (!order)
+    return (
+      <Alert color="orange" data-testid="proof-missing">
+        {t('proof.notFound', { id: orderId })}
+      </Alert>
+    );
+  if (!proof)
+    return (
+      <Alert color="blue" data-testid="proof-none">
+        {t('proof.noProof', { code: order.code })}
+      </Alert>
+    );
+  const { photo_files, signature_strokes, ...fields } = proof;
+  return (
+    <Stack gap="md">
+      <Group className="cb-no-print">
+        <Button leftSection={<IconPrinter size={18} aria-hidden />} onClick={printProof}>
+          {t('proof.print')}
+        </Button>
+      </Group>
+      <PublicLink orderId={orderId} />
+      <ProofDocument
+        proof={fields}
+        signature={<SignatureView strokes={signature_strokes as [number, number, number][][]} label={t('proof.signatureOf', { name: proof.signer_name })} />}
+        photos={photo_files.map((path, i) => (
+          <StoredPhoto key={path} path={path} alt={t('proof.photo', { n: i + 1 })} />
+        ))}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,1 @@
+export { routerPath as toRouterPath } from './href';
