@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { LoginPage } from '../e2e/pages/login';
 import { gotoSynced, signInSynced, waitForServiceWorker } from '../e2e/support';
 import { E2E_PASSWORD } from './seed';

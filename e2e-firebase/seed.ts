@@ -1,11 +1,12 @@
 /**
  * The Firebase e2e project's data, written through the emulators' owner path (past the rules,
  * as the Admin SDK writes): the system roles, four users with profiles and Auth accounts, and a
- * small day (today in Madrid): rider1's route on its way with two stops, rider2's route ready.
+ * small day (today in Madrid on the run's clock, e2e/clock.ts: the pages' «today»): rider1's route on its way with two stops, rider2's route ready.
  * Each spec owns its users: rider1 ← the offline round, rider2 and the admin ← two devices.
  */
 import { order, point, product, roles, route, user, PASSWORD } from '../tests/helpers/fixtures';
 import { clientDb, closeClients, createAccounts, seed } from '../tests/firebase/emulator';
+import { runClockShift } from '../e2e/clock';
 
 export const E2E_PASSWORD = PASSWORD;
 
@@ -14,7 +15,9 @@ export function madridToday(now = new Date()): string {
 }
 
 export async function seedE2eDay(projectId: string): Promise<void> {
-  const date = madridToday();
+  // The pages run on the run's shifted clock (e2e/test.ts); the emulators and this process keep the
+  // real one (ID tokens and server times stay real), so only the day is taken from the run's clock.
+  const date = madridToday(new Date(Date.now() + runClockShift()));
   const onTheWay = (id: string, pointId: string, routeId: string) => ({ ...order(id, pointId, routeId, 'out_for_delivery'), date, picking_status: 'picked' as const });
   const o1 = onTheWay('o1', 'pe1', 'r1');
   const o2 = onTheWay('o2', 'pe2', 'r1');

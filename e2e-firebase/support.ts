@@ -1,14 +1,14 @@
 /**
  * What the Firebase e2e specs read from the emulators (scripts/e2e-firebase-server.ts starts
- * them on E2E_PORT + 10/11/12): documents over Firestore's REST API as the emulator's owner, and
+ * them on E2E_PORT + 1/2/3): documents over Firestore's REST API as the emulator's owner, and
  * a real ID token from the Auth emulator for the (fake) Storage.
  */
 import { DEFAULT_PROJECT_ID } from '../scripts/firebase-emulators';
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
-const FIRESTORE = `http://127.0.0.1:${PORT + 10}/v1/projects/${DEFAULT_PROJECT_ID}/databases/(default)/documents`;
-const AUTH = `http://127.0.0.1:${PORT + 11}/identitytoolkit.googleapis.com/v1`;
-const STORAGE = `http://127.0.0.1:${PORT + 12}/v0/b/${DEFAULT_PROJECT_ID}.appspot.com/o`;
+const FIRESTORE = `http://127.0.0.1:${PORT + 1}/v1/projects/${DEFAULT_PROJECT_ID}/databases/(default)/documents`;
+const AUTH = `http://127.0.0.1:${PORT + 2}/identitytoolkit.googleapis.com/v1`;
+const STORAGE = `http://127.0.0.1:${PORT + 3}/v0/b/${DEFAULT_PROJECT_ID}.appspot.com/o`;
 
 type RestValue = Record<string, unknown>;
 

@@ -6,9 +6,9 @@
  *                  as Firebase Hosting would (SPA fallback to index.html), and /api/** answered by
  *                  the HTTP function's handlers (functions/src/handlers.ts), as firebase.json's
  *                  rewrite does;
- *   E2E_PORT + 10  the Cloud Firestore emulator enforcing firestore.rules;
- *   E2E_PORT + 11  the Firebase Auth emulator;
- *   E2E_PORT + 12  a FAKE of Cloud Storage's upload endpoints (tests/firebase/fakeStorage.ts: no
+ *   E2E_PORT + 1   the Cloud Firestore emulator enforcing firestore.rules;
+ *   E2E_PORT + 2   the Firebase Auth emulator;
+ *   E2E_PORT + 3   a FAKE of Cloud Storage's upload endpoints (tests/firebase/fakeStorage.ts: no
  *                  Storage emulator can run here).
  *
  * The emulators' addresses are baked into the build (VITE_FIREBASE_*), so the build is remade
@@ -29,7 +29,7 @@ const PORT = Number(process.env.E2E_PORT ?? 4310);
 const HOST = '127.0.0.1';
 
 /** The ports of the Firebase e2e project (e2e-firebase/support.ts reads the same). */
-export const firebaseE2ePorts = (port: number) => ({ firestore: port + 10, auth: port + 11, storage: port + 12 });
+export const firebaseE2ePorts = (port: number) => ({ firestore: port + 1, auth: port + 2, storage: port + 3 });
 
 const ports = firebaseE2ePorts(PORT);
 const buildEnv: Record<string, string> = {
