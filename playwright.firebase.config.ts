@@ -6,8 +6,9 @@ import { chromiumArgs } from './playwright.config';
  * VITE_BACKEND=firebase (dist-firebase/, built by the web server when stale) against the Cloud
  * Firestore emulator (firestore.rules), the Firebase Auth emulator and a fake of Cloud Storage,
  * all started by scripts/e2e-firebase-server.ts and stopped with it (`npm run test:e2e:firebase`).
- * The emulators must be installed: it fails, never skips. Today its tests stop at the first sync
- * (state «error» in the browser): not part of `npm test` until that is fixed (README «Firebase»).
+ * The emulators must be installed: it fails, never skips. Part of `npm test` (after test:e2e).
+ * Specs import `test`/`expect` from e2e-firebase/test.ts (the run's clock, e2e/clock.ts, and the
+ * pages' console warnings and errors printed in the output).
  */
 const PORT = Number(process.env.E2E_PORT ?? 4310);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
