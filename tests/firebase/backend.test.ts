@@ -5,8 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doc, setDoc, serverTimestamp } from 'firebase/firestore';
+import { signInWithEmailAndPassword } from 'firebase/auth';
+import { filter, firstValueFrom } from 'rxjs';
 import { createFirebaseBackend, type FirebaseBackend } from '../../src/backend/firebase';
-import { BackendError } from '../../src/backend/types';
+import { memoryStorage } from '../../src/backend/storedSession';
+import { BackendError, type BackendStorage } from '../../src/backend/types';
 import { SERVER_TIME_FIELD } from '../../src/domain/access/firestoreRules';
 import { PASSWORD, user } from '../helpers/fixtures';
 import { authProject, clientDb, closeClients, createAccounts, emulatorHosts, newProject, seedSmallOperation, settingsFor } from './emulator';
@@ -17,9 +20,9 @@ let storage: FakeStorage;
 const backends: FirebaseBackend[] = [];
 let count = 0;
 
-async function backend(): Promise<FirebaseBackend> {
+async function backend(device?: BackendStorage): Promise<FirebaseBackend> {
   count += 1;
-  const b = await createFirebaseBackend(settingsFor(project, { storageUrl: storage.url }), { name: `device-${count}`, memoryAuth: true });
+  const b = await createFirebaseBackend(settingsFor(project, { storageUrl: storage.url }), { name: `device-${count}`, memoryAuth: true, storage: device });
   backends.push(b);
   return b;
 }
@@ -65,6 +68,33 @@ describe('sign-in with Firebase Auth', () => {
     expect(b.session.current()).toBeNull();
     expect(await b.session.refresh()).toBeNull();
     expect((await rejection(b.sync.pull('routes', null, 10))).status).toBe(401);
+  });
+
+  it("after a page load syncs as the stored session's user once Firebase Auth restored him (issue 14)", async () => {
+    // The device's storage (cb_app) keeps the session of a sign-in made before the reload.
+    const device = memoryStorage();
+    const before = await backend(device);
+    await before.auth.login('rider1@cargobici.test', PASSWORD);
+    // The reloaded page: a new backend on the same storage. Firebase Auth restores its user from
+    // its own persistence (here: signed in on the SDK directly); nobody calls login() or refresh().
+    const after = await backend(device);
+    await signInWithEmailAndPassword(after.firebaseAuth, 'rider1@cargobici.test', PASSWORD);
+    expect(after.auth.current()).toBeNull();
+    const replication = after.sync.stream();
+    const events: string[] = [];
+    const sub = replication.subscribe((e) => events.push(e.type));
+    const routesHeard = firstValueFrom(replication.pipe(filter((e) => e.type === 'change' && e.collection === 'routes')));
+    // Pull and the live listeners run as the stored session's user (they were «signed out»).
+    const page = await after.sync.pull('routes', null, 100);
+    expect(page.documents.map((d) => d.id)).toEqual(['r1']);
+    await routesHeard;
+    expect(events[0]).toBe('resync');
+    sub.unsubscribe();
+
+    // A stored session of another user than the one Firebase Auth restored is nobody's.
+    const other = await backend(device);
+    await signInWithEmailAndPassword(other.firebaseAuth, 'operador@cargobici.test', PASSWORD);
+    expect((await rejection(other.sync.pull('routes', null, 10))).status).toBe(401);
   });
 
   it('refuses a wrong password and a deactivated profile, in Spanish', async () => {

@@ -66,7 +66,17 @@ function parts(raw: Buffer, boundary: string): { headers: string; bytes: Buffer 
   return out;
 }
 
-export async function startFakeStorage(opts: { projectId: string; prefix?: string }): Promise<FakeStorage> {
+/**
+ * `port`: a fixed port (the e2e project bakes it into its build; default: any free one).
+ * Browsers (the e2e project) call it from the app's origin: it answers CORS like Google's does.
+ */
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type, X-Goog-Upload-Protocol',
+};
+
+export async function startFakeStorage(opts: { projectId: string; prefix?: string; port?: number }): Promise<FakeStorage> {
   const prefix = opts.prefix ?? 'cb_';
   const objects = new Map<string, StoredObject>();
   const log: string[] = [];
@@ -84,7 +94,7 @@ export async function startFakeStorage(opts: { projectId: string; prefix?: strin
     return role === 'admin' || role === 'operator' || (role === 'rider' && m[2] === uid);
   };
   const send = (res: ServerResponse, status: number, json: unknown) => {
-    res.writeHead(status, { 'Content-Type': 'application/json' });
+    res.writeHead(status, { 'Content-Type': 'application/json', ...CORS });
     res.end(JSON.stringify(json));
   };
   const meta = (path: string, o: StoredObject, bucket: string) => ({
@@ -100,6 +110,10 @@ export async function startFakeStorage(opts: { projectId: string; prefix?: strin
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://fake');
       log.push(`${req.method} ${url.pathname}`);
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204, { ...CORS, 'Access-Control-Max-Age': '600' });
+        return res.end();
+      }
       const uid = uidOf(req.headers.authorization);
       const upload = /^\/v0\/b\/([^/]+)\/o$/.exec(url.pathname);
       const object = /^\/v0\/b\/([^/]+)\/o\/(.+)$/.exec(url.pathname);
@@ -127,7 +141,7 @@ export async function startFakeStorage(opts: { projectId: string; prefix?: strin
         const stored = objects.get(path);
         if (!stored) return send(res, 404, { error: { code: 404, message: 'Not Found.' } });
         if (url.searchParams.get('alt') === 'media') {
-          res.writeHead(200, { 'Content-Type': stored.contentType });
+          res.writeHead(200, { 'Content-Type': stored.contentType, ...CORS });
           return res.end(stored.bytes);
         }
         return send(res, 200, meta(path, stored, object[1] as string));
@@ -135,7 +149,7 @@ export async function startFakeStorage(opts: { projectId: string; prefix?: strin
       return send(res, 404, { error: { code: 404, message: 'Not Found.' } });
     })().catch((err: unknown) => send(res, 500, { error: { code: 500, message: String(err) } }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

@@ -12,7 +12,8 @@ import { handle, type FunctionDeps } from '../../functions/src/handlers';
 import { createFirebaseBackend, type FirebaseBackend } from '../../src/backend/firebase';
 import { BackendError } from '../../src/backend/types';
 import { PASSWORD, user } from '../helpers/fixtures';
-import { authProject, clientDb, closeClients, emulatorHosts, newProject, readField, seed, seedSmallOperation, settingsFor } from './emulator';
+import { clientDb, closeClients, newProject, seed, seedSmallOperation, settingsFor } from './emulator';
+import { emulatorFunctionDeps } from './functionDeps';
 
 const project = newProject('functions');
 let server: Server;
@@ -20,32 +21,7 @@ let url = '';
 const backends: FirebaseBackend[] = [];
 
 /** Emulator-backed dependencies (the Auth emulator's tokens are unsigned: decoded, not verified). */
-const deps: FunctionDeps = {
-  async verifyIdToken(token) {
-    try {
-      const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { user_id?: string };
-      return claims.user_id ?? null;
-    } catch {
-      return null;
-    }
-  },
-  async profile(uid) {
-    const email = await readField(project, `cb_users/${uid}`, 'email');
-    if (typeof email !== 'string') return null;
-    const role = await readField(project, `cb_users/${uid}`, 'role');
-    const base = await readField(project, `cb_catalog/${String(role)}`, 'base_role');
-    return { email, active: (await readField(project, `cb_users/${uid}`, 'active')) === true, baseRole: String(base ?? 'anonimus') };
-  },
-  async setPassword(uid, email, password) {
-    const api = `http://${emulatorHosts().auth}/identitytoolkit.googleapis.com/v1/projects/${authProject()}`;
-    const call = (path: string) =>
-      fetch(`${api}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' }, body: JSON.stringify({ localId: uid, email, password }) });
-    const updated = await call('/accounts:update');
-    if (updated.ok) return;
-    const created = await call('/accounts');
-    if (!created.ok) throw new Error(`setPassword ${uid}: ${created.status}`);
-  },
-};
+const deps: FunctionDeps = emulatorFunctionDeps(project);
 
 beforeAll(async () => {
   await seedSmallOperation(project);

@@ -78,11 +78,27 @@ export async function createFirebaseBackend(settings: FirebaseSettings, opts: Fi
     fetchImpl: opts.fetchImpl,
   });
   session.attach(auth);
-  const user = () => auth.current()?.user ?? null;
+  /**
+   * The signed-in user: the one of this page's sign-in or last refresh, or else — after a page
+   * load, when Firebase Auth restored its user from its own persistence and nobody has signed in
+   * or refreshed yet — the stored session's, if it names that same Firebase user. (Reading only
+   * the sign-in's left the replication «signed out» after every reload: issue 14.)
+   */
+  const user = () => {
+    const signedIn = auth.current()?.user;
+    if (signedIn) return signedIn;
+    const stored = session.current()?.user;
+    return stored && firebaseAuth.currentUser?.uid === stored.id ? stored : null;
+  };
 
   const sync = new FirestoreSyncTransport({
     db: firestore,
     prefix,
+    // Auth's user restored from its persistence, and the stored session read from the device.
+    authReady: async () => {
+      await firebaseAuth.authStateReady();
+      await session.load();
+    },
     user: () => {
       const u = user();
       return u ? { id: u.id, role: u.base_role } : null;

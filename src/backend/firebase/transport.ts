@@ -50,6 +50,12 @@ export interface FirestoreTransportOptions {
   readonly prefix?: string;
   /** The signed-in user (null when signed out). */
   readonly user: () => FirebaseSyncUser | null;
+  /**
+   * Resolves once Firebase Auth has restored its user (auth.authStateReady()). After a reload the
+   * stored session names the user at once, but Firestore's requests carry no ID token until Auth
+   * has restored it: a pull sent before is refused by the rules (permission-denied).
+   */
+  readonly authReady?: () => Promise<void>;
   /** Rows per push transaction (default 50). */
   readonly pushChunk?: number;
   /** Milliseconds before listeners are set up again after an error; doubles up to 30 s. */
@@ -62,6 +68,16 @@ export function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
+}
+
+/**
+ * Writes a failed Firestore request to the console: the replication shows the user only a
+ * Spanish summary («No tienes permiso…»), and Firestore's own code and message are what tell a
+ * developer (or the e2e run, which prints the browser's console) why it failed.
+ */
+function report(what: string, err: unknown): void {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  console.warn(`Sincronización con Firestore (${what}): ${String(e?.code ?? '')} ${String(e?.message ?? err)}`);
 }
 
 const NO_CHECKPOINT: FirestoreCheckpoint = { updatedAt: 0, id: '' };
@@ -109,15 +125,17 @@ export class FirestoreSyncTransport implements SyncTransport {
   private listening: string | null = null;
 
   async pull(collection: LocalCollection, checkpoint: Checkpoint | null, batch: number): Promise<PullPage> {
-    const user = this.user();
-    const cp = readCheckpoint(checkpoint);
+    await this.opts.authReady?.();
     try {
+      const user = this.user();
+      const cp = readCheckpoint(checkpoint);
       const { pulled, tombstones } = await this.pullPage(user, collection, cp, batch);
       const last = pulled[pulled.length - 1];
       const next = last ? { updatedAt: last.at, id: last.doc.id } : (cp ?? NO_CHECKPOINT);
       if (user.role === 'rider') this.riderScope(user.id).remember(collection, pulled.map((p) => p.doc));
       return { documents: [...tombstones, ...pulled.map((p) => p.doc)], checkpoint: writeCheckpoint(next) };
     } catch (err) {
+      report(`pull ${collection}`, err);
       throw backendErrorOf(err);
     }
   }
@@ -176,6 +194,7 @@ export class FirestoreSyncTransport implements SyncTransport {
   }
 
   async push(collection: LocalCollection, rows: readonly PushRow[]): Promise<MasterState[]> {
+    await this.opts.authReady?.();
     const user = this.user();
     const ctx: PushContext = {
       db: this.opts.db,
@@ -185,7 +204,12 @@ export class FirestoreSyncTransport implements SyncTransport {
       chunk: this.opts.pushChunk ?? 50,
       afterRead: this.opts.afterPushRead,
     };
-    return pushRows(ctx, collection, rows);
+    try {
+      return await pushRows(ctx, collection, rows);
+    } catch (err) {
+      report(`push ${collection}`, err);
+      throw err;
+    }
   }
 
   stream(): Observable<StreamEvent> {
@@ -207,7 +231,8 @@ export class FirestoreSyncTransport implements SyncTransport {
       dependents = [];
       if (this.listening !== null) this.listening = null;
     };
-    const failed = () => {
+    const failed = (err: unknown) => {
+      report('listen', err);
       if (stopped || timer) return;
       teardown();
       timer = setTimeout(() => {
@@ -292,7 +317,9 @@ export class FirestoreSyncTransport implements SyncTransport {
       );
     };
 
-    start();
+    // Not before Firebase Auth has restored its user: until then nobody is signed in here.
+    if (this.opts.authReady) void this.opts.authReady().then(start, failed);
+    else start();
     return () => {
       stopped = true;
       if (timer) clearTimeout(timer);
