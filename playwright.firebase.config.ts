@@ -1,5 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumArgs } from './playwright.config';
+import { chromiumArgs, CHROMIUM_PATH as CHROMIUM } from './e2e/chromium';
+import { installClockShift, runClockShift } from './e2e/clock';
+
+// The run's clock (e2e/clock.ts), as in playwright.config.ts: chosen once here, inherited by the
+// web server (which seeds the day from it) and the workers.
+installClockShift(runClockShift());
 
 /**
  * e2e in Chromium with the Firebase backend (README «Firebase»): the PWA built with
@@ -11,7 +16,6 @@ import { chromiumArgs } from './playwright.config';
  * pages' console warnings and errors printed in the output).
  */
 const PORT = Number(process.env.E2E_PORT ?? 4310);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'e2e-firebase',
