@@ -18,6 +18,7 @@ import { SyncStatusHub } from './syncStatus';
 import { UploadQueue } from './uploadQueue';
 import { Writer } from './writes';
 import { t } from '../i18n';
+import { loadWhenReachable } from './chunks';
 
 export interface EngineOptions {
   readonly backend: Backend;
@@ -56,7 +57,12 @@ async function deleteIndexedDbsOf(dbName: string): Promise<void> {
 type ReplicationModule = typeof ReplicationApi;
 let replicationModule: Promise<ReplicationModule> | null = null;
 function loadReplication(): Promise<ReplicationModule> {
-  return (replicationModule ??= import('./replication'));
+  // Offline before the service worker stored the chunk: wait for the connection (src/data/chunks.ts);
+  // a load that failed for good is not remembered, so the next call tries again.
+  return (replicationModule ??= loadWhenReachable(() => import('./replication')).catch((err: unknown) => {
+    replicationModule = null;
+    throw err;
+  }));
 }
 
 /**
@@ -143,9 +149,12 @@ export class DataEngine {
       };
       const onOffline = () => {
         this.status.update({ online: false, state: 'offline' });
-        void loadReplication().then(({ describeSyncError }) => {
-          if (!isOnline()) this.status.update({ error: describeSyncError(null, false) });
-        });
+        void loadReplication().then(
+          ({ describeSyncError }) => {
+            if (!isOnline()) this.status.update({ error: describeSyncError(null, false) });
+          },
+          () => undefined, // told by the leadership's load above
+        );
       };
       const onVisible = () => {
         if (document.visibilityState === 'visible') void this.processUploads();
@@ -168,6 +177,10 @@ export class DataEngine {
       const [{ startReplication }] = await Promise.all([loadReplication(), afterFirstScreen()]);
       if (this.stopped) return;
       this.startReplication(startReplication);
+    }).catch(() => {
+      // The sync's code could not be downloaded although the browser is online (a new version
+      // replaced it): the badge says so; a reload brings the new version.
+      if (!this.stopped) this.status.update({ state: 'error', error: t('app.chunkFailed') });
     });
     void this.processUploads();
   }

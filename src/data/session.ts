@@ -19,6 +19,7 @@ import type { DataEngine, SignOutCheck } from './engine';
 import type { StorageChoice } from './database';
 import { t } from '../i18n';
 import { requestPersistentStorage } from './deviceStorage';
+import { loadWhenReachable } from './chunks';
 
 const VERIFIER_KEY = 'passwordVerifier';
 const USER_KEY = 'sessionUser';
@@ -100,7 +101,7 @@ export const useSession = create<SessionState>()(() => ({
 
 async function startEngine(user: SessionUser): Promise<DataEngine> {
   const c = cfg();
-  const { DataEngine } = await import('./engine');
+  const { DataEngine } = await loadWhenReachable(() => import('./engine'));
   return DataEngine.start({ backend: c.backend, userId: user.id, store: c.store, storage: c.storage });
 }
 

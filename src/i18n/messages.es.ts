@@ -242,6 +242,9 @@ export const es = {
     navigation: 'Navegación principal',
     breadcrumbs: 'Migas de pan',
     loading: 'Cargando…',
+    chunkFailed: 'No se pudo descargar una parte de la aplicación: probablemente hay una versión nueva. Recarga la página.',
+    chunkFailedTitle: 'Esta parte de la aplicación no se pudo cargar',
+    reload: 'Recargar la página',
     togglePassword: 'Mostrar u ocultar la contraseña',
   },
   menu: {

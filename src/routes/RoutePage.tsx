@@ -5,6 +5,7 @@ import { t } from '../i18n';
 import { UnderConstruction } from '../ui/page/UnderConstruction';
 import type { RouteEntry } from './registry';
 import { SCREENS } from './screens';
+import { ChunkBoundary } from '../ui/lazyChunk';
 import { mayOpen } from '../domain/access/groups';
 import { groupsOf, useSession } from '../data/session';
 
@@ -31,9 +32,11 @@ export function RoutePage({ entry }: { entry: RouteEntry }) {
         {t(entry.title)}
       </Title>
       {Screen && entry.pending === undefined ? (
-        <Suspense fallback={<Loader aria-label={t('app.loading')} />}>
-          <Screen params={params} />
-        </Suspense>
+        <ChunkBoundary fallback="notice">
+          <Suspense fallback={<Loader aria-label={t('app.loading')} />}>
+            <Screen params={params} />
+          </Suspense>
+        </ChunkBoundary>
       ) : (
         <UnderConstruction issue={entry.pending ?? 0} />
       )}

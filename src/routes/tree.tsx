@@ -22,7 +22,8 @@ import {
   IconUsers,
   IconSettings,
 } from '@tabler/icons-react';
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { Suspense, useMemo, type ReactNode } from 'react';
+import { ChunkBoundary, lazyChunk } from '../ui/lazyChunk';
 import { t } from '../i18n';
 import { BlankLayout } from '../ui/layout/BlankLayout';
 import { OnlineBadge } from '../ui/layout/OnlineBadge';
@@ -38,11 +39,11 @@ import { fillPath } from './href';
 
 // The shell, the sync badge, the user menu and the session overlays load on their own, so the
 // sign-in page downloads none of them (issue 15: login ≤ 120 KB, see bench/bundle.ts).
-const ShellLayout = lazy(() => import('../ui/layout/ShellLayout').then((m) => ({ default: m.ShellLayout })));
-const SyncIndicator = lazy(() => import('../ui/layout/SyncIndicator').then((m) => ({ default: m.SyncIndicator })));
-const UserMenu = lazy(() => import('../features/auth/UserMenu').then((m) => ({ default: m.UserMenu })));
-const SessionOverlays = lazy(() => import('../features/auth/SessionOverlays').then((m) => ({ default: m.SessionOverlays })));
-const UpdatePrompt = lazy(() => import('../ui/pwa/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
+const ShellLayout = lazyChunk(() => import('../ui/layout/ShellLayout').then((m) => ({ default: m.ShellLayout })));
+const SyncIndicator = lazyChunk(() => import('../ui/layout/SyncIndicator').then((m) => ({ default: m.SyncIndicator })));
+const UserMenu = lazyChunk(() => import('../features/auth/UserMenu').then((m) => ({ default: m.UserMenu })));
+const SessionOverlays = lazyChunk(() => import('../features/auth/SessionOverlays').then((m) => ({ default: m.SessionOverlays })));
+const UpdatePrompt = lazyChunk(() => import('../ui/pwa/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
 
 const ICONS: Record<MenuEntry['icon'], ReactNode> = {
   home: <IconHome size={20} aria-hidden />,
@@ -92,18 +93,28 @@ function ShellRoute() {
   const user = useSession((s) => s.user);
   const menu = useMemo(() => menuFor(groupsOf(user)), [user]);
   return (
-    <Suspense fallback={null}>
-      <ShellLayout
-        menu={menu}
-        crumbs={crumbs}
-        status={
-          <Suspense fallback={null}>
-            <ShellSyncIndicator />
-            <UserMenu />
-          </Suspense>
-        }
-      />
-    </Suspense>
+    <ChunkBoundary fallback="notice">
+      <Suspense fallback={null}>
+        <ShellLayout
+          menu={menu}
+          crumbs={crumbs}
+          status={
+            <>
+              <ChunkBoundary fallback="nothing">
+                <Suspense fallback={null}>
+                  <ShellSyncIndicator />
+                </Suspense>
+              </ChunkBoundary>
+              <ChunkBoundary fallback="nothing">
+                <Suspense fallback={null}>
+                  <UserMenu />
+                </Suspense>
+              </ChunkBoundary>
+            </>
+          }
+        />
+      </Suspense>
+    </ChunkBoundary>
   );
 }
 
@@ -136,10 +147,12 @@ function RootView() {
         {t('app.skipToContent')}
       </a>
       <Outlet />
-      <Suspense fallback={null}>
-        {signedIn && <SessionOverlays />}
-        <UpdatePrompt />
-      </Suspense>
+      <ChunkBoundary fallback="nothing">
+        <Suspense fallback={null}>
+          {signedIn && <SessionOverlays />}
+          <UpdatePrompt />
+        </Suspense>
+      </ChunkBoundary>
     </>
   );
 }

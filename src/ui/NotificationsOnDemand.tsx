@@ -1,12 +1,14 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useNotifications } from '@mantine/notifications';
+import { ChunkBoundary, lazyChunk } from './lazyChunk';
 
-const AppNotifications = lazy(() => import('./AppNotifications').then((m) => ({ default: m.AppNotifications })));
+const AppNotifications = lazyChunk(() => import('./AppNotifications').then((m) => ({ default: m.AppNotifications })));
 
 /**
  * The app's notifications, loaded when the first one is shown (issue 15: the first screen does
  * not download the notification container). Notifications shown meanwhile wait in Mantine's store
- * and appear as soon as the container has loaded; once loaded it stays.
+ * and appear as soon as the container has loaded (offline, when the connection is back if the
+ * service worker had not stored it yet); once loaded it stays.
  */
 export function NotificationsOnDemand({ autoClose }: { autoClose: number }) {
   const { notifications, queue } = useNotifications();
@@ -14,8 +16,10 @@ export function NotificationsOnDemand({ autoClose }: { autoClose: number }) {
   if (!wanted && (notifications.length > 0 || queue.length > 0)) setWanted(true);
   if (!wanted) return null;
   return (
-    <Suspense fallback={null}>
-      <AppNotifications autoClose={autoClose} />
-    </Suspense>
+    <ChunkBoundary fallback="nothing">
+      <Suspense fallback={null}>
+        <AppNotifications autoClose={autoClose} />
+      </Suspense>
+    </ChunkBoundary>
   );
 }

@@ -1,0 +1,55 @@
+/**
+ * Lazy components that survive a lost connection (src/data/chunks.ts): offline, a screen or a
+ * part whose code is not on the device yet waits (its Suspense fallback stays) and appears when
+ * the connection is back, instead of breaking the app. A load that failed for good is caught by
+ * `ChunkBoundary`, which keeps the rest of the app working.
+ */
+import { Component, lazy, type ComponentType, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { isChunkLoadError, loadWhenReachable } from '../data/chunks';
+import { t } from '../i18n';
+
+/** `React.lazy`, with the load retried when the connection comes back. */
+// The same type as React's `lazy` (any component type, its props kept).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function lazyChunk<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): LazyExoticComponent<T> {
+  return lazy(() => loadWhenReachable(load));
+}
+
+interface BoundaryProps {
+  /** What to show instead of the part that failed: nothing (a part of the frame) or a notice (a screen). */
+  readonly fallback: 'nothing' | 'notice';
+  readonly children: ReactNode;
+}
+
+/**
+ * Catches a part whose code failed to load, so that the frame, the menu and the sync badge stay:
+ * a screen shows a Spanish notice with «Recargar la página»; a part of the frame (the
+ * notifications, the user menu) is left out. Any other error goes on to the boundary above.
+ */
+export class ChunkBoundary extends Component<BoundaryProps, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown): { error: unknown } {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    if (isChunkLoadError(error)) console.error('CargoBici: a part of the app could not be downloaded', error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    const { error } = this.state;
+    if (error === null) return this.props.children;
+    if (!isChunkLoadError(error)) throw error;
+    if (this.props.fallback === 'nothing') return null;
+    return (
+      <Alert color="red" title={t('app.chunkFailedTitle')} data-testid="chunk-failed">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{t('app.chunkFailed')}</Text>
+          <Button onClick={() => window.location.reload()}>{t('app.reload')}</Button>
+        </Stack>
+      </Alert>
+    );
+  }
+}
