@@ -43,7 +43,7 @@ export async function riderCashOnHand(db: CbDatabase, riderId: string): Promise<
   return cashBalanceOf(riderId, cashFactsOf(docs));
 }
 
-function requireOperator(actor: PaymentsActor): void {
+export function requireOperator(actor: PaymentsActor): void {
   if (actor.role !== 'operator' && actor.role !== 'admin') throw new PaymentsError(t('payments.errors.operatorOnly'));
 }
 

@@ -8,6 +8,7 @@ import { orderApiMessages } from './es/orderApi';
 import { pickingMessages } from './es/picking';
 import { boxScanMessages } from './es/boxScan';
 import { paymentsMessages } from './es/payments';
+import { settlementMessages } from './es/settlement';
 import { proofMessages } from './es/proof';
 import { syncMessages } from './es/sync';
 import { deviceMessages } from './es/device';
@@ -733,6 +734,7 @@ export const es = {
   ...pickingMessages,
   ...boxScanMessages,
   ...paymentsMessages,
+  ...settlementMessages,
   ...proofMessages,
   ...syncMessages,
   ...orderApiMessages,

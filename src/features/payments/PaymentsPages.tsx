@@ -1,7 +1,8 @@
 /**
  * Payments review (issue 13): /payments/all_orders — the order payments of a day (filters: hub,
  * rider, method, status; totals per method and status; CSV) and, in a second tab, the riders'
- * cash and its reconciliation — and /payments/details_orders/:route_id/status/:status_id — one
+ * cash and its reconciliation, in a third the settling of card and transfer payments from a
+ * provider's or a bank's statement — and /payments/details_orders/:route_id/status/:status_id — one
  * route's payments in one status, with the route's totals.
  */
 import { useMemo, useState } from 'react';
@@ -20,6 +21,7 @@ import { PAYMENT_STATUSES, type PaymentStatus } from '../../domain/status/machin
 import { EntityTable, RowLink, type Column } from '../../ui/crud/EntityTable';
 import { hubLabel, hubOptions } from '../../ui/crud/options';
 import { CashPanel } from './CashPanel';
+import { SettlementPanel } from './SettlementPanel';
 import { methodLabel, PaymentStatusBadge, formatSigned, statusLabel, TotalsPanel, useUserNames } from './shared';
 import { href, linkTo } from '../../routes/registry';
 
@@ -156,6 +158,7 @@ export function PaymentsAllPage() {
         <Tabs.List aria-label={t('payments.tabs.label')}>
           <Tabs.Tab value="payments">{t('payments.tabs.payments')}</Tabs.Tab>
           <Tabs.Tab value="cash">{t('payments.tabs.cash')}</Tabs.Tab>
+          <Tabs.Tab value="settlement">{t('settlement.tab')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="payments" pt="md">
           <Stack gap="md">
@@ -173,6 +176,9 @@ export function PaymentsAllPage() {
         </Tabs.Panel>
         <Tabs.Panel value="cash" pt="md">
           {validDate && <CashPanel date={date} routes={cashRoutes} />}
+        </Tabs.Panel>
+        <Tabs.Panel value="settlement" pt="md">
+          <SettlementPanel />
         </Tabs.Panel>
       </Tabs>
     </Stack>

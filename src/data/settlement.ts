@@ -1,0 +1,88 @@
+/**
+ * Settling card and transfer payments from a provider's or a bank's statement (issue 13; the
+ * rules are the domain's, src/domain/payments/settlement.ts). The file is read on the device
+ * (CSV: delimiter detected, UTF-8 or Windows-1252, like the order import), matched against the
+ * order payments of this device's database, shown, and only then written: one storage write
+ * for every settled payment, which the sync pushes like any other change (the server checks the
+ * status step and the operator's role again).
+ */
+import type { Order, Payment, PaymentDoc } from '../domain/entities/operation';
+import {
+  matchStatement,
+  readStatement,
+  settledPaymentPatch,
+  type SettlementLine,
+  type SettlementOutcome,
+  type SettlementProblem,
+} from '../domain/payments/settlement';
+import { parseCsv } from '../workers/import/csv';
+import { decodeText } from '../workers/import/sniff';
+import { t } from '../i18n';
+import type { CbDatabase } from './database';
+import { PaymentsError, requireOperator, type PaymentsActor, type PaymentsEngine } from './payments';
+
+export interface StatementPreview {
+  readonly file: string;
+  readonly outcomes: readonly SettlementOutcome[];
+  readonly problems: readonly SettlementProblem[];
+}
+
+/** Largest statement file read (a provider's month is a few hundred KB). */
+export const MAX_STATEMENT_BYTES = 5 * 1024 * 1024;
+
+/**
+ * The order payments of this device, with their orders' codes: every method, so that a cash line
+ * in a statement is told as such rather than as «no order».
+ */
+async function candidates(db: CbDatabase): Promise<{ payments: Payment[]; orders: { id: string; code: string }[] }> {
+  const docs = (await db.payments.find({ selector: { kind: 'order' } }).exec()).map((d) => d.toJSON() as unknown as PaymentDoc);
+  const payments = docs.filter((p): p is Payment => p.kind === 'order');
+  const orderDocs = await db.orders.findByIds(payments.map((p) => p.order_id)).exec();
+  const orders = [...orderDocs.values()].map((d) => {
+    const o = d.toJSON() as unknown as Order;
+    return { id: o.id, code: o.code };
+  });
+  return { payments, orders };
+}
+
+/** Reads a statement file and tells what each of its lines would do; writes nothing. */
+export async function previewStatement(engine: Pick<PaymentsEngine, 'db'>, file: { name: string; size: number; arrayBuffer(): Promise<ArrayBuffer> }): Promise<StatementPreview> {
+  if (file.size > MAX_STATEMENT_BYTES) throw new PaymentsError(t('settlement.tooBig', { name: file.name, mb: MAX_STATEMENT_BYTES / 1024 / 1024 }));
+  if (!/\.(csv|txt)$/i.test(file.name)) throw new PaymentsError(t('settlement.notCsv', { name: file.name }));
+  const { text } = decodeText(new Uint8Array(await file.arrayBuffer()));
+  const { table } = parseCsv(file.name, text);
+  const { lines, problems } = readStatement({
+    headerRow: table.headerRow,
+    headers: table.headers,
+    rows: table.rows.map((r) => ({ row: r.row, cells: r.cells.map((c) => (c === null || c === undefined ? '' : String(c))) })),
+  });
+  const { payments, orders } = await candidates(engine.db);
+  return { file: file.name, outcomes: matchStatement(lines, orders, payments), problems };
+}
+
+/** The text a settled payment's note keeps of its statement line. */
+export function settlementEntry(line: SettlementLine, file: string): string {
+  return t('settlement.noteEntry', { date: line.date, file, row: line.row, reference: line.reference });
+}
+
+/**
+ * Settles the lines of a preview that match exactly. Each payment is checked again as it is now
+ * (a change synced since the preview, another operator settling it): those no longer settleable
+ * are counted in `skipped` and left alone.
+ */
+export async function settleStatement(engine: PaymentsEngine, preview: StatementPreview, actor: PaymentsActor): Promise<{ settled: number; skipped: number }> {
+  requireOperator(actor);
+  const chosen = preview.outcomes.filter((o): o is Extract<SettlementOutcome, { kind: 'settle' }> => o.kind === 'settle');
+  if (chosen.length === 0) return { settled: 0, skipped: 0 };
+  const now = await engine.db.payments.findByIds(chosen.map((o) => o.payment.id)).exec();
+  const docs: Payment[] = [];
+  for (const o of chosen) {
+    const current = now.get(o.payment.id)?.toJSON() as unknown as PaymentDoc | undefined;
+    if (!current || current.kind !== 'order') continue;
+    const [again] = matchStatement([o.line], [{ id: current.order_id, code: o.order_code }], [current]);
+    if (again?.kind !== 'settle') continue;
+    docs.push({ ...current, ...settledPaymentPatch(current, settlementEntry(o.line, preview.file), actor.userId) });
+  }
+  const result = docs.length > 0 ? await engine.writer.saveMany('payments', docs) : { written: [], failed: [] };
+  return { settled: result.written.length, skipped: chosen.length - result.written.length };
+}
