@@ -115,10 +115,15 @@ test('bike models, bikes and hubs: create, edit, delete', async ({ page }) => {
   await expect(page).toHaveURL(/\/hub$/);
   await hubs.openRecord(`Hub ${id}`);
   await page.getByLabel('Dirección').fill('Calle de Atocha 2');
+  // The hub's cash limit per rider (issue 13): 300 € unless set; a bad amount is refused at the field.
+  const limit = page.getByLabel('Límite de efectivo por rider (€)');
+  expect(cents(await limit.inputValue())).toBe(300_00);
+  await limit.fill('450,50');
   await form.save();
   await hubs.open();
   await expect(await hubs.row(`Hub ${id}`)).toContainText('Calle de Atocha 2');
   await hubs.edit(`Hub ${id}`);
+  expect(cents(await page.getByLabel('Límite de efectivo por rider (€)').inputValue())).toBe(450_50);
   await form.delete();
   await hubs.expectNoRow(`Hub ${id}`);
 });

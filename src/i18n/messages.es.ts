@@ -438,6 +438,8 @@ export const es = {
     closes: 'Cierra',
     phone: 'Teléfono',
     mapLabel: 'Mapa para situar el hub',
+    cashLimit: 'Límite de efectivo por rider (€)',
+    cashLimitHelp: 'Cuando un rider de este hub lleva este efectivo, la app le avisa a él y a los operadores para que lo entregue. 0: sin límite.',
   },
   products: {
     list: 'Listado de productos',

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { INTERFACE_GROUPS, SYSTEM_ROLES } from '../access/groups';
 import { STATUS_FAMILIES, MACHINES } from '../status/machines';
 import { INTAKE_FIELDS } from '../intake/fields';
-import { basisPoints, email, epochMs, hexColor, hubNumber, idField, latitude, longitude, name, optionalRef, phone, text, timeOfDay } from './fields';
+import { basisPoints, cents, email, epochMs, hexColor, hubNumber, idField, latitude, longitude, name, optionalRef, phone, text, timeOfDay } from './fields';
 
 /** Fields every catalog document has, whatever its kind. */
 const catalogBase = {
@@ -127,6 +127,11 @@ export const hubSchema = z.object({
   opens: timeOfDay(),
   closes: timeOfDay(),
   phone: phone(),
+  /**
+   * The cash a rider of this hub may carry before the app warns him and the operators (issue
+   * 13); 0: no limit. Absent on hubs saved before schema version 2: DEFAULT_CASH_THRESHOLD_CENTS.
+   */
+  cash_limit_cents: cents().optional(),
 });
 export type Hub = z.infer<typeof hubSchema>;
 

@@ -25,6 +25,15 @@ export interface CashBalance {
 /** Default threshold when the hub sets none: 300,00 €. */
 export const DEFAULT_CASH_THRESHOLD_CENTS = 300_00;
 
+/**
+ * The cash limit of a rider of hub `hub` (its `cash_limit_cents`; 0: none): the default when the
+ * hub sets none or is not known.
+ */
+export function cashLimitOf(hubs: readonly { readonly number: number; readonly cash_limit_cents?: number | undefined }[], hub: number | undefined): number {
+  const found = hub === undefined ? undefined : hubs.find((h) => h.number === hub);
+  return found?.cash_limit_cents ?? DEFAULT_CASH_THRESHOLD_CENTS;
+}
+
 interface PaymentLike {
   readonly kind?: string;
   readonly method?: string;

@@ -10,6 +10,7 @@ import { useLiveQuery } from '../../data/hooks';
 import { allDocs } from '../../data/queries';
 import { bikeSchema, productSchema, PAYMENT_METHODS, type Bike, type Product } from '../../domain/entities/operation';
 import { bikeModelSchema, clientSchema, hubSchema, statusSchema, taxSchema, type BikeModel, type Client, type Hub, type Status, type Tax } from '../../domain/entities/reference';
+import { DEFAULT_CASH_THRESHOLD_CENTS } from '../../domain/payments/cash';
 import { MACHINES, STATUS_FAMILIES, type StatusFamily } from '../../domain/status/machines';
 import { catalogRows, collectionRows, type EntityConfig } from '../../ui/crud/entity';
 import { RowTag } from '../../ui/crud/EntityTable';
@@ -183,6 +184,7 @@ export const hubConfig: EntityConfig<'catalog', Hub, Hub, HubRefs> = {
     { name: 'opens', label: t('hubs.opens'), kind: 'time' },
     { name: 'closes', label: t('hubs.closes'), kind: 'time' },
     { name: 'phone', label: t('hubs.phone'), kind: 'tel' },
+    { name: 'cash_limit_cents', label: t('hubs.cashLimit'), kind: 'money', description: t('hubs.cashLimitHelp') },
     { name: 'active', label: t('crud.active'), kind: 'checkbox' },
   ],
   schema: formSchema(hubSchema),
@@ -198,10 +200,12 @@ export const hubConfig: EntityConfig<'catalog', Hub, Hub, HubRefs> = {
     opens: '07:00',
     closes: '20:00',
     phone: '',
+    cash_limit_cents: DEFAULT_CASH_THRESHOLD_CENTS,
     active: true,
     updated_at: 0,
   }),
-  toForm: (h) => h,
+  // A hub saved before the limit existed shows the default it has been using.
+  toForm: (h) => ({ ...h, cash_limit_cents: h.cash_limit_cents ?? DEFAULT_CASH_THRESHOLD_CENTS }),
   toDoc: (v, ctx) => ({ ...v, id: ctx.id, updated_at: ctx.now }),
   check: (v, ctx) =>
     ctx.refs.hubs.some((h) => h.number === v.number && h.id !== ctx.id) ? [{ path: 'number', message: t('hubs.numberTaken', { n: v.number }) }] : [],

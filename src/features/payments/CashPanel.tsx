@@ -14,7 +14,8 @@ import { useSession } from '../../data/session';
 import { paymentsOfRiders } from '../../data/queries';
 import { amendCashHandover, reconcileCashHandover, recordCashHandover, type PaymentsActor } from '../../data/payments';
 import type { PaymentDoc, Route } from '../../domain/entities/operation';
-import { cashLevel, DEFAULT_CASH_THRESHOLD_CENTS } from '../../domain/payments/cash';
+import { cashLevel, cashLimitOf } from '../../domain/payments/cash';
+import { useCatalog } from '../../data/reference';
 import { differenceCents, EURO_DENOMINATIONS_CENTS, type CashHandover, type CountLine } from '../../domain/payments/handover';
 import { riderCashDay, type RiderCashDay } from '../../domain/payments/list';
 import { ConfirmButton } from '../../ui/crud/ConfirmButton';
@@ -43,6 +44,7 @@ export function CashPanel({ date, routes }: { date: string; routes: readonly Rou
         .sort((a, b) => name(a.rider_id).localeCompare(name(b.rider_id), 'es')),
     [riderIds, routes, docs, date, name],
   );
+  const { data: hubs } = useCatalog('hub');
   const [recording, setRecording] = useState<RiderCashDay | null>(null);
   const [amending, setAmending] = useState<CashHandover | null>(null);
   const handovers = days.flatMap((d) => d.handovers);
@@ -59,13 +61,15 @@ export function CashPanel({ date, routes }: { date: string; routes: readonly Rou
       {days.length === 0 && <Alert color="gray">{t('payments.cash.noRiders')}</Alert>}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
         {days.map((d) => {
-          const level = cashLevel(d.balance.on_hand_cents, DEFAULT_CASH_THRESHOLD_CENTS);
+          // The limit of the hub of the rider's route that day (its record, «Hubs»); 0: none.
+          const limitCents = cashLimitOf(hubs, routes.find((r) => r.rider_id === d.rider_id)?.hub);
+          const level = cashLevel(d.balance.on_hand_cents, limitCents);
           return (
             <Card key={d.rider_id} withBorder padding="sm" data-testid="rider-cash" data-rider={d.rider_id}>
               <Group justify="space-between" wrap="nowrap">
                 <Text fw={600}>{name(d.rider_id)}</Text>
                 <Badge color={LEVEL_COLOR[level]} variant="light" style={{ flexShrink: 0 }}>
-                  {t(`payments.cash.level_${level}` as MessageKey, { limit: formatMoney(DEFAULT_CASH_THRESHOLD_CENTS) })}
+                  {t(`payments.cash.level_${level}` as MessageKey, { limit: formatMoney(limitCents) })}
                 </Badge>
               </Group>
               <Text size="sm">

@@ -13,7 +13,8 @@ import { useSession } from '../../data/session';
 import { paymentsOfRiders, riderRoutesForDay } from '../../data/queries';
 import { madridDate } from '../../domain/dates';
 import type { PaymentDoc, Route } from '../../domain/entities/operation';
-import { cashLevel, DEFAULT_CASH_THRESHOLD_CENTS } from '../../domain/payments/cash';
+import { cashLevel, cashLimitOf } from '../../domain/payments/cash';
+import { useCatalog } from '../../data/reference';
 import { riderCashDay } from '../../domain/payments/list';
 import { statusLabel } from './shared';
 
@@ -25,10 +26,13 @@ export function RiderCashCard() {
   const { data: docs, loading } = useLiveQuery<PaymentDoc[]>((db) => (riderId ? paymentsOfRiders(db, [riderId]) : null), [riderId], []);
   const day = useMemo(() => riderCashDay(riderId, today, new Set(routes.map((r) => r.id)), docs), [riderId, today, routes, docs]);
   const [open, setOpen] = useState(false);
+  const { data: hubs } = useCatalog('hub');
   if (!user || user.base_role !== 'rider' || loading) return null;
   const onHand = day.balance.on_hand_cents;
-  const level = cashLevel(onHand, DEFAULT_CASH_THRESHOLD_CENTS);
-  const limit = formatMoney(DEFAULT_CASH_THRESHOLD_CENTS);
+  // The limit of his hub (its record, «Hubs»); 0: none.
+  const limitCents = cashLimitOf(hubs, user.hub);
+  const level = cashLevel(onHand, limitCents);
+  const limit = formatMoney(limitCents);
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="rider-cash-title" data-testid="rider-cash-card" data-level={level}>
       <Stack gap="xs">
