@@ -12,7 +12,8 @@
  * (`ready_reason`, `scanned_barcode`, `undoes`): their documents of version 0 are valid as they
  * are, so the strategy keeps them unchanged (tests/data/storage.test.ts opens a version-0
  * database with the new schemas). Version 2 of routes (issue 11) adds the optional `lock` of a
- * stop: unchanged too.
+ * stop: unchanged too. Version 2 of incidences (issue 13) adds the optional `follows` and
+ * `follow_state` of the follow-up kind: unchanged too.
  */
 import type { LocalCollection } from '../domain/collections';
 
@@ -37,7 +38,7 @@ export const MIGRATIONS: Readonly<Record<LocalCollection, MigrationStrategies>> 
   orders: {},
   routes: { 1: unchanged, 2: unchanged },
   deliveries: {},
-  incidences: { 1: unchanged },
+  incidences: { 1: unchanged, 2: unchanged },
   payments: { 1: orderPaymentKind },
   receipts: {},
   picks: { 1: unchanged },

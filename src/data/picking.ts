@@ -15,7 +15,7 @@
  */
 import { auditTime, merge, type Subscription } from 'rxjs';
 import type { SystemRole } from '../domain/access/groups';
-import { type Incidence, type IncidenceType, type Pick } from '../domain/entities/events';
+import { INCIDENCE_KINDS, type Incidence, type IncidenceType, type Pick } from '../domain/entities/events';
 import type { Position } from '../domain/entities/fields';
 import type { Order, Route } from '../domain/entities/operation';
 import {
@@ -149,7 +149,7 @@ async function pickingContext(engine: PickingEngine, orderId: string, lineId: st
 async function eventsOfOrders(engine: Pick_<PickingEngine, 'db'>, orderIds: readonly string[]): Promise<{ picks: Pick[]; incidences: Incidence[] }> {
   const [picks, incidences] = await Promise.all([
     engine.db.picks.find({ selector: { order_id: { $in: [...orderIds] } } }).exec(),
-    engine.db.incidences.find({ selector: { order_id: { $in: [...orderIds] } } }).exec(),
+    engine.db.incidences.find({ selector: { order_id: { $in: [...orderIds] }, kind: { $in: [...INCIDENCE_KINDS] } } }).exec(),
   ]);
   return { picks: picks.map((d) => d.toJSON() as unknown as Pick), incidences: incidences.map((d) => d.toJSON() as unknown as Incidence) };
 }

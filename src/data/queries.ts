@@ -25,7 +25,7 @@ export function deliveryPointsByHub(db: CbDatabase, hub: number) {
 
 /** Incidences reported on a route. */
 export function incidencesOfRoute(db: CbDatabase, routeId: string) {
-  return db.incidences.find({ selector: { route_id: routeId }, sort: [{ route_id: 'asc' }] });
+  return db.incidences.find({ selector: { route_id: routeId, kind: { $in: [...INCIDENCE_KINDS] } }, sort: [{ route_id: 'asc' }] });
 }
 
 /** The product with a barcode (scanner look-ups). */
@@ -109,7 +109,7 @@ export function ordersOfDeliveryPoint(db: CbDatabase, deliveryPointId: string) {
 
 /** Incidences of some orders. */
 export function incidencesOfOrders(db: CbDatabase, orderIds: readonly string[]) {
-  return db.incidences.find({ selector: { order_id: { $in: [...orderIds] } }, sort: [{ order_id: 'asc' }] });
+  return db.incidences.find({ selector: { order_id: { $in: [...orderIds] }, kind: { $in: [...INCIDENCE_KINDS] } }, sort: [{ order_id: 'asc' }] });
 }
 
 /** Delivery events of some routes (dashboard: today's routes). */

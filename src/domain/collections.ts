@@ -171,7 +171,8 @@ export const LOCAL_COLLECTION_DEFS: Readonly<Record<LocalCollection, LocalCollec
     followsRoute: [],
   },
   deliveries: { name: 'deliveries', schema: deliveryEventSchema, mode: 'event', version: 0, indexes: ['order_id', 'route_id'], label: 'la entrega', rowScope: ROUND_EVENT_SCOPE, followsRoute: ['rider'] },
-  incidences: { name: 'incidences', schema: incidenceSchema, mode: 'event', version: 1, indexes: ['route_id', ['kind', 'at'], 'order_id'], label: 'la incidencia', rowScope: EVENT_SCOPE, followsRoute: ['rider'] },
+  // Version 2 (issue 13): optional `follows` and `follow_state` of the follow-up kind.
+  incidences: { name: 'incidences', schema: incidenceSchema, mode: 'event', version: 2, indexes: ['route_id', ['kind', 'at'], 'order_id'], label: 'la incidencia', rowScope: EVENT_SCOPE, followsRoute: ['rider'] },
   payments: {
     name: 'payments',
     schema: paymentDocSchema,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { LOCAL_COLLECTION_DEFS } from '../../src/domain/collections';
 import { openLocalDatabase, LOCAL_DB_NAME } from '../../src/data/database';
 import { bikeSchema } from '../../src/domain/entities/operation';
-import { incidenceSchema, pickSchema } from '../../src/domain/entities/events';
+import { incidenceObjectSchema, pickSchema } from '../../src/domain/entities/events';
 import { routeSchema } from '../../src/domain/entities/operation';
 import { newDocFor, route } from '../helpers/fixtures';
 
@@ -71,7 +71,7 @@ describe('cb_localDB on IndexedDB (dexie)', () => {
       multiInstance: false,
       definitions: {
         routes: { ...LOCAL_COLLECTION_DEFS.routes, schema: z.object(routeV0), version: 0 },
-        incidences: { ...LOCAL_COLLECTION_DEFS.incidences, schema: incidenceSchema.omit({ scanned_barcode: true }), version: 0 },
+        incidences: { ...LOCAL_COLLECTION_DEFS.incidences, schema: incidenceObjectSchema.omit({ scanned_barcode: true, follows: true, follow_state: true }), version: 0 },
         picks: { ...LOCAL_COLLECTION_DEFS.picks, schema: pickSchema.omit({ undoes: true }), version: 0 },
       },
       migrations: { routes: {}, incidences: {}, picks: {} },
@@ -83,6 +83,7 @@ describe('cb_localDB on IndexedDB (dexie)', () => {
 
     const v1 = await openLocalDatabase({ name, storage: { kind: 'dexie' }, collections: ['routes', 'incidences', 'picks'], multiInstance: false });
     expect(LOCAL_COLLECTION_DEFS.picks.version).toBe(1);
+    expect(LOCAL_COLLECTION_DEFS.incidences.version).toBe(2);
     expect((await v1.routes.findOne('r1').exec())?.status).toBe('picking');
     expect(await v1.incidences.count().exec()).toBe(1);
     const pick = (await v1.picks.find().exec())[0]?.toJSON();

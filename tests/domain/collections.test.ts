@@ -10,7 +10,7 @@ import {
 } from '../../src/domain/collections';
 import { toStorageSchema, type JsonSchema } from '../../src/domain/rxschema';
 import { APP_CATALOG_KINDS, CATALOG_KINDS, catalogSchemas } from '../../src/domain/entities/reference';
-import { INCIDENCE_KINDS, incidenceSchema } from '../../src/domain/entities/events';
+import { FOLLOW_UP_KIND, INCIDENCE_KINDS, incidenceSchema } from '../../src/domain/entities/events';
 import { readScope } from '../../src/domain/access/table';
 
 /** The specification's stored collections, copied from section 3 (independent of the code). */
@@ -73,11 +73,12 @@ describe('stored → local mapping (docs/architecture.md §2)', () => {
     // Kinds of our own (APP_CATALOG_KINDS) have no stored collection of the specification.
     expect(sorted([...kindsIn('catalog'), ...APP_CATALOG_KINDS])).toEqual(sorted(CATALOG_KINDS));
     expect(sorted(kindsIn('incidences'))).toEqual(sorted(INCIDENCE_KINDS));
-    expect(sorted(incidenceSchema.shape.kind.options)).toEqual(sorted(INCIDENCE_KINDS));
+    // The follow-up kind (issue 13) is ours: no stored collection of the specification.
+    expect(sorted(incidenceSchema.shape.kind.options)).toEqual(sorted([...INCIDENCE_KINDS, FOLLOW_UP_KIND]));
     expect(sorted(Object.keys(catalogSchemas))).toEqual(sorted(CATALOG_KINDS));
     // The stored `kind` enum of each collection is the same list.
     expect(sorted(toStorageSchema(LOCAL_COLLECTION_DEFS.catalog).properties.kind?.enum ?? [])).toEqual(sorted(CATALOG_KINDS));
-    expect(sorted(toStorageSchema(LOCAL_COLLECTION_DEFS.incidences).properties.kind?.enum ?? [])).toEqual(sorted(INCIDENCE_KINDS));
+    expect(sorted(toStorageSchema(LOCAL_COLLECTION_DEFS.incidences).properties.kind?.enum ?? [])).toEqual(sorted([...INCIDENCE_KINDS, FOLLOW_UP_KIND]));
   });
 
   it('has one definition per local collection, under its own name', () => {

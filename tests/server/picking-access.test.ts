@@ -80,6 +80,22 @@ describe('picking events are written only for the routes of the picker’s hub',
     expect((await create('operador@cargobici.test', 'incidences', incidenceOn('u-operador', 'delivery-product'))).refused).toMatch(/no puede crear/);
   });
 
+  it('incidence follow-up (issue 13): operators and admins record it on any incidence; riders may not; never edited', async () => {
+    const follow = { type: 'other', follows: 'inc-x', follow_state: 'in_review' };
+    expect((await create('operador@cargobici.test', 'incidences', incidenceOn('u-operador', 'follow-up', follow))).stored).toBe(true);
+    expect((await create('op.bcn@cargobici.test', 'incidences', incidenceOn('u-op-bcn', 'follow-up', follow))).stored).toBe(true);
+    expect((await create('admin@cargobici.test', 'incidences', incidenceOn('u-admin', 'follow-up', follow))).stored).toBe(true);
+    const rider = await create('rider1@cargobici.test', 'incidences', incidenceOn('u-rider1', 'follow-up', follow));
+    expect(rider.stored).toBe(false);
+    expect(rider.refused).toMatch(/no puede crear/);
+    expect((await create('operador@cargobici.test', 'incidences', incidenceOn('u-operador', 'follow-up', { follows: 'inc-x' }))).stored).toBe(false);
+    const f = incidenceOn('u-operador', 'follow-up', follow);
+    await create('operador@cargobici.test', 'incidences', f);
+    const before = srv.store.get('incidences', String(f.id)) as Row;
+    const edit = await srv.api('/api/sync/incidences/push', { token: tokens.get('operador@cargobici.test'), body: [{ assumedMasterState: before, newDocumentState: { ...before, follow_state: 'resolved' } }] });
+    expect((edit.body as Row[])[0]?._refused).toMatch(/no se modifican/);
+  });
+
   it('an undo is a new event; a pick is never edited; riders do not pick; admins pick anywhere', async () => {
     const p = pickOn('u-operador') as unknown as Pick;
     expect((await create('operador@cargobici.test', 'picks', p as unknown as Row)).stored).toBe(true);

@@ -81,7 +81,12 @@ export const ACCESS_TABLE: Table = {
     orders: [{ ops: ALL_OPS, scope: 'all', fields: '*' }],
     routes: [{ ops: ALL_OPS, scope: 'all', fields: '*' }],
     deliveries: [READ],
-    incidences: [READ, { ops: ['create'], scope: 'hub-routes', fields: [], kinds: ['picker-product', 'picker-error'] }],
+    incidences: [
+      READ,
+      { ops: ['create'], scope: 'hub-routes', fields: [], kinds: ['picker-product', 'picker-error'] },
+      // Follow-up of any incidence (issue 13): insert-only documents of kind `follow-up`.
+      { ops: ['create'], scope: 'all', fields: [], kinds: ['follow-up'] },
+    ],
     payments: [
       READ,
       { ops: ['create', 'update'], scope: 'all', fields: ['status', 'status_id', 'reviewed_by', 'note', 'updated_at'], kinds: ['order'] },

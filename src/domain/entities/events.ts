@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { PAYMENT_METHODS } from './operation';
+import { FOLLOW_UP_TARGETS } from '../incidences/followUp';
 import { cents, epochMs, filePath, hubNumber, idField, name, optionalRef, position, quantity, text } from './fields';
 
 export const DELIVERY_EVENT_KINDS = ['delivered', 'partial', 'failed', 'signed', 'collected'] as const;
@@ -109,6 +110,11 @@ export function emptyDeliveryFields(): { [K in KindFields]: DeliveryEvent[K] } {
 
 export const INCIDENCE_KINDS = ['picker-product', 'delivery-product', 'picker-error'] as const;
 export type IncidenceKind = (typeof INCIDENCE_KINDS)[number];
+/**
+ * Kind of the insert-only follow-up documents (issue 13): a change of an incidence's follow-up
+ * state, stored in `incidences` next to the incidence it names (src/domain/incidences/followUp.ts).
+ */
+export const FOLLOW_UP_KIND = 'follow-up';
 
 export const INCIDENCE_TYPES = ['damaged', 'missing', 'wrong_product', 'refused', 'expired', 'wrong_quantity', 'not_found', 'other'] as const;
 export type IncidenceType = (typeof INCIDENCE_TYPES)[number];
@@ -117,9 +123,9 @@ export type IncidenceType = (typeof INCIDENCE_TYPES)[number];
  * An incidence: on a product while picking (incidences-picker-products), on a product at
  * delivery (incidences-delivery-products), or a picker's mistake (errors-picker).
  */
-export const incidenceSchema = z.object({
+export const incidenceObjectSchema = z.object({
   ...eventBase,
-  kind: z.enum(INCIDENCE_KINDS),
+  kind: z.enum([...INCIDENCE_KINDS, FOLLOW_UP_KIND]),
   type: z.enum(INCIDENCE_TYPES),
   order_id: idField(),
   product_id: idField(),
@@ -135,6 +141,19 @@ export const incidenceSchema = z.object({
    * Added in schema version 1 (issue 12); absent on older documents and on other kinds.
    */
   scanned_barcode: z.string().max(128, { error: 'Como máximo 128 caracteres' }).optional(),
+  /** follow-up: id of the incidence it follows (schema version 2, issue 13; absent on other kinds). */
+  follows: optionalRef().optional(),
+  /** follow-up: the state it moves the incidence to (schema version 2, issue 13). */
+  follow_state: z.enum(FOLLOW_UP_TARGETS).optional(),
+});
+/** The incidence document, with the follow-up kind's required fields checked. */
+export const incidenceSchema = incidenceObjectSchema.superRefine((i, ctx) => {
+  if (i.kind === FOLLOW_UP_KIND && (i.follows === undefined || i.follows === '')) {
+    ctx.addIssue({ code: 'custom', path: ['follows'], message: 'Indica la incidencia a la que sigue' });
+  }
+  if (i.kind === FOLLOW_UP_KIND && i.follow_state === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['follow_state'], message: 'Indica el nuevo estado de la incidencia' });
+  }
 });
 export type Incidence = z.infer<typeof incidenceSchema>;
 
