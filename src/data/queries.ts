@@ -25,7 +25,8 @@ export function deliveryPointsByHub(db: CbDatabase, hub: number) {
 
 /** Incidences reported on a route. */
 export function incidencesOfRoute(db: CbDatabase, routeId: string) {
-  return db.incidences.find({ selector: { route_id: routeId, kind: { $in: [...INCIDENCE_KINDS] } }, sort: [{ route_id: 'asc' }] });
+  // By its route (the index), the follow-up documents left out (issue 13).
+  return db.incidences.find({ selector: { route_id: routeId, kind: { $in: [...INCIDENCE_KINDS] } }, sort: [{ route_id: 'asc' }], index: ['route_id'] });
 }
 
 /** The product with a barcode (scanner look-ups). */

@@ -16,6 +16,7 @@ import { planningMessages } from './es/planning';
 import { apiKeysMessages } from './es/apiKeys';
 import { dataMessages } from './es/data';
 import { domainMessages } from './es/domain';
+import { incidencesMessages } from './es/incidences';
 
 export const es = {
   ...intakeMessages,
@@ -741,6 +742,7 @@ export const es = {
   ...syncMessages,
   ...orderApiMessages,
   ...planningMessages,
+  ...incidencesMessages,
 } as const;
 
 export type Catalogue = typeof es;

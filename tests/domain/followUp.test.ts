@@ -47,12 +47,29 @@ describe('incidence follow-up state', () => {
 
   it('two operators changing at once converge: the earlier wins, the later is kept as not applied', () => {
     const a = ev('a', 100, 'in_review', 'u-op1');
-    const b = ev('b', 100, 'in_review', 'u-op2');
-    const one = followUpOf('inc-1', [a, b]);
-    const two = followUpOf('inc-1', [b, a]);
+    const b = ev('b', 100, 'resolved', 'u-op2');
+    const c = ev('c', 100, 'credited', 'u-op3');
+    const one = followUpOf('inc-1', [a, b, c]);
+    const two = followUpOf('inc-1', [c, b, a]);
     expect(one).toEqual(two);
-    expect(one.state).toBe('in_review');
-    expect(one.history.map((h) => h.applied)).toEqual([true, false]);
+    expect(one.state).toBe('resolved');
+    expect(one.history.map((h) => h.applied)).toEqual([true, true, false]);
+  });
+
+  it('a follow-up to the same state is a note or a new person in charge; the last one named stays in charge', () => {
+    const view = followUpOf('inc-1', [
+      { ...ev('a', 10, 'in_review'), assignee: 'u-op1' },
+      { ...ev('b', 20, 'in_review', 'u-op1', 'inc-1', 'Llamo al cliente') },
+      { ...ev('c', 30, 'in_review'), assignee: 'u-op2' },
+      { ...ev('d', 40, 'resolved', 'u-op2', 'inc-1', 'Repuesto entregado') },
+    ]);
+    expect(view.state).toBe('resolved');
+    expect(view.assignee).toBe('u-op2');
+    expect(view.history.every((h) => h.applied)).toBe(true);
+    expect(followUpOf('inc-1', []).assignee).toBe('');
+    expect(followUpError('operator', 'in_review', 'in_review', '')).toBe('empty');
+    expect(followUpError('operator', 'in_review', 'in_review', '', true)).toBe('');
+    expect(followUpError('operator', 'in_review', 'in_review', 'Nota')).toBe('');
   });
 
   it('property: any arrival order of the same follow-ups gives the same state and history; the state is always reachable', () => {
@@ -67,7 +84,7 @@ describe('incidence follow-up state', () => {
         let state: FollowUpState = 'open';
         for (const step of view.history) {
           expect(step.from).toBe(state);
-          expect(step.applied).toBe(followUpAllowed(step.from, step.to));
+          expect(step.applied).toBe(step.from === step.to || followUpAllowed(step.from, step.to));
           if (step.applied) state = step.to;
         }
         expect(view.state).toBe(state);

@@ -145,6 +145,8 @@ export const incidenceObjectSchema = z.object({
   follows: optionalRef().optional(),
   /** follow-up: the state it moves the incidence to (schema version 2, issue 13). */
   follow_state: z.enum(FOLLOW_UP_TARGETS).optional(),
+  /** follow-up: who is in charge of the incidence from this change on ('' nobody; schema version 2). */
+  assignee: optionalRef().optional(),
 });
 /** The incidence document, with the follow-up kind's required fields checked. */
 export const incidenceSchema = incidenceObjectSchema.superRefine((i, ctx) => {

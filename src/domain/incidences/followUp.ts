@@ -9,6 +9,9 @@
  * admin's catalogue statuses (/config/status) and their screens; a follow-up state has no
  * catalogue status, so adding a family there would spread into unrelated screens.
  *
+ * A follow-up to the state the incidence is already in changes no state: it records a note or
+ * a new person in charge (`assignee`, kept from the last change that named one).
+ *
  * Order and convergence: changes apply in event order (`at`, then `id` for ties), each from the
  * state the earlier ones left; a change the machine does not allow from that state (for example
  * two operators both moving an open incidence to «in review» at once: the second finds it already
@@ -59,6 +62,8 @@ export interface FollowUpEvent {
   readonly follows: string;
   readonly follow_state: FollowUpState;
   readonly note: string;
+  /** The person in charge from this change on; absent: unchanged; '' nobody. */
+  readonly assignee?: string | undefined;
 }
 
 export interface FollowUpStep {
@@ -68,12 +73,16 @@ export interface FollowUpStep {
   readonly from: FollowUpState;
   readonly to: FollowUpState;
   readonly note: string;
+  /** The person in charge named by this change (undefined: unchanged). */
+  readonly assignee: string | undefined;
   /** False when the machine did not allow it from the state the earlier changes left. */
   readonly applied: boolean;
 }
 
 export interface FollowUpView {
   readonly state: FollowUpState;
+  /** Who is in charge ('' nobody). */
+  readonly assignee: string;
   /** Every change in event order, applied or not. */
   readonly history: readonly FollowUpStep[];
 }
@@ -88,13 +97,16 @@ export function followUpOf(incidenceId: string, events: readonly FollowUpEvent[]
   const seen = new Set<string>();
   const mine = events.filter((e) => e.follows === incidenceId && !seen.has(e.id) && seen.add(e.id) !== undefined).sort(compareFollowUps);
   let state: FollowUpState = FOLLOW_UP_INITIAL;
+  let assignee = '';
   const history: FollowUpStep[] = [];
   for (const e of mine) {
-    const applied = followUpAllowed(state, e.follow_state);
-    history.push({ id: e.id, at: e.at, by: e.created_by, from: state, to: e.follow_state, note: e.note, applied });
-    if (applied) state = e.follow_state;
+    const applied = e.follow_state === state || followUpAllowed(state, e.follow_state);
+    history.push({ id: e.id, at: e.at, by: e.created_by, from: state, to: e.follow_state, note: e.note, assignee: e.assignee, applied });
+    if (!applied) continue;
+    state = e.follow_state;
+    if (e.assignee !== undefined) assignee = e.assignee;
   }
-  return { state, history };
+  return { state, assignee, history };
 }
 
 /** Every incidence's follow-up, by incidence id (incidences with none are open, with no history). */
@@ -103,10 +115,14 @@ export function followUpsByIncidence(events: readonly FollowUpEvent[]): Map<stri
   return new Map([...ids].map((id) => [id, followUpOf(id, events)]));
 }
 
-/** Why a requested change is refused ('' when it may be made). */
-export function followUpError(role: ActingRole, current: FollowUpState, to: FollowUpState, note: string): '' | 'role' | 'transition' | 'note' {
+/**
+ * Why a requested change is refused ('' when it may be made). Staying in the same state is a
+ * note or a change of the person in charge: it needs one of them.
+ */
+export function followUpError(role: ActingRole, current: FollowUpState, to: FollowUpState, note: string, assigneeChanged = false): '' | 'role' | 'transition' | 'note' | 'empty' {
   if (!canFollowUp(role)) return 'role';
-  if (!followUpAllowed(current, to)) return 'transition';
+  if (to !== current && !followUpAllowed(current, to)) return 'transition';
   if (note.trim().length > 500) return 'note';
+  if (to === current && note.trim() === '' && !assigneeChanged) return 'empty';
   return '';
 }

@@ -1,16 +1,20 @@
 /**
  * The operators' incidence list (/incidence-all-delivered): the delivery incidences the riders
- * report, with filters. Its own feature: operators read it, riders never open it.
+ * report, with filters, and their follow-up (issue 13: state, who is in charge, history; the
+ * «Seguimiento» button of each row). Its own feature: operators read it, riders never open it.
  */
-import { useMemo } from 'react';
-import { Anchor } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Anchor, Button } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { t, type MessageKey } from '../../i18n';
 import { formatDate } from '../../i18n/dates';
 import { useLiveQuery } from '../../data/hooks';
-import { allDocs, deliveryIncidences } from '../../data/queries';
+import { allDocs, allUsers, deliveryIncidences } from '../../data/queries';
+import { followUps } from '../../data/incidences';
 import { INCIDENCE_TYPES, type Incidence } from '../../domain/entities/events';
-import type { Order } from '../../domain/entities/operation';
+import type { Order, User } from '../../domain/entities/operation';
+import { FOLLOW_UP_STATES, followUpsByIncidence, type FollowUpEvent, type FollowUpView } from '../../domain/incidences/followUp';
+import { FollowUpBadge, FollowUpDialog, followUpLabel } from './FollowUpDialog';
 import { EntityTable } from '../../ui/crud/EntityTable';
 import { PhotoButton } from '../../ui/media/StoredPhoto';
 import { href } from '../../routes/registry';
@@ -21,7 +25,20 @@ export function IncidencesListPage() {
   const { data: orders } = useLiveQuery<Order[]>((db) => allDocs(db, 'orders'), [], []);
   const codes = useMemo(() => new Map(orders.map((o) => [o.id, o])), [orders]);
   const routes = [...new Set(incidences.map((i) => i.route_id).filter(Boolean))];
+  const { data: events } = useLiveQuery<FollowUpEvent[]>((db) => followUps(db), [], []);
+  const views = useMemo(() => followUpsByIncidence(events), [events]);
+  const { data: users } = useLiveQuery<User[]>((db) => allUsers(db), [], []);
+  const names = useMemo(() => new Map(users.map((u) => [u.id, u.name])), [users]);
+  const name = (id: string) => names.get(id) ?? id;
+  const staff = useMemo(
+    () => users.filter((u) => u.active && (u.role === 'operator' || u.role === 'admin')).map((u) => ({ value: u.id, label: u.name })).sort((a, b) => a.label.localeCompare(b.label, 'es')),
+    [users],
+  );
+  const viewOf = (i: Incidence): FollowUpView => views.get(i.id) ?? { state: 'open', assignee: '', history: [] };
+  const [open, setOpen] = useState<Incidence | null>(null);
+  const what = (i: Incidence) => `${t(`delivery.type_${i.type}` as MessageKey)} · ${codes.get(i.order_id)?.code ?? i.order_id}`;
   return (
+    <>
     <EntityTable
       label={t('menu.incidences')}
       rows={incidences}
@@ -36,6 +53,8 @@ export function IncidencesListPage() {
         { key: 'qty', header: t('delivery.quantity'), value: (i) => i.quantity, width: '90px' },
         { key: 'route', header: t('delivery.filterRoute'), value: (i) => i.route_id },
         { key: 'note', header: t('delivery.note'), value: (i) => i.note, width: '2fr' },
+        { key: 'followUp', header: t('incidences.followUp.state'), value: (i) => followUpLabel(viewOf(i).state), render: (i) => <FollowUpBadge state={viewOf(i).state} />, width: '120px' },
+        { key: 'assignee', header: t('incidences.followUp.assignee'), value: (i) => (viewOf(i).assignee === '' ? '' : name(viewOf(i).assignee)) },
         {
           key: 'photo',
           header: t('proof.photos'),
@@ -47,7 +66,15 @@ export function IncidencesListPage() {
       filters={[
         { key: 'type', label: t('delivery.filterType'), options: INCIDENCE_TYPES.map((x) => ({ value: x, label: t(`delivery.type_${x}` as MessageKey) })), test: (i, v) => i.type === v },
         { key: 'route', label: t('delivery.filterRoute'), options: routes.map((r) => ({ value: r, label: r })), test: (i, v) => i.route_id === v },
+        { key: 'followUp', label: t('incidences.followUp.filter'), options: FOLLOW_UP_STATES.map((x) => ({ value: x, label: followUpLabel(x) })), test: (i, v) => viewOf(i).state === v },
       ]}
+      actions={(i) => (
+        <Button size="xs" variant="light" onClick={() => setOpen(i)} aria-label={t('incidences.followUp.openLabel', { order: codes.get(i.order_id)?.code ?? i.order_id })}>
+          {t('incidences.followUp.openButton')}
+        </Button>
+      )}
     />
+    {open && <FollowUpDialog incidence={open} what={what(open)} view={viewOf(open)} staff={staff} name={name} onClose={() => setOpen(null)} />}
+    </>
   );
 }
