@@ -1,8 +1,9 @@
 /**
  * Issue 13, incidence follow-up: an operator takes a delivery incidence into review, names who is
  * in charge, then resolves it with a note; the list shows its state and person in charge, the
- * history keeps each change with who and when, the server holds the follow-up documents, and a
- * change the machine does not allow is refused in Spanish. The incidence is the demo data's
+ * history keeps each change with who and when, the server holds the follow-up documents and the
+ * re-delivery order the resolution created for tomorrow; a follow-up with nothing in it is
+ * refused in Spanish. The incidence is the demo data's
  * newest delivery incidence of hub 1 (no other test follows it up).
  */
 import { expect, test } from './test';
@@ -17,6 +18,7 @@ test('an operator reviews, assigns and resolves a delivery incidence; the histor
     .sort((a, b) => Number(b.at) - Number(a.at))[0];
   if (!incidence) throw new Error('the demo data has no delivery incidence of hub 1');
   const code = String(orders.find((o) => o.id === incidence.order_id)?.code ?? incidence.order_id);
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
 
   await signInSynced(page, 'operador@cargobici.test');
   await gotoSynced(page, '/incidence-all-delivered');
@@ -49,6 +51,10 @@ test('an operator reviews, assigns and resolves a delivery incidence; the histor
   await dialog.getByRole('combobox', { name: 'Nuevo estado' }).click();
   await page.getByRole('option', { name: 'Resuelta' }).click();
   await dialog.getByLabel('Nota o resolución').fill('Se repone la caja en la próxima entrega');
+  // Resolving creates the re-delivery: a new unplanned order for tomorrow (the date offered).
+  await dialog.getByLabel('Crear un pedido de reentrega').check();
+  const tomorrow = await dialog.getByLabel('Día de la reentrega').inputValue();
+  expect(tomorrow > today).toBe(true);
   await dialog.getByRole('button', { name: 'Guardar seguimiento' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(row.getByTestId('follow-up-state')).toHaveText('Resuelta');
@@ -72,4 +78,10 @@ test('an operator reviews, assigns and resolves a delivery incidence; the histor
       ['in_review', 'u-operador', 'u-operador'],
       ['resolved', 'u-operador', null],
     ]);
+  // The re-delivery order: tomorrow, with no route (among that day's unplanned orders), the
+  // incidence's product, naming the original; the follow-up's note names it.
+  const redelivery = (await pullAll(request, token, 'orders')).filter((o) => o.notes === `Reentrega del pedido ${code}`);
+  expect(redelivery.map((o) => [o.date, o.route_id, o.status, (o.lines as { product_id: string }[]).map((l) => l.product_id)])).toEqual([[tomorrow, '', 'pending', [incidence.product_id]]]);
+  const resolved = (await pullAll(request, token, 'incidences')).find((i) => i.kind === 'follow-up' && i.follows === incidence.id && i.follow_state === 'resolved');
+  expect(String(resolved?.note)).toBe(`Se repone la caja en la próxima entrega · Reentrega: pedido ${String(redelivery[0]?.code)} para el ${tomorrow}`);
 });

@@ -8,6 +8,9 @@
 import type { SystemRole } from '../domain/access/groups';
 import { FOLLOW_UP_KIND, type Incidence } from '../domain/entities/events';
 import { followUpError, followUpOf, type FollowUpEvent, type FollowUpState } from '../domain/incidences/followUp';
+import { redeliveryOrder } from '../domain/incidences/redelivery';
+import type { Order } from '../domain/entities/operation';
+import { madridDate } from '../domain/dates';
 import { t, type MessageKey } from '../i18n';
 import type { CbDatabase } from './database';
 import type { DataEngine } from './engine';
@@ -34,6 +37,8 @@ export interface FollowUpInput {
   readonly assignee?: string | undefined;
   readonly actor: { readonly userId: string; readonly role: SystemRole };
   readonly now?: number;
+  /** Resolving: also create a re-delivery order for this day (src/domain/incidences/redelivery.ts). */
+  readonly redeliveryDate?: string | undefined;
 }
 
 /** Records a change of an incidence's follow-up, checked against its state as this device knows it. */
@@ -43,9 +48,28 @@ export async function recordFollowUp(engine: IncidencesEngine, incidence: Incide
   const assigneeChanged = input.assignee !== undefined && input.assignee !== current.assignee;
   const error = followUpError(input.actor.role === 'anonimus' ? 'rider' : input.actor.role, current.state, input.to, input.note, assigneeChanged);
   if (error !== '') throw new FollowUpRefused(t(`incidences.followUp.errors.${error}` as MessageKey));
+  const now = input.now ?? Date.now();
+  let note = input.note.trim();
+  if (input.redeliveryDate !== undefined) {
+    if (input.to !== 'resolved') throw new FollowUpRefused(t('incidences.followUp.errors.redeliveryOnlyResolving'));
+    const original = (await engine.db.orders.findOne(incidence.order_id).exec())?.toJSON() as unknown as Order | undefined;
+    if (!original) throw new FollowUpRefused(t('incidences.followUp.errors.redeliveryNoOrder', { id: incidence.order_id }));
+    const made = redeliveryOrder({
+      original,
+      incidence,
+      date: input.redeliveryDate,
+      today: madridDate(now),
+      id: `o-${crypto.randomUUID()}`,
+      notes: t('incidences.followUp.redeliveryNotes', { code: original.code }),
+      now,
+    });
+    if (!made.ok) throw new FollowUpRefused(t(`incidences.followUp.errors.redelivery_${made.problem}` as MessageKey, { date: original.date }));
+    await engine.writer.insert('orders', made.order);
+    note = [note, t('incidences.followUp.redeliveryMade', { code: made.order.code, date: made.order.date })].filter((x) => x !== '').join(' · ').slice(0, 500);
+  }
   const doc: Incidence = {
     id: `fu-${crypto.randomUUID()}`,
-    at: input.now ?? Date.now(),
+    at: now,
     created_by: input.actor.userId,
     position: null,
     kind: FOLLOW_UP_KIND,
@@ -56,7 +80,7 @@ export async function recordFollowUp(engine: IncidencesEngine, incidence: Incide
     delivery_point_id: incidence.delivery_point_id,
     hub: incidence.hub,
     quantity: 0,
-    note: input.note.trim(),
+    note,
     photo_file: '',
     follows: incidence.id,
     follow_state: input.to,

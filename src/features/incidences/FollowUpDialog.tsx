@@ -3,7 +3,8 @@
  * form to change them (an operator or an administrator; the list opens it).
  */
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, List, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, List, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { madridDate } from '../../domain/dates';
 import { notifications } from '@mantine/notifications';
 import { t } from '../../i18n';
 import { formatDate } from '../../i18n/dates';
@@ -44,9 +45,18 @@ export function FollowUpDialog({ incidence, what, view, staff, name, onClose }: 
   const [to, setTo] = useState<FollowUpState>(view.state);
   const [assignee, setAssignee] = useState<string>(view.assignee);
   const [note, setNote] = useState('');
+  const [redeliver, setRedeliver] = useState(false);
+  const [redeliveryDate, setRedeliveryDate] = useState(() => madridDate(Date.now() + 24 * 3_600_000));
+  const offerRedelivery = to === 'resolved' && view.state !== 'resolved';
   const save = useAction(async () => {
     if (!engine || !user) return;
-    await recordFollowUp(engine, incidence, { to, note, assignee, actor: { userId: user.id, role: user.base_role } });
+    await recordFollowUp(engine, incidence, {
+      to,
+      note,
+      assignee,
+      actor: { userId: user.id, role: user.base_role },
+      redeliveryDate: offerRedelivery && redeliver ? redeliveryDate : undefined,
+    });
     notifications.show({ color: 'teal', message: t('incidences.followUp.saved') });
     onClose();
   });
@@ -104,6 +114,12 @@ export function FollowUpDialog({ incidence, what, view, staff, name, onClose }: 
               allowDeselect={false}
               searchable
             />
+            {offerRedelivery && (
+              <Group align="end" gap="sm">
+                <Checkbox label={t('incidences.followUp.redelivery')} description={t('incidences.followUp.redeliveryHelp')} checked={redeliver} onChange={(e) => setRedeliver(e.currentTarget.checked)} style={{ flex: '1 1 260px' }} />
+                {redeliver && <TextInput type="date" label={t('incidences.followUp.redeliveryDate')} value={redeliveryDate} onChange={(e) => setRedeliveryDate(e.currentTarget.value)} style={{ flex: '0 1 180px' }} />}
+              </Group>
+            )}
             <Textarea label={t('incidences.followUp.note')} description={t('incidences.followUp.noteHelp')} value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={500} autosize minRows={2} />
             {save.error && (
               <Alert color="red" role="alert">
