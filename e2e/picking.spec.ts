@@ -191,6 +191,17 @@ test('an operator picks a route offline, reloading on the way; back online it is
   await page.goto('/incidence-all-picking');
   await expect(page.getByTestId('picking-incidence').filter({ hasText: 'P-PKE2E-1' })).toHaveCount(1);
   await expect(page.getByTestId('picker-error-summary').filter({ hasText: String(wrong.barcode) })).toHaveCount(1);
+  // The shortage's follow-up (issue 13): taken into review from the same list.
+  const shortage = page.getByTestId('picking-incidence').filter({ hasText: 'P-PKE2E-1' });
+  await expect(shortage.getByTestId('follow-up-state')).toHaveText('Abierta');
+  await shortage.getByRole('button', { name: 'Abrir el seguimiento de la incidencia de P-PKE2E-1' }).click();
+  const followUp = page.getByRole('dialog');
+  await followUp.getByRole('combobox', { name: 'Nuevo estado' }).click();
+  await page.getByRole('option', { name: 'En revisión' }).click();
+  await followUp.getByLabel('Nota o resolución').fill('Falta en el almacén: se pide al proveedor');
+  await followUp.getByRole('button', { name: 'Guardar seguimiento' }).click();
+  await expect(followUp).toHaveCount(0);
+  await expect(shortage.getByTestId('follow-up-state')).toHaveText('En revisión');
 
   // The rider's load-out at the hub, on his phone: each printed label scanned with a
   // keyboard-wedge scanner marks its box loaded; a box of another route is refused.

@@ -9,12 +9,12 @@ import { Link } from '@tanstack/react-router';
 import { t, type MessageKey } from '../../i18n';
 import { formatDate } from '../../i18n/dates';
 import { useLiveQuery } from '../../data/hooks';
-import { allDocs, allUsers, deliveryIncidences } from '../../data/queries';
-import { followUps } from '../../data/incidences';
+import { allDocs, deliveryIncidences } from '../../data/queries';
 import { INCIDENCE_TYPES, type Incidence } from '../../domain/entities/events';
-import type { Order, User } from '../../domain/entities/operation';
-import { FOLLOW_UP_STATES, followUpsByIncidence, type FollowUpEvent, type FollowUpView } from '../../domain/incidences/followUp';
-import { FollowUpBadge, FollowUpDialog, followUpLabel } from './FollowUpDialog';
+import type { Order } from '../../domain/entities/operation';
+import { FOLLOW_UP_STATES } from '../../domain/incidences/followUp';
+import { useFollowUps } from '../../ui/incidences/useFollowUps';
+import { FollowUpBadge, FollowUpDialog, followUpLabel } from '../../ui/incidences/FollowUpDialog';
 import { EntityTable } from '../../ui/crud/EntityTable';
 import { PhotoButton } from '../../ui/media/StoredPhoto';
 import { href } from '../../routes/registry';
@@ -25,16 +25,8 @@ export function IncidencesListPage() {
   const { data: orders } = useLiveQuery<Order[]>((db) => allDocs(db, 'orders'), [], []);
   const codes = useMemo(() => new Map(orders.map((o) => [o.id, o])), [orders]);
   const routes = [...new Set(incidences.map((i) => i.route_id).filter(Boolean))];
-  const { data: events } = useLiveQuery<FollowUpEvent[]>((db) => followUps(db), [], []);
-  const views = useMemo(() => followUpsByIncidence(events), [events]);
-  const { data: users } = useLiveQuery<User[]>((db) => allUsers(db), [], []);
-  const names = useMemo(() => new Map(users.map((u) => [u.id, u.name])), [users]);
-  const name = (id: string) => names.get(id) ?? id;
-  const staff = useMemo(
-    () => users.filter((u) => u.active && (u.role === 'operator' || u.role === 'admin')).map((u) => ({ value: u.id, label: u.name })).sort((a, b) => a.label.localeCompare(b.label, 'es')),
-    [users],
-  );
-  const viewOf = (i: Incidence): FollowUpView => views.get(i.id) ?? { state: 'open', assignee: '', history: [] };
+  const { viewOf: viewById, name, staff } = useFollowUps();
+  const viewOf = (i: Incidence) => viewById(i.id);
   const [open, setOpen] = useState<Incidence | null>(null);
   const what = (i: Incidence) => `${t(`delivery.type_${i.type}` as MessageKey)} · ${codes.get(i.order_id)?.code ?? i.order_id}`;
   return (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { t, type MessageKey } from '../../i18n';
 import { formatDate } from '../../i18n/dates';
 import { PICKING_INCIDENCE_TYPES } from '../../data/picking';
@@ -9,8 +9,14 @@ import { DayHubSelector } from './shared';
 import { useIncidencesOfDay, useOrdersByIds, usePickingDay, usePickingSettlement, usePointsByIds, useProductsByIds, useRoutesByIds } from './hooks';
 import { useUserNames } from './incidenceShared';
 import { PhotoButton } from '../../ui/media/StoredPhoto';
+import type { Incidence } from '../../domain/entities/events';
+import { FollowUpBadge, FollowUpDialog } from '../../ui/incidences/FollowUpDialog';
+import { useFollowUps } from '../../ui/incidences/useFollowUps';
 
-/** /incidence-all-picking: the day's picking incidences and picker errors at the selected hub. */
+/**
+ * /incidence-all-picking: the day's picking incidences and picker errors at the selected hub;
+ * each incidence with its follow-up (issue 13: state, «Seguimiento»).
+ */
 export function IncidenceAllPickingPage() {
   usePickingSettlement();
   const { date, hub } = usePickingDay();
@@ -19,6 +25,8 @@ export function IncidenceAllPickingPage() {
   const names = useUserNames();
   const [type, setType] = useState<string>('');
   const [query, setQuery] = useState('');
+  const followUp = useFollowUps();
+  const [following, setFollowing] = useState<{ incidence: Incidence; what: string } | null>(null);
   const mine = incidences.data.filter((i) => i.hub === hub);
   const myErrors = errors.data.filter((i) => i.hub === hub);
   const { data: orders } = useOrdersByIds(mine.map((i) => i.order_id));
@@ -70,9 +78,20 @@ export function IncidenceAllPickingPage() {
                   </Text>
                   {i.photo_file !== '' && <PhotoButton path={i.photo_file} title={`${t(`picking.incidenceTypes.${i.type}` as MessageKey)} · ${order}`} />}
                 </div>
-                <Badge color={resolved ? 'teal' : 'orange'} variant="light" size="lg" aria-label={t('pickingScreens.resolution')}>
-                  {resolved && route ? t('pickingScreens.resolved', { status: MACHINES.route.labels[route.status] }) : t('pickingScreens.open')}
-                </Badge>
+                <Stack gap={6} align="flex-end">
+                  <Badge color={resolved ? 'teal' : 'orange'} variant="light" size="lg" aria-label={t('pickingScreens.resolution')}>
+                    {resolved && route ? t('pickingScreens.resolved', { status: MACHINES.route.labels[route.status] }) : t('pickingScreens.open')}
+                  </Badge>
+                  <FollowUpBadge state={followUp.viewOf(i.id).state} />
+                  <Button
+                    variant="light"
+                    mih={44}
+                    onClick={() => setFollowing({ incidence: i, what: `${t(`picking.incidenceTypes.${i.type}` as MessageKey)} · ${order}` })}
+                    aria-label={t('incidences.followUp.openLabel', { order })}
+                  >
+                    {t('incidences.followUp.openButton')}
+                  </Button>
+                </Stack>
               </Group>
             </Card>
           );
@@ -96,6 +115,16 @@ export function IncidenceAllPickingPage() {
             ))}
         </Card>
       ))}
+      {following && (
+        <FollowUpDialog
+          incidence={following.incidence}
+          what={following.what}
+          view={followUp.viewOf(following.incidence.id)}
+          staff={followUp.staff}
+          name={followUp.name}
+          onClose={() => setFollowing(null)}
+        />
+      )}
     </Stack>
   );
 }

@@ -13,7 +13,7 @@ import { useSession } from '../../data/session';
 import { recordFollowUp } from '../../data/incidences';
 import type { Incidence } from '../../domain/entities/events';
 import { nextFollowUpStates, type FollowUpState, type FollowUpView } from '../../domain/incidences/followUp';
-import { useAction } from '../../ui/action/useAction';
+import { useAction } from '../action/useAction';
 
 export const FOLLOW_UP_COLOR: Readonly<Record<FollowUpState, string>> = { open: 'red', in_review: 'yellow', resolved: 'teal', credited: 'blue' };
 
