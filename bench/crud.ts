@@ -1,20 +1,23 @@
 /**
- * bench/crud: the delivery-points list (/delivery-points) with 20,000 points, in headless
- * Chromium against the real server and the built PWA (issue 7).
+ * bench/crud: two long lists in headless Chromium against the real server and the built PWA —
+ * the delivery-points list (/delivery-points) with 20,000 points (issue 7) and the day's
+ * payments (/payments/all_orders) with 20,000 order payments (issue 13).
  *
  * It starts the embedded server (createApp) on a temporary data directory seeded with the demo
- * operation at scale { deliveryPoints: 20000, ordersPerDay: 200 }, serving dist/ (run
- * `npm run build` first; STATIC_DIR=… serves another build), signs in as the admin, waits until
- * the first sync brought every point, and then measures, ROUNDS times:
+ * operation at scale { deliveryPoints: 20000, ordersPerDay: 200 }, adds copies of today's order
+ * payments (each with its own order, on today's routes) until today has PAYMENTS of them, serves
+ * dist/ (run `npm run build` first; STATIC_DIR=… serves another build), signs in as the admin,
+ * waits until the first sync brought every point and payment, and then measures, for each list,
+ * ROUNDS times:
  *
- * - first render: from the click on the menu entry «Puntos de entrega» (coming from /orders
+ * - first render: from the click on the list's menu entry (coming from /orders
  *   after a reload, so the list's code and its points are not in memory yet) to the first row in
  *   the page; and the same navigation again once the points are in memory. The click waits until
  *   the page has been free of long tasks for 1 s: right after a reload the sync engine catches up
  *   on the main thread for a moment, and that is not the list's time;
- * - the full list: until the count reads «20000 de 20000» (the rest loads in pages);
- * - for information, opening /delivery-points by its address (the whole app starts: scripts,
- *   session, local database) until the first row;
+ * - the full list: until the count reads «N de N» (the rest loads in pages);
+ * - for information, opening the list by its address (the whole app starts: scripts, session,
+ *   local database) until the first row;
  * - the longest main-thread task (PerformanceObserver 'longtask', tasks ≥ 50 ms) while
  *   scrolling the list with the mouse wheel and by jumps, and while typing in the search box
  *   (and clearing it).
@@ -22,16 +25,20 @@
  * Goals: first render < 200 ms; no task over 50 ms while scrolling or typing. Each figure is
  * printed with OK / OVER (the median of the rounds; the worst round is shown next to it).
  *
- *   npm run build && npm run bench:crud          # ROUNDS=3 by default
+ *   npm run build && npm run bench:crud          # ROUNDS=3 by default; LISTS=points or LISTS=payments for one
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { createApp } from '../server/app';
+import type { DocStore } from '../server/store';
+import { madridDate } from '../src/domain/dates';
 import { CHROMIUM_PATH, chromiumArgs } from '../e2e/chromium';
 
 const POINTS = 20_000;
+const PAYMENTS = 20_000;
+const LISTS = (process.env.LISTS ?? 'points,payments').split(',').map((l) => l.trim());
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const GOAL_RENDER_MS = 200;
 const GOAL_TASK_MS = 50;
@@ -115,27 +122,37 @@ interface Round {
   typing: { max: number; count: number };
 }
 
-async function round(page: Page, base: string): Promise<Round> {
-  // For information: opening /delivery-points by its address (the whole app starts).
-  await page.goto(`${base}/delivery-points`);
+/** One list of the bench: where it is, its menu entry, how many rows it has, what is typed in its search. */
+interface ListBench {
+  readonly title: string;
+  readonly path: string;
+  readonly menu: string;
+  readonly total: number;
+  readonly searches: readonly [string, string];
+}
+
+async function round(page: Page, base: string, list: ListBench): Promise<Round> {
+  const full = `${list.total} de ${list.total}`;
+  // For information: opening the list by its address (the whole app starts).
+  await page.goto(`${base}${list.path}`);
   await page.getByTestId('crud-row').first().waitFor();
   const pageLoad = await page.evaluate(() => performance.now());
 
-  // A reload on another page: the points are not in memory and the list's code is not loaded.
+  // A reload on another page: the rows are not in memory and the list's code is not loaded.
   await page.goto(`${base}/orders`);
   await page.getByTestId('crud-count').waitFor();
   await waitQuiet(page);
   const coldStart = await page.evaluate(() => performance.now());
-  const coldRender = await clickToFirstRow(page, 'Puntos de entrega');
-  await page.getByTestId('crud-count').filter({ hasText: `${POINTS} de ${POINTS}` }).waitFor({ timeout: 60_000 });
+  const coldRender = await clickToFirstRow(page, list.menu);
+  await page.getByTestId('crud-count').filter({ hasText: full }).waitFor({ timeout: 60_000 });
   const fullList = (await page.evaluate(() => performance.now())) - coldStart;
 
   // The list again, from memory.
   await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: /^Pedidos/ }).click();
   await page.getByRole('heading', { level: 1, name: 'Pedidos' }).waitFor();
   await waitQuiet(page);
-  const warmRender = await clickToFirstRow(page, 'Puntos de entrega');
-  await page.getByTestId('crud-count').filter({ hasText: `${POINTS} de ${POINTS}` }).waitFor();
+  const warmRender = await clickToFirstRow(page, list.menu);
+  await page.getByTestId('crud-count').filter({ hasText: full }).waitFor();
   await page.waitForTimeout(500);
 
   // Scrolling: the wheel, then jumps to far places of the list, then the wheel upwards.
@@ -161,23 +178,55 @@ async function round(page: Page, base: string): Promise<Round> {
   const searchBox = page.getByTestId('crud-search');
   const typing = await longTasksDuring(page, async () => {
     await searchBox.click();
-    await searchBox.pressSequentially('calle de la', { delay: 90 });
+    await searchBox.pressSequentially(list.searches[0], { delay: 90 });
     await page.waitForTimeout(200);
     await searchBox.press('Control+a');
     await searchBox.press('Backspace');
     await page.waitForTimeout(200);
-    await searchBox.pressSequentially('bar 1', { delay: 90 });
+    await searchBox.pressSequentially(list.searches[1], { delay: 90 });
     await page.waitForTimeout(200);
-    for (let i = 0; i < 5; i += 1) await searchBox.press('Backspace', { delay: 60 });
+    for (let i = 0; i < list.searches[1].length; i += 1) await searchBox.press('Backspace', { delay: 60 });
   });
-  await page.getByTestId('crud-count').filter({ hasText: `${POINTS} de ${POINTS}` }).waitFor();
+  await page.getByTestId('crud-count').filter({ hasText: full }).waitFor();
   return { pageLoad, coldRender, warmRender, fullList, scroll, typing };
+}
+
+/**
+ * Copies of today's order payments, each with a copy of its order (new ids and codes), on the
+ * same routes, until today's routes hold `target` order payments. Returns that number.
+ */
+function addPayments(store: DocStore, target: number): number {
+  const today = madridDate();
+  const read = (collection: string) =>
+    (store.db.prepare('SELECT data FROM docs WHERE collection = ? AND deleted = 0').all(collection) as { data: string }[]).map((r) => JSON.parse(r.data) as Record<string, unknown>);
+  const routeIds = new Set(read('routes').filter((r) => r.date === today).map((r) => String(r.id)));
+  const payments = read('payments').filter((p) => p.kind === 'order' && routeIds.has(String(p.route_id)));
+  const orders = new Map(read('orders').map((o) => [String(o.id), o]));
+  const models = payments.filter((p) => orders.has(String(p.order_id)));
+  if (models.length === 0) throw new Error('the demo data has no order payment today');
+  const missing = target - payments.length;
+  store.transaction(() => {
+    for (let i = 0; i < missing; i += 1) {
+      const model = models[i % models.length] as Record<string, unknown>;
+      const order = orders.get(String(model.order_id)) as Record<string, unknown>;
+      const orderId = `bench-o-${i + 1}`;
+      store.put('orders', { ...order, id: orderId, code: `P-BENCH-${String(i + 1).padStart(5, '0')}`, _deleted: false } as never);
+      store.put('payments', { ...model, id: `bench-pay-${i + 1}`, order_id: orderId, _deleted: false } as never);
+    }
+  });
+  return payments.length + Math.max(0, missing);
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cb-bench-crud-'));
 const started = performance.now();
-console.info(`bench:crud — ${POINTS} puntos de entrega, ${ROUNDS} rondas; ${cpus().length} CPU, carga ${loadavg()[0]?.toFixed(2)}`);
+console.info(`bench:crud — ${POINTS} puntos de entrega, ${PAYMENTS} pagos del día, listas ${LISTS.join(' y ')}, ${ROUNDS} rondas; ${cpus().length} CPU, carga ${loadavg()[0]?.toFixed(2)}`);
 const app = await createApp({ dataDir, staticDir: dist, seed: { mode: 'demo', scale: { deliveryPoints: POINTS, ordersPerDay: 200 } } });
+const paymentRows = LISTS.includes('payments') ? addPayments(app.store, PAYMENTS) : 0;
+const allLists: ListBench[] = [
+  { title: 'Puntos de entrega', path: '/delivery-points', menu: 'Puntos de entrega', total: POINTS, searches: ['calle de la', 'bar 1'] },
+  { title: 'Pagos del día', path: '/payments/all_orders', menu: 'Pagos', total: paymentRows, searches: ['p-bench-1', 'efectivo'] },
+];
+const benches = allLists.filter((b) => LISTS.includes(b.path === '/delivery-points' ? 'points' : 'payments'));
 await app.server.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
@@ -205,14 +254,20 @@ try {
   const syncStart = performance.now();
   await page.goto(`${base}/delivery-points-model`);
   await page.getByTestId('points-total').filter({ hasText: new RegExp(`^${POINTS} puntos`) }).waitFor({ timeout: SYNC_TIMEOUT_MS });
-  console.info(`primera sincronización (${POINTS} puntos en IndexedDB) en ${((performance.now() - syncStart) / 1000).toFixed(1)} s`);
+  if (paymentRows > 0) {
+    // The payments arrive after the points: their list shows them all once the first sync is over.
+    await page.goto(`${base}/payments/all_orders`);
+    await page.getByTestId('crud-count').filter({ hasText: `${paymentRows} de ${paymentRows}` }).waitFor({ timeout: SYNC_TIMEOUT_MS });
+  }
+  console.info(`primera sincronización (${POINTS} puntos${paymentRows > 0 ? ` y ${paymentRows} pagos con sus pedidos` : ''} en IndexedDB) en ${((performance.now() - syncStart) / 1000).toFixed(1)} s`);
 
+  for (const list of benches) {
   const rounds: Round[] = [];
   for (let i = 0; i < ROUNDS; i += 1) {
-    const r = await round(page, base);
+    const r = await round(page, base, list);
     rounds.push(r);
     console.info(
-      `ronda ${i + 1}: página ${ms(r.pageLoad)}, primer render ${ms(r.coldRender)} (en memoria ${ms(r.warmRender)}), lista completa ${ms(r.fullList)}, ` +
+      `${list.title}, ronda ${i + 1}: página ${ms(r.pageLoad)}, primer render ${ms(r.coldRender)} (en memoria ${ms(r.warmRender)}), lista completa ${ms(r.fullList)}, ` +
         `tarea más larga: desplazamiento ${ms(r.scroll.max)} (${r.scroll.count} ≥ 50 ms), búsqueda ${ms(r.typing.max)} (${r.typing.count} ≥ 50 ms)`,
     );
   }
@@ -228,13 +283,15 @@ try {
     console.info(`${label.padEnd(52)} ${ms(m)}   peor ${ms(worst)}   ${verdict}`);
   };
   console.info('');
-  console.info(`Resultados (mediana de ${ROUNDS} rondas):`);
-  line('Primer render de /delivery-points (desde el menú)', rounds.map((r) => r.coldRender), { ms: GOAL_RENDER_MS, inclusive: false });
-  line('Primer render con los puntos en memoria', rounds.map((r) => r.warmRender), { ms: GOAL_RENDER_MS, inclusive: false });
-  line(`Lista completa (${POINTS} filas cargadas)`, rounds.map((r) => r.fullList), null);
-  line('Abrir /delivery-points por su dirección (arranque)', rounds.map((r) => r.pageLoad), null);
+  console.info(`${list.title} — resultados (mediana de ${ROUNDS} rondas):`);
+  line(`Primer render de ${list.path} (desde el menú)`, rounds.map((r) => r.coldRender), { ms: GOAL_RENDER_MS, inclusive: false });
+  line('Primer render con las filas en memoria', rounds.map((r) => r.warmRender), { ms: GOAL_RENDER_MS, inclusive: false });
+  line(`Lista completa (${list.total} filas cargadas)`, rounds.map((r) => r.fullList), null);
+  line(`Abrir ${list.path} por su dirección (arranque)`, rounds.map((r) => r.pageLoad), null);
   line('Tarea más larga al desplazarse (0 = ninguna ≥ 50 ms)', rounds.map((r) => r.scroll.max), { ms: GOAL_TASK_MS, inclusive: true });
   line('Tarea más larga al escribir en «Buscar»', rounds.map((r) => r.typing.max), { ms: GOAL_TASK_MS, inclusive: true });
+  console.info('');
+  }
   await context.close();
 } finally {
   await browser.close();

@@ -206,9 +206,13 @@ export function riderRoutesFrom(db: CbDatabase, riderId: string, from: string) {
 
 // ── Payments (issue 13) ──────────────────────────────────────────────────────────────────────
 
-/** Payments documents (order payments and cash hand-overs) of some routes: a day's payments. */
-export function paymentsOfRoutes(db: CbDatabase, routeIds: readonly string[]) {
-  return db.payments.find({ selector: { route_id: { $in: [...routeIds] } }, sort: [{ route_id: 'asc' }] });
+/**
+ * Payments documents (order payments and cash hand-overs) of some routes: a day's payments. With
+ * `limit`, only the first ones in route order (the list's first screen while the rest loads).
+ */
+export function paymentsOfRoutes(db: CbDatabase, routeIds: readonly string[], limit?: number) {
+  const selector = { route_id: { $in: [...routeIds] } };
+  return limit === undefined ? db.payments.find({ selector, sort: [{ route_id: 'asc' }] }) : db.payments.find({ selector, sort: [{ route_id: 'asc' }], limit });
 }
 
 /** Every payments document of some riders, any day: their running cash balances. */

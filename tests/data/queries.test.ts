@@ -61,6 +61,7 @@ describe('hot queries use an index', () => {
 
   it('payments of a day (its routes) and of riders use the route_id and kind+rider_id indexes', () => {
     expect(queryPlanOf(paymentsOfRoutes(db, ['r-1', 'r-2'])).index).toEqual(['route_id']);
+    expect(queryPlanOf(paymentsOfRoutes(db, ['r-1', 'r-2'], 150)).index).toEqual(['route_id']);
     expect(queryPlanOf(paymentsOfRiders(db, ['u-rider1'])).index).toEqual(['kind', 'rider_id']);
   });
 

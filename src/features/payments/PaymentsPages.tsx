@@ -32,10 +32,26 @@ export function detailsPath(routeId: string, status: PaymentStatus | 'all'): str
   return href('paymentsDetails', { route_id: routeId, status_id: status });
 }
 
-/** The order payments of some routes, joined with their routes and orders. */
+/** Payments read first, so that a day of 20,000 shows its first screen at once (bench/crud). */
+const FIRST_PAYMENTS = 150;
+
+/** What the whole day's query holds before it is asked (told apart from an empty answer by identity). */
+const NOT_READ: PaymentDoc[] = [];
+
+/**
+ * The order payments of some routes, joined with their routes and orders. The first
+ * FIRST_PAYMENTS are read first and shown; every payment of the day is read once they are on
+ * screen (reading both at once, the whole day's copy holds the main thread before the first
+ * screen shows). Until then `loading` is true.
+ */
 function usePaymentRows(routes: readonly Route[]): { rows: PaymentRow[]; docs: PaymentDoc[]; loading: boolean } {
   const routeIds = useMemo(() => routes.map((r) => r.id), [routes]);
-  const payments = useLiveQuery<PaymentDoc[]>((db) => (routeIds.length > 0 ? paymentsOfRoutes(db, routeIds) : null), [routeIds.join(',')], []);
+  const key = routeIds.join(',');
+  const first = useLiveQuery<PaymentDoc[]>((db) => (routeIds.length > 0 ? paymentsOfRoutes(db, routeIds, FIRST_PAYMENTS) : null), [key], []);
+  const firstShown = !first.loading;
+  const all = useLiveQuery<PaymentDoc[]>((db) => (routeIds.length > 0 && firstShown ? paymentsOfRoutes(db, routeIds) : null), [key, firstShown], NOT_READ);
+  const complete = routeIds.length === 0 ? firstShown : firstShown && !all.loading && all.data !== NOT_READ;
+  const payments = complete ? all : { data: first.data, loading: true };
   const orderIds = useMemo(() => [...new Set(payments.data.flatMap((p) => (p.kind === 'order' ? [p.order_id] : [])))], [payments.data]);
   const { data: orders } = useLiveQuery<Map<string, Order>>((db) => (orderIds.length > 0 ? docsByIds(db, 'orders', orderIds) : null), [orderIds.join(',')], new Map());
   const rows = useMemo(() => {
@@ -162,7 +178,8 @@ export function PaymentsAllPage() {
         </Tabs.List>
         <Tabs.Panel value="payments" pt="md">
           <Stack gap="md">
-            <TotalsPanel totals={totals} title={t('payments.totals.title')} />
+            {/* Totals of the whole day only: none while its payments are still being read. */}
+            {loading || paymentsLoading ? <Loader size="sm" aria-label={t('common.loading')} /> : <TotalsPanel totals={totals} title={t('payments.totals.title')} />}
             <EntityTable
               label={t('payments.list.label')}
               rows={shown}
