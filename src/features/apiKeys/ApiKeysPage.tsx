@@ -140,13 +140,10 @@ function KeysTable({ rows, clientName, onRevoked }: { rows: ApiKeyInfo[]; client
                   title={t('apiKeys.revokeTitle', { name: k.name })}
                   message={t('apiKeys.revokeMessage')}
                   confirmLabel={t('apiKeys.revoke')}
+                  describe={(err) => t('apiKeys.revokeFailed', { message: errorText(err) })}
                   onConfirm={async () => {
-                    try {
-                      await revokeApiKey(k.id);
-                      notifications.show({ color: 'green', message: t('apiKeys.revokedNotice', { name: k.name }) });
-                    } catch (err) {
-                      notifications.show({ color: 'red', message: t('apiKeys.revokeFailed', { message: errorText(err) }) });
-                    }
+                    await revokeApiKey(k.id);
+                    notifications.show({ color: 'green', message: t('apiKeys.revokedNotice', { name: k.name }) });
                     onRevoked();
                   }}
                 >

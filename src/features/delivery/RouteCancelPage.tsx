@@ -5,11 +5,15 @@ import { useNavigate } from '@tanstack/react-router';
 import { t } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
 import { useEngine } from '../../data/hooks';
+import type { Route } from '../../domain/entities/operation';
+import { useAction } from '../../ui/action/useAction';
 import { cancelRoute } from '../../data/round';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { useActor, useRoute } from './hooks';
 import { RouteStatusBadge } from './routeShared';
 import { linkTo } from '../../routes/registry';
+
+type Engine = NonNullable<ReturnType<typeof useEngine>>;
 
 /** /distribution/route_cancel/:id: an operator cancels a route with a reason. */
 export function RouteCancelPage({ params }: ScreenProps) {
@@ -18,7 +22,11 @@ export function RouteCancelPage({ params }: ScreenProps) {
   const navigate = useNavigate();
   const { data: route, loading } = useRoute(params.id);
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const cancel = useAction(async (e: Engine, r: Route) => {
+    await cancelRoute(e, r, reason, actor);
+    notifications.show({ color: 'teal', message: t('delivery.cancelled') });
+    await navigate({ ...linkTo('distributionRoute', { id: r.id }) });
+  });
   if (loading) return null;
   if (!route || !engine) return <MissingUntilSynced><Alert color="orange">{t('delivery.routeNotFound')}</Alert></MissingUntilSynced>;
   const closed = route.status === 'completed' || route.status === 'cancelled';
@@ -29,9 +37,9 @@ export function RouteCancelPage({ params }: ScreenProps) {
         <RouteStatusBadge route={route} />
       </Group>
       {route.status === 'cancelled' && <Alert color="red">{route.cancel_reason}</Alert>}
-      {error && (
+      {cancel.error && (
         <Alert color="red" role="alert">
-          {error}
+          {cancel.error}
         </Alert>
       )}
       <Textarea label={t('delivery.cancelReason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} disabled={closed} required maxLength={500} />
@@ -39,15 +47,8 @@ export function RouteCancelPage({ params }: ScreenProps) {
         color="red"
         size="lg"
         disabled={closed}
-        onClick={async () => {
-          try {
-            await cancelRoute(engine, route, reason, actor);
-            notifications.show({ color: 'teal', message: t('delivery.cancelled') });
-            await navigate({ ...linkTo('distributionRoute', { id: route.id }) });
-          } catch (err) {
-            setError(err instanceof Error ? err.message : String(err));
-          }
-        }}
+        loading={cancel.busy}
+        onClick={() => void cancel.run(engine, route)}
       >
         {t('delivery.cancelRoute')}
       </Button>

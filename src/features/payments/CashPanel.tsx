@@ -174,12 +174,8 @@ function HandoverRow({ h, name, actor, onAmend }: { h: CashHandover; name: (id: 
                 message={t('payments.cash.reconcileBody', { counted: formatMoney(h.counted_cents), expected: formatMoney(h.expected_cents) })}
                 confirmLabel={t('payments.cash.reconcile')}
                 onConfirm={async () => {
-                  try {
-                    await reconcileCashHandover(engine, h.id, actor);
-                    notifications.show({ color: 'teal', message: t('payments.cash.reconciled') });
-                  } catch (e) {
-                    notifications.show({ color: 'red', message: (e as Error).message });
-                  }
+                  await reconcileCashHandover(engine, h.id, actor);
+                  notifications.show({ color: 'teal', message: t('payments.cash.reconciled') });
                 }}
               >
                 {t('payments.cash.reconcile')}

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { t } from '../../i18n';
 import { useEngine } from '../../data/hooks';
 import { sessionBackend, setLockMinutes, useSession } from '../../data/session';
-import { errorText } from '../../ui/errors';
+import { useAction } from '../../ui/action/useAction';
 import { EntityForm } from '../../ui/crud/EntityForm';
 import { useUsers } from './shared';
 import { userSchema } from '../../domain/entities/operation';
@@ -20,7 +20,12 @@ export function ProfilePage() {
   const { data: users } = useUsers();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
-  const [pwMessage, setPwMessage] = useState<{ color: string; text: string } | null>(null);
+  const password = useAction(async (from: string, to: string) => {
+    await sessionBackend().auth.changePassword(from, to);
+    setCurrent('');
+    setNext('');
+    return true;
+  });
   const profile = users.find((u) => u.id === me?.id);
   if (!engine || !me) return null;
 
@@ -53,35 +58,34 @@ export function ProfilePage() {
       </Card>
       <Card withBorder>
         <form
-          onSubmit={async (e) => {
+          onSubmit={(e) => {
             e.preventDefault();
-            if (next.length < 8) {
-              setPwMessage({ color: 'red', text: t('auth.passwordTooShort') });
-              return;
-            }
-            try {
-              await sessionBackend().auth.changePassword(current, next);
-              setCurrent('');
-              setNext('');
-              setPwMessage({ color: 'teal', text: t('users.passwordChanged') });
-            } catch (err) {
-              setPwMessage({ color: 'red', text: errorText(err) });
-            }
+            if (next.length < 8) password.fail(t('auth.passwordTooShort'));
+            else void password.run(current, next);
           }}
         >
           <Stack>
             <Title order={2} size="h4">
               {t('users.changePassword')}
             </Title>
-            {pwMessage && (
-              <Alert color={pwMessage.color} role="status">
-                {pwMessage.text}
+            {password.error ? (
+              <Alert color="red" role="alert">
+                {password.error}
               </Alert>
+            ) : (
+              password.result &&
+              !password.busy && (
+                <Alert color="teal" role="status">
+                  {t('users.passwordChanged')}
+                </Alert>
+              )
             )}
             <PasswordInput label={t('users.currentPassword')} value={current} onChange={(e) => setCurrent(e.currentTarget.value)} autoComplete="current-password" />
             <PasswordInput label={t('users.newPassword')} value={next} onChange={(e) => setNext(e.currentTarget.value)} autoComplete="new-password" />
             <div>
-              <Button type="submit">{t('users.changePassword')}</Button>
+              <Button type="submit" loading={password.busy}>
+                {t('users.changePassword')}
+              </Button>
             </div>
           </Stack>
         </form>

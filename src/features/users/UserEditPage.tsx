@@ -10,7 +10,7 @@ import { userSchema, type User } from '../../domain/entities/operation';
 import { EntityForm } from '../../ui/crud/EntityForm';
 import { ConfirmButton } from '../../ui/crud/ConfirmButton';
 import { hubOptions, roleOptions, useHubs, useRoles, useUsers } from './shared';
-import { errorText } from '../../ui/errors';
+import { useAction } from '../../ui/action/useAction';
 import { formHub, userFields, withNumericHub } from './userShared';
 import { linkTo } from '../../routes/registry';
 
@@ -24,21 +24,27 @@ export function UserEditPage({ params }: ScreenProps) {
   const { data: roles } = useRoles();
   const { data: hubs } = useHubs();
   const [password, setPassword] = useState('');
-  const [message, setMessage] = useState<{ color: string; text: string } | null>(null);
+  // The account's actions (set a password, send a reset link): each answers its success text.
+  const account = useAction((step: () => Promise<string>) => step());
   const user = users.find((u) => u.id === params.user_id);
   if (!engine || loading) return null;
   if (!user) return <Alert color="orange">{t('crud.notFound', { id: params.user_id ?? '' })}</Alert>;
   const self = me?.id === user.id;
 
-  const report = (err: unknown) => setMessage({ color: 'red', text: errorText(err) });
-
   return (
     <Stack>
       {self && <Alert color="blue">{t('users.selfProtected')}</Alert>}
-      {message && (
-        <Alert color={message.color} role="status">
-          {message.text}
+      {account.error ? (
+        <Alert color="red" role="alert">
+          {account.error}
         </Alert>
+      ) : (
+        account.result &&
+        !account.busy && (
+          <Alert color="teal" role="status">
+            {account.result}
+          </Alert>
+        )
       )}
       <EntityForm
         key={user.id}
@@ -74,15 +80,14 @@ export function UserEditPage({ params }: ScreenProps) {
             <Button
               variant="light"
               disabled={password.length < 8}
-              onClick={async () => {
-                try {
+              loading={account.busy}
+              onClick={() =>
+                void account.run(async () => {
                   await sessionBackend().auth.setUserPassword(user.id, password);
                   setPassword('');
-                  setMessage({ color: 'teal', text: t('users.passwordSet') });
-                } catch (err) {
-                  report(err);
-                }
-              }}
+                  return t('users.passwordSet');
+                })
+              }
             >
               {t('users.setPassword')}
             </Button>
@@ -90,14 +95,13 @@ export function UserEditPage({ params }: ScreenProps) {
           <Group>
             <Button
               variant="default"
-              onClick={async () => {
-                try {
+              disabled={account.busy}
+              onClick={() =>
+                void account.run(async () => {
                   await sessionBackend().auth.requestPasswordReset(user.email);
-                  setMessage({ color: 'teal', text: t('users.resetSent', { email: user.email }) });
-                } catch (err) {
-                  report(err);
-                }
-              }}
+                  return t('users.resetSent', { email: user.email });
+                })
+              }
             >
               {t('users.sendReset')}
             </Button>

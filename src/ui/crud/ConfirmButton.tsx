@@ -3,15 +3,23 @@ import { Alert, Button, Group, Modal, Stack, Text, type ButtonProps } from '@man
 import { t } from '../../i18n';
 import { useAction } from '../action/useAction';
 
-/** A button that asks before doing something that cannot be undone at once (deletes). */
-export function ConfirmButton(props: ButtonProps & { title: string; message: string; confirmLabel?: string; onConfirm: () => Promise<void> | void; children: ReactNode }) {
-  const { title, message, confirmLabel, onConfirm, children, ...buttonProps } = props;
+/**
+ * A button that asks before doing something that cannot be undone at once (deletes, revocations,
+ * sign-offs). A failure of `onConfirm` stays in the open dialog, in the words of `describe`
+ * («No se ha podido revocar la clave: …») or of `errorText`.
+ */
+export function ConfirmButton(
+  props: ButtonProps & { title: string; message: string; confirmLabel?: string; onConfirm: () => Promise<void> | void; describe?: (err: unknown) => string; children: ReactNode },
+) {
+  const { title, message, confirmLabel, onConfirm, describe, children, ...buttonProps } = props;
   const [open, setOpen] = useState(false);
-  // A failure the caller does not tell itself stays in the open dialog (it was lost before).
-  const confirm = useAction(async () => {
-    await onConfirm();
-    setOpen(false);
-  });
+  const confirm = useAction(
+    async () => {
+      await onConfirm();
+      setOpen(false);
+    },
+    { describe },
+  );
   return (
     <>
       <Button
