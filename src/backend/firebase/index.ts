@@ -5,7 +5,7 @@
  * bundle (src/backend/load.ts does).
  */
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, inMemoryPersistence, setPersistence, type Auth } from 'firebase/auth';
+import { browserLocalPersistence, browserSessionPersistence, connectAuthEmulator, indexedDBLocalPersistence, initializeAuth, inMemoryPersistence, type Auth } from 'firebase/auth';
 import { collection, connectFirestoreEmulator, getDocsFromServer, initializeFirestore, limit, memoryLocalCache, orderBy, query, terminate, type Firestore } from 'firebase/firestore';
 import type { FirebaseSettings } from '../config';
 import { CONFLICTS_COLLECTION } from '../../domain/access/firestoreRules';
@@ -63,8 +63,12 @@ export async function createFirebaseBackend(settings: FirebaseSettings, opts: Fi
     const [host, port] = settings.firestoreEmulator.split(/:(?=\d+$)/) as [string, string];
     connectFirestoreEmulator(firestore, host, Number(port));
   }
-  const firebaseAuth = getAuth(app);
-  if (opts.memoryAuth) await setPersistence(firebaseAuth, inMemoryPersistence);
+  // Email and password only: no popup/redirect resolver (what getAuth() adds), so the SDK never
+  // loads Google's sign-in iframe and script — mobile browsers would load them at start-up, and
+  // the hosting's Content-Security-Policy refuses them (docs/firebase.md, «Hosting headers»).
+  const firebaseAuth = initializeAuth(app, {
+    persistence: opts.memoryAuth ? inMemoryPersistence : [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
+  });
   if (settings.authEmulator) connectAuthEmulator(firebaseAuth, `http://${settings.authEmulator}`, { disableWarnings: true });
 
   const prefix = settings.prefix;
