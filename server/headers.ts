@@ -80,7 +80,7 @@ const entry = (source: string, headers: Readonly<Record<string, string>>): Hosti
  * The headers Firebase Hosting sends (firebase.json, `hosting.headers`): the same security headers
  * as the embedded server, with the page's policy also letting the page reach Firebase
  * (FIREBASE_ORIGINS). Hosting applies every entry that matches and the last one wins for a key,
- * so `/api/**` (the function) comes after `**`. tests/server/headers.test.ts checks that
+ * so `/api/**` (the function) comes after `**`. tests/security/hosting-headers.test.ts checks that
  * firebase.json holds exactly this list.
  */
 export function hostingHeaders(): HostingHeaders[] {

@@ -211,8 +211,7 @@ export function riderRoutesFrom(db: CbDatabase, riderId: string, from: string) {
  * `limit`, only the first ones in route order (the list's first screen while the rest loads).
  */
 export function paymentsOfRoutes(db: CbDatabase, routeIds: readonly string[], limit?: number) {
-  const selector = { route_id: { $in: [...routeIds] } };
-  return limit === undefined ? db.payments.find({ selector, sort: [{ route_id: 'asc' }] }) : db.payments.find({ selector, sort: [{ route_id: 'asc' }], limit });
+  return db.payments.find({ selector: { route_id: { $in: [...routeIds] } }, sort: [{ route_id: 'asc' }], ...(limit === undefined ? {} : { limit }) });
 }
 
 /** Every payments document of some riders, any day: their running cash balances. */

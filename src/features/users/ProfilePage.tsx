@@ -1,12 +1,13 @@
 /** /profile-user: own name and phone, own password, and this device's inactivity lock. */
 import { useState } from 'react';
-import { Alert, Button, Card, NumberInput, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, NumberInput, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { z } from 'zod';
 import { t } from '../../i18n';
 import { useEngine } from '../../data/hooks';
 import { sessionBackend, setLockMinutes, useSession } from '../../data/session';
 import { useAction } from '../../ui/action/useAction';
+import { ActionFeedback } from '../../ui/action/ActionFeedback';
 import { EntityForm } from '../../ui/crud/EntityForm';
 import { useUsers } from './shared';
 import { userSchema } from '../../domain/entities/operation';
@@ -68,18 +69,7 @@ export function ProfilePage() {
             <Title order={2} size="h4">
               {t('users.changePassword')}
             </Title>
-            {password.error ? (
-              <Alert color="red" role="alert">
-                {password.error}
-              </Alert>
-            ) : (
-              password.result &&
-              !password.busy && (
-                <Alert color="teal" role="status">
-                  {t('users.passwordChanged')}
-                </Alert>
-              )
-            )}
+            <ActionFeedback action={password} success={() => t('users.passwordChanged')} />
             <PasswordInput label={t('users.currentPassword')} value={current} onChange={(e) => setCurrent(e.currentTarget.value)} autoComplete="current-password" />
             <PasswordInput label={t('users.newPassword')} value={next} onChange={(e) => setNext(e.currentTarget.value)} autoComplete="new-password" />
             <div>

@@ -11,6 +11,7 @@ import { EntityForm } from '../../ui/crud/EntityForm';
 import { ConfirmButton } from '../../ui/crud/ConfirmButton';
 import { hubOptions, roleOptions, useHubs, useRoles, useUsers } from './shared';
 import { useAction } from '../../ui/action/useAction';
+import { ActionFeedback } from '../../ui/action/ActionFeedback';
 import { formHub, userFields, withNumericHub } from './userShared';
 import { linkTo } from '../../routes/registry';
 
@@ -34,18 +35,7 @@ export function UserEditPage({ params }: ScreenProps) {
   return (
     <Stack>
       {self && <Alert color="blue">{t('users.selfProtected')}</Alert>}
-      {account.error ? (
-        <Alert color="red" role="alert">
-          {account.error}
-        </Alert>
-      ) : (
-        account.result &&
-        !account.busy && (
-          <Alert color="teal" role="status">
-            {account.result}
-          </Alert>
-        )
-      )}
+      <ActionFeedback action={account} success={(text) => text} />
       <EntityForm
         key={user.id}
         schema={editFormSchema}

@@ -1,0 +1,22 @@
+import { Alert } from '@mantine/core';
+import type { ActionState } from './useAction';
+
+/**
+ * What became of an action, above its form: its error in red (an alert), or once it succeeded
+ * and is not running again, `success` (the action's text when it answers one) in green.
+ */
+export function ActionFeedback<R>({ action, success }: { action: ActionState<R>; success: (result: R) => string }) {
+  if (action.error) {
+    return (
+      <Alert color="red" role="alert">
+        {action.error}
+      </Alert>
+    );
+  }
+  if (action.result === undefined || action.busy) return null;
+  return (
+    <Alert color="teal" role="status">
+      {success(action.result)}
+    </Alert>
+  );
+}
