@@ -104,6 +104,15 @@ async function waitQuiet(page: Page, quietMs = 1000, timeoutMs = 30_000): Promis
   }
 }
 
+/**
+ * Waits until the reload's first sync round is over (the sync badge says «synced»): the
+ * replication starts once the first screen is drawn and catches up for a moment, which is the
+ * sync's work, not the list's.
+ */
+async function waitSynced(page: Page): Promise<void> {
+  await page.getByTestId('sync-indicator').and(page.locator('[data-sync-state="synced"]')).waitFor({ timeout: SYNC_TIMEOUT_MS });
+}
+
 async function longTasksDuring(page: Page, run: () => Promise<void>): Promise<{ max: number; count: number }> {
   const from = await page.evaluate(() => performance.now());
   await run();
@@ -141,6 +150,7 @@ async function round(page: Page, base: string, list: ListBench): Promise<Round> 
   // A reload on another page: the rows are not in memory and the list's code is not loaded.
   await page.goto(`${base}/orders`);
   await page.getByTestId('crud-count').waitFor();
+  await waitSynced(page);
   await waitQuiet(page);
   const coldStart = await page.evaluate(() => performance.now());
   const coldRender = await clickToFirstRow(page, list.menu);
@@ -259,6 +269,7 @@ try {
     await page.goto(`${base}/payments/all_orders`);
     await page.getByTestId('crud-count').filter({ hasText: `${paymentRows} de ${paymentRows}` }).waitFor({ timeout: SYNC_TIMEOUT_MS });
   }
+  await waitSynced(page);
   console.info(`primera sincronización (${POINTS} puntos${paymentRows > 0 ? ` y ${paymentRows} pagos con sus pedidos` : ''} en IndexedDB) en ${((performance.now() - syncStart) / 1000).toFixed(1)} s`);
 
   for (const list of benches) {

@@ -134,7 +134,9 @@ export function deliverStop(ctx: DemoState, rng: Rng, route: Route, stop: RouteS
       amount_collected_cents: tendered,
       change_cents: tendered - collected,
     });
-    const handedOver = completed && collected > 0;
+    // Cash of a finished round is handed over in the hub; card money reaches the bank by the
+    // terminal's statement (settlement), so a card payment stays «collected» until then.
+    const handedOver = completed && method === 'cash' && collected > 0;
     ctx.payments.push({
       id: `pay-${order.id}`,
       kind: 'order',

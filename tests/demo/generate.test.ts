@@ -271,6 +271,8 @@ function consistencyProblems(d: DemoData): string[] {
         p.push(`order ${o.id}: pago incoherente`);
       }
       if (pay && (pay.method === 'on_account') !== (pay.status === 'on_account')) p.push(`order ${o.id}: estado del pago ${pay.status} con ${pay.method}`);
+      // Only cash is handed over in the hub; card money is settled from the terminal's statement.
+      if (pay && pay.status === 'handed_over' && pay.method !== 'cash') p.push(`order ${o.id}: pago ${pay.method} entregado en el hub`);
     } else if (o.status === 'failed' || o.status === 'returned') {
       if (kinds.join(',') !== 'failed') p.push(`order ${o.id}: eventos ${kinds.join(',')} para ${o.status}`);
       if (paymentOf.has(o.id)) p.push(`order ${o.id}: pago de un pedido no entregado`);
