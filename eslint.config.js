@@ -140,7 +140,7 @@ const dataAccess = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-firebase/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'coverage/**', 'scratch/**'] },
+  { ignores: ['dist/**', 'dist-firebase/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'coverage/**', 'scratch/**', 'functions/lib/**', 'functions/node_modules/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

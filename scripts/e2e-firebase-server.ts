@@ -18,7 +18,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_PROJECT_ID, startEmulators } from './firebase-emulators';
@@ -77,18 +77,6 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-async function readBody(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
 async function main(): Promise<void> {
   buildIfNeeded();
   const emulators = await startEmulators({ firestorePorts: [ports.firestore, ports.firestore], authPorts: [ports.auth, ports.auth] });
@@ -97,7 +85,7 @@ async function main(): Promise<void> {
   const { startFakeStorage } = await import('../tests/firebase/fakeStorage');
   const { seedE2eDay } = await import('../e2e-firebase/seed');
   const { emulatorFunctionDeps } = await import('../tests/firebase/functionDeps');
-  const { handle } = await import('../functions/src/handlers');
+  const { serveFunction } = await import('../tests/firebase/functionServer');
   const storage = await startFakeStorage({ projectId: DEFAULT_PROJECT_ID, port: ports.storage });
   await seedE2eDay(DEFAULT_PROJECT_ID);
   const deps = emulatorFunctionDeps(DEFAULT_PROJECT_ID);
@@ -110,9 +98,7 @@ async function main(): Promise<void> {
         return res.end('ok');
       }
       if (url.pathname.startsWith('/api/')) {
-        const answer = await handle({ method: req.method ?? 'GET', path: url.pathname, headers: req.headers, body: await readBody(req) }, deps);
-        res.writeHead(answer.status, answer.body === null ? {} : { 'Content-Type': 'application/json' });
-        return res.end(answer.body === null ? undefined : JSON.stringify(answer.body));
+        return serveFunction(req, res, deps);
       }
       const file = normalize(join(OUT, decodeURIComponent(url.pathname)));
       const inside = file.startsWith(OUT);

@@ -1,17 +1,82 @@
 /**
  * The Firebase function behind firebase.json's `/api/**` rewrite. Deploy: `cd functions && npm
- * install && npm run build && cd .. && firebase deploy --only functions`. Its handlers live in
- * ./handlers.ts (tested against the emulators by the Firebase suite); this file only binds them
- * to firebase-admin, which is installed in functions/ at deploy time, not in the app.
+ * install && npm run build && cd .. && firebase deploy --only functions` (the build bundles
+ * ./handlers.ts and what it imports of the app — the order API's rules, the Spanish messages —
+ * into lib/index.js). Its handlers are tested against the emulators by the Firebase suite
+ * (tests/firebase/functions.test.ts, with the same Firestore reads and writes through the client
+ * SDK); this file only binds them to firebase-admin, which is installed in functions/ at deploy
+ * time, not in the app.
  */
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { getFirestore } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, getFirestore, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
+import { decodeNested, encodeNested } from '../../src/backend/firebase/nested';
+import { SERVER_TIME_FIELD } from '../../src/domain/access/firestoreRules';
+import type { DeliveryPoint, Order } from '../../src/domain/entities/operation';
+import type { KeyRow } from '../../server/apiKeys';
 import { handle, type FunctionDeps } from './handlers.js';
+import { FirestoreOrderApi, type IdempotencyRow, type OrderData } from './orders.js';
 
 initializeApp();
 const PREFIX = process.env.FIRESTORE_PREFIX ?? 'cb_';
+const db = getFirestore();
+const col = (name: string) => db.collection(`${PREFIX}${name}`);
+const isTimestamp = (v: object) => v instanceof Timestamp;
+const micros = (ts: Timestamp) => ts.seconds * 1_000_000 + Math.floor(ts.nanoseconds / 1000);
+
+/** A stored document as the app holds it: its fields decoded, without the server time. */
+function stored(snap: DocumentSnapshot): { doc: Record<string, unknown>; at: number } | null {
+  const data = snap.data();
+  if (!data) return null;
+  const { [SERVER_TIME_FIELD]: stamp, ...fields } = data;
+  const doc = { ...(decodeNested(fields, isTimestamp) as Record<string, unknown>), id: snap.id, _deleted: fields._deleted === true };
+  return { doc, at: stamp instanceof Timestamp ? micros(stamp) : 0 };
+}
+
+const live = <T>(snap: DocumentSnapshot): T | null => {
+  const s = stored(snap);
+  return s && s.doc._deleted !== true ? (s.doc as T) : null;
+};
+
+const orderData: OrderData = {
+  async key(id) {
+    return ((await col('api_keys').doc(id).get()).data() as KeyRow | undefined) ?? null;
+  },
+  async putKey(row) {
+    await col('api_keys').doc(row.id).set(row);
+  },
+  async keys() {
+    return (await col('api_keys').get()).docs.map((d) => d.data() as KeyRow);
+  },
+  async changedSince(name, since) {
+    const base = col(name).orderBy(SERVER_TIME_FIELD);
+    const q = since === null ? base : col(name).where(SERVER_TIME_FIELD, '>', new Timestamp(Math.floor(since / 1_000_000), (since % 1_000_000) * 1000)).orderBy(SERVER_TIME_FIELD);
+    const docs = (await q.get()).docs.map(stored).filter((s) => s !== null);
+    return { docs: docs.map((s) => s.doc), latest: docs.reduce<number | null>((m, s) => (m === null || s.at > m ? s.at : m), since) };
+  },
+  async ordersOfRefs(clientId, refs) {
+    const snap = await col('orders').where('client_id', '==', clientId).where('external_ref', 'in', [...refs]).get();
+    return snap.docs.map((d) => live<Order>(d)).filter((o) => o !== null);
+  },
+  transaction(work) {
+    return db.runTransaction((t) =>
+      work({
+        order: async (id) => live<Order>(await t.get(col('orders').doc(id))),
+        point: async (id) => live<DeliveryPoint>(await t.get(col('delivery_points').doc(id))),
+        idempotency: async (id) => ((await t.get(col('api_idempotency').doc(id))).data() as IdempotencyRow | undefined) ?? null,
+        put(name, docs) {
+          for (const d of docs) {
+            t.set(col(name).doc(String(d.id)), { ...(encodeNested(d, isTimestamp) as Record<string, unknown>), _deleted: false, [SERVER_TIME_FIELD]: FieldValue.serverTimestamp() });
+          }
+        },
+        putIdempotency(id, row) {
+          t.set(col('api_idempotency').doc(id), row);
+        },
+      }),
+    );
+  },
+};
 
 const deps: FunctionDeps = {
   async verifyIdToken(token) {
@@ -22,10 +87,9 @@ const deps: FunctionDeps = {
     }
   },
   async profile(uid) {
-    const db = getFirestore();
-    const user = (await db.collection(`${PREFIX}users`).doc(uid).get()).data();
+    const user = (await col('users').doc(uid).get()).data();
     if (!user) return null;
-    const role = typeof user.role === 'string' && user.role !== '' ? (await db.collection(`${PREFIX}catalog`).doc(user.role).get()).data() : undefined;
+    const role = typeof user.role === 'string' && user.role !== '' ? (await col('catalog').doc(user.role).get()).data() : undefined;
     return { email: String(user.email ?? ''), active: user.active === true && user._deleted !== true, baseRole: String(role?.base_role ?? 'anonimus') };
   },
   async setPassword(uid, email, password) {
@@ -36,11 +100,20 @@ const deps: FunctionDeps = {
       await getAuth().createUser({ uid, email, password });
     }
   },
+  orderApi: new FirestoreOrderApi(orderData),
 };
 
 export const api = onRequest({ region: 'europe-west1' }, async (req, res) => {
-  const answer = await handle({ method: req.method, path: req.path, headers: req.headers, body: req.body }, deps);
+  // Cloud Functions keeps the body as received (rawBody) next to the parsed one.
+  const raw = (req as { rawBody?: Buffer }).rawBody;
+  const body = req.body as unknown;
+  const bodyBytes = raw?.length ?? (body === undefined || body === null ? 0 : Buffer.byteLength(typeof body === 'string' ? body : JSON.stringify(body)));
+  const answer = await handle(
+    { method: req.method, path: req.path, headers: req.headers, body, bodyBytes, address: req.ip ?? '' },
+    deps,
+  );
   res.status(answer.status);
+  for (const [k, v] of Object.entries(answer.headers ?? {})) res.set(k, v);
   if (answer.body === null) res.end();
   else res.json(answer.body);
 });

@@ -42,7 +42,7 @@ function orderError(err: unknown, reply: FastifyReply): FastifyReply {
     return send(reply, { status: 400, body: { error: 'bad_request', message } });
   }
   reply.log.error(err);
-  return send(reply, { status: 500, body: { error: 'internal', message: 'Error interno del servidor; inténtalo de nuevo' } });
+  return send(reply, { status: 500, body: { error: 'internal', message: t('orderApi.error.internal') } });
 }
 
 export function registerOrderApiRoutes(app: FastifyInstance, deps: { api: OrderApi }): void {

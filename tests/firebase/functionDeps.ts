@@ -2,12 +2,70 @@
  * The HTTP function's dependencies (functions/src/handlers.ts) backed by the emulators, for the
  * Firebase suite and the Firebase e2e project (the deployed function binds them to
  * firebase-admin instead, functions/src/index.ts). The Auth emulator's ID tokens are unsigned:
- * they are decoded here, not verified.
+ * they are decoded here, not verified. Firestore is reached as the emulator's owner (past the
+ * rules), as the admin SDK is.
  */
+import { collection, doc, getDoc, getDocs, orderBy, query, runTransaction, setDoc, where, type Firestore } from 'firebase/firestore';
 import type { FunctionDeps } from '../../functions/src/handlers';
-import { authProject, emulatorHosts, readField } from './emulator';
+import { FirestoreOrderApi, type IdempotencyRow, type OrderData, type OrderTx } from '../../functions/src/orders';
+import type { KeyRow } from '../../server/apiKeys';
+import type { OrderApiOptions } from '../../server/orderApiCore';
+import { SERVER_TIME_FIELD } from '../../src/domain/access/firestoreRules';
+import type { DeliveryPoint, Order } from '../../src/domain/entities/operation';
+import { fromSnapshot, timestampOf, toFirestore } from '../../src/backend/firebase/docs';
+import type { SyncDoc } from '../../src/backend/types';
+import { authProject, clientDb, emulatorHosts, readField } from './emulator';
 
-export function emulatorFunctionDeps(project: string, prefix = 'cb_'): FunctionDeps {
+/** The order API's Firestore reads and writes through the client SDK, as the owner. */
+export function emulatorOrderData(db: Firestore, prefix = 'cb_'): OrderData {
+  const col = (name: string) => collection(db, `${prefix}${name}`);
+  const live = <T>(snap: Parameters<typeof fromSnapshot>[0]): T | null => {
+    const pulled = fromSnapshot(snap);
+    return pulled && pulled.doc._deleted !== true ? (pulled.doc as unknown as T) : null;
+  };
+  return {
+    async key(id) {
+      const snap = await getDoc(doc(col('api_keys'), id));
+      return snap.exists() ? (snap.data() as KeyRow) : null;
+    },
+    async putKey(row) {
+      await setDoc(doc(col('api_keys'), row.id), row);
+    },
+    async keys() {
+      return (await getDocs(col('api_keys'))).docs.map((d) => d.data() as KeyRow);
+    },
+    async changedSince(name, since) {
+      const q = since === null ? query(col(name), orderBy(SERVER_TIME_FIELD)) : query(col(name), where(SERVER_TIME_FIELD, '>', timestampOf(since)), orderBy(SERVER_TIME_FIELD));
+      const pulled = (await getDocs(q)).docs.map((d) => fromSnapshot(d)).filter((p) => p !== null);
+      return { docs: pulled.map((p) => p.doc as Record<string, unknown>), latest: pulled.reduce<number | null>((m, p) => (m === null || p.at > m ? p.at : m), since) };
+    },
+    async ordersOfRefs(clientId, refs) {
+      const snap = await getDocs(query(col('orders'), where('client_id', '==', clientId), where('external_ref', 'in', [...refs])));
+      return snap.docs.map((d) => live<Order>(d)).filter((o) => o !== null);
+    },
+    transaction(work) {
+      return runTransaction(db, async (t) => {
+        const tx: OrderTx = {
+          order: async (id) => live<Order>(await t.get(doc(col('orders'), id))),
+          point: async (id) => live<DeliveryPoint>(await t.get(doc(col('delivery_points'), id))),
+          async idempotency(id) {
+            const snap = await t.get(doc(col('api_idempotency'), id));
+            return snap.exists() ? (snap.data() as IdempotencyRow) : null;
+          },
+          put(name, docs) {
+            for (const d of docs) t.set(doc(col(name), String(d.id)), toFirestore({ ...d, _deleted: false } as SyncDoc));
+          },
+          putIdempotency(id, row) {
+            t.set(doc(col('api_idempotency'), id), row);
+          },
+        };
+        return work(tx);
+      });
+    },
+  };
+}
+
+export function emulatorFunctionDeps(project: string, prefix = 'cb_', orderApi: OrderApiOptions = {}): FunctionDeps {
   return {
     async verifyIdToken(token) {
       try {
@@ -33,5 +91,6 @@ export function emulatorFunctionDeps(project: string, prefix = 'cb_'): FunctionD
       const created = await call('/accounts');
       if (!created.ok) throw new Error(`setPassword ${uid}: ${created.status}`);
     },
+    orderApi: new FirestoreOrderApi(emulatorOrderData(clientDb(project, 'owner'), prefix), orderApi),
   };
 }

@@ -219,19 +219,27 @@ export class FirebaseAuthBackend implements AuthBackend {
   /** users-admin: the HTTP function creates or updates the Auth account of a profile. */
   async setUserPassword(userId: string, password: string): Promise<void> {
     checkPassword(password);
+    await this.callFunction<null>('/api/auth/admin/password', { method: 'POST', body: { userId, password } });
+  }
+
+  /**
+   * A call to the HTTP function (firebase.json's `/api/**`) with this user's ID token: its JSON
+   * answer, or a BackendError with the function's Spanish message and code.
+   */
+  async callFunction<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
     const user = this.signedIn();
     const token = await user.getIdToken();
     let res: Response;
     try {
-      res = await this.fetchImpl(`${this.opts.functionsUrl}/api/auth/admin/password`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-        body: JSON.stringify({ userId, password }),
+      res = await this.fetchImpl(`${this.opts.functionsUrl}${path}`, {
+        method: init.method ?? 'GET',
+        headers: { ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }), Authorization: `Bearer ${token}` },
+        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
       });
     } catch {
       throw new BackendError('network', 'Sin conexión con el servidor', 0);
     }
-    if (res.ok) return;
+    if (res.ok) return (res.status === 204 ? null : await res.json()) as T;
     let message = `El servidor respondió ${res.status}`;
     let code = 'http_error';
     try {

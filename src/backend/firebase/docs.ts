@@ -7,6 +7,7 @@ import { Timestamp, serverTimestamp, type DocumentData, type DocumentSnapshot } 
 import { SERVER_TIME_FIELD } from '../../domain/access/firestoreRules';
 import { NOT_STORED_FIELDS } from '../../domain/sync/protocol';
 import { BackendError, type Checkpoint, type SyncDoc } from '../types';
+import { decodeNested, encodeNested } from './nested';
 
 /** Pull checkpoint of the Firebase transport: server time in microseconds and document id. */
 export interface FirestoreCheckpoint {
@@ -40,32 +41,15 @@ export function stripDeleted(doc: SyncDoc): Record<string, unknown> {
   return rest;
 }
 
-/**
- * Firestore stores no array directly inside an array (a signature's strokes are arrays of
- * points, each an array): an inner array is stored as a map `{ _arr: [...] }` and read back as
- * the array. Nothing else changes.
- */
-const NESTED = '_arr';
+const isTimestamp = (v: object) => v instanceof Timestamp;
 
-export function encodeValue(value: unknown, insideArray = false): unknown {
-  if (Array.isArray(value)) {
-    const items = value.map((v) => encodeValue(v, true));
-    return insideArray ? { [NESTED]: items } : items;
-  }
-  if (value !== null && typeof value === 'object' && !(value instanceof Timestamp)) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encodeValue(v)]));
-  }
-  return value;
+/** A value as Firestore stores it (inner arrays wrapped: ./nested.ts). */
+export function encodeValue(value: unknown): unknown {
+  return encodeNested(value, isTimestamp);
 }
 
 export function decodeValue(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(decodeValue);
-  if (value !== null && typeof value === 'object' && !(value instanceof Timestamp)) {
-    const entries = Object.entries(value);
-    if (entries.length === 1 && entries[0]?.[0] === NESTED && Array.isArray(entries[0][1])) return decodeValue(entries[0][1]);
-    return Object.fromEntries(entries.map(([k, v]) => [k, decodeValue(v)]));
-  }
-  return value;
+  return decodeNested(value, isTimestamp);
 }
 
 export function micros(ts: Timestamp): number {

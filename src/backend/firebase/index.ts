@@ -10,10 +10,8 @@ import { collection, connectFirestoreEmulator, getDocsFromServer, initializeFire
 import type { FirebaseSettings } from '../config';
 import { CONFLICTS_COLLECTION } from '../../domain/access/firestoreRules';
 import { memoryStorage } from '../storedSession';
-import { BackendError, type AdminBackend, type Backend, type BackendStorage, type ConflictEntry, type Session } from '../types';
+import { BackendError, type AdminBackend, type ApiKeyInfo, type Backend, type BackendStorage, type ConflictEntry, type Session } from '../types';
 
-const apiKeysUnavailable = () =>
-  new BackendError('unavailable', 'Las claves de la API de pedidos no están disponibles con Firebase: la API de pedidos solo funciona con el servidor propio', 501);
 const proofLinksUnavailable = () =>
   new BackendError('unavailable', 'Los enlaces públicos de albarán solo funcionan con el servidor propio, no con Firebase', 501);
 import { FirebaseAuthBackend } from './auth';
@@ -139,10 +137,10 @@ export async function createFirebaseBackend(settings: FirebaseSettings, opts: Fi
         throw backendErrorOf(err);
       }
     },
-    // The clients' order API (and its keys) lives only in the embedded server.
-    listApiKeys: () => Promise.reject(apiKeysUnavailable()),
-    createApiKey: () => Promise.reject(apiKeysUnavailable()),
-    revokeApiKey: () => Promise.reject(apiKeysUnavailable()),
+    // The clients' order API and its keys are the HTTP function's (functions/src/orders.ts).
+    listApiKeys: () => auth.callFunction<ApiKeyInfo[]>('/api/admin/api-keys'),
+    createApiKey: (input) => auth.callFunction<{ id: string; key: string }>('/api/admin/api-keys', { method: 'POST', body: input }),
+    revokeApiKey: (id) => auth.callFunction<ApiKeyInfo>(`/api/admin/api-keys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   };
 
   return {

@@ -44,6 +44,8 @@ export const orderApiMessages = {
       tooManyFailures: 'Demasiadas claves incorrectas desde esta dirección: espera {wait} y vuelve a intentarlo',
       tooLarge: 'El cuerpo de la petición supera 1 MB: envía un pedido por petición',
       notJson: 'El cuerpo no es un JSON válido',
+      busy: 'Hay otras peticiones del mismo pedido en curso: nada se ha guardado, vuelve a intentarlo en un segundo',
+      internal: 'Error interno del servidor; inténtalo de nuevo',
       emptyBody: 'El cuerpo está vacío: envía el pedido en JSON',
       unsupportedType: 'Envía el pedido como JSON (Content-Type: application/json)',
       noClient: 'El cliente «{client}» no existe en CargoBici o no está activo',
