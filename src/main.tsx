@@ -14,6 +14,7 @@ import { initSession } from './data/session';
 import { appStore } from './data/appStore';
 import { serverConfigFrom } from './backend/serverConfig';
 import { createBackend } from './backend/load';
+import { startLanguage, useLanguage } from './data/language';
 
 /** Default display time of notifications (specification, section 9). */
 const NOTIFICATION_MS = 5000;
@@ -22,20 +23,28 @@ const NOTIFICATION_MS = 5000;
 // The default (server) configuration is read without zod; any other loads its validation.
 const backendConfig = serverConfigFrom(import.meta.env) ?? (await import('./backend/config')).backendConfigFrom(import.meta.env);
 const backend = await createBackend(backendConfig, appStore);
-await initSession({ backend, store: appStore, storage: { kind: 'dexie' } });
+await Promise.all([initSession({ backend, store: appStore, storage: { kind: 'dexie' } }), startLanguage()]);
 const router = buildRouter();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing from index.html');
 
+/** The app, drawn again whole when the language changes (every text is read again). */
+function App() {
+  const language = useLanguage((s) => s.language);
+  return (
+    <MantineProvider theme={theme}>
+      <NotificationsOnDemand autoClose={NOTIFICATION_MS} />
+      <RouterProvider key={language} router={router} />
+    </MantineProvider>
+  );
+}
+
 // The browser's install offer fires early: listen before the first render.
 listenForInstall();
 createRoot(container).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
-      <NotificationsOnDemand autoClose={NOTIFICATION_MS} />
-      <RouterProvider router={router} />
-    </MantineProvider>
+    <App />
   </StrictMode>,
 );
 

@@ -10,16 +10,56 @@ export type MessageKey = Leaves<Catalogue>;
 
 export type MessageVars = Readonly<Record<string, string | number>>;
 
-function lookup(key: string): string {
-  let node: unknown = es;
-  for (const part of key.split('.')) {
-    if (typeof node !== 'object' || node === null) return key;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return typeof node === 'string' ? node : key;
+/** The languages of the interface: Spanish (the default) and English (issue 15). */
+export const LANGUAGES = ['es', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+/** Each language's name in itself (what the language picker shows, whatever the current language). */
+export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { es: 'Español', en: 'English' };
+
+let current: Language = 'es';
+let catalogue: unknown = es;
+let englishDates: unknown = null;
+
+/** The language `t()` speaks. */
+export function language(): Language {
+  return current;
 }
 
-/** The Spanish text of `key`, with `{var}` placeholders filled in. */
+/**
+ * Makes `lang` the language of `t()` (and of the page's `lang`). English is its own chunk,
+ * loaded here with its date names; Spanish is always in memory and is the fallback of a key.
+ */
+export async function setLanguage(lang: Language): Promise<void> {
+  if (lang === 'en') {
+    const loaded = await import('./messages.en');
+    catalogue = loaded.en;
+    englishDates = loaded.enDates;
+  } else {
+    catalogue = es;
+  }
+  current = lang;
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+}
+
+/** date-fns' English locale once English is loaded (./dates.ts), else null. */
+export function englishDateLocale(): unknown {
+  return current === 'en' ? englishDates : null;
+}
+
+function find(root: unknown, key: string): string | null {
+  let node: unknown = root;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object' || node === null) return null;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' ? node : null;
+}
+
+function lookup(key: string): string {
+  return (catalogue === es ? null : find(catalogue, key)) ?? find(es, key) ?? key;
+}
+
+/** The text of `key` in the current language, with `{var}` placeholders filled in. */
 export function t(key: MessageKey, vars?: MessageVars): string {
   const text = lookup(key);
   if (!vars) return text;

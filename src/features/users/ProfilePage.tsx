@@ -1,9 +1,10 @@
-/** /profile-user: own name and phone, own password, and this device's inactivity lock. */
+/** /profile-user: own name and phone, own password, and this device's language and inactivity lock. */
 import { useState } from 'react';
-import { Button, Card, NumberInput, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, NumberInput, PasswordInput, Radio, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { z } from 'zod';
-import { t } from '../../i18n';
+import { LANGUAGES, LANGUAGE_NAMES, t, type Language } from '../../i18n';
+import { chooseLanguage, useLanguage } from '../../data/language';
 import { useEngine } from '../../data/hooks';
 import { sessionBackend, setLockMinutes, useSession } from '../../data/session';
 import { useAction } from '../../ui/action/useAction';
@@ -18,6 +19,7 @@ export function ProfilePage() {
   const engine = useEngine();
   const me = useSession((s) => s.user);
   const lockMinutes = useSession((s) => s.lockMinutes);
+  const language = useLanguage((s) => s.language);
   const { data: users } = useUsers();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -85,6 +87,20 @@ export function ProfilePage() {
           <Title order={2} size="h4">
             {t('users.deviceSettings')}
           </Title>
+          <Radio.Group
+            label={t('users.language')}
+            description={t('users.languageHelp')}
+            value={language}
+            onChange={(v) => {
+              if ((LANGUAGES as readonly string[]).includes(v)) void chooseLanguage(v as Language);
+            }}
+          >
+            <Group mt="xs">
+              {LANGUAGES.map((l) => (
+                <Radio key={l} value={l} label={LANGUAGE_NAMES[l]} lang={l} />
+              ))}
+            </Group>
+          </Radio.Group>
           <NumberInput
             label={t('users.lockMinutes')}
             description={t('users.lockHelp')}
