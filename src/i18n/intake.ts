@@ -9,7 +9,7 @@ import { orderRows, templateOrder, TEMPLATE_FIELDS, toCsv } from '../domain/inta
 import { isIntakeField, type IntakeField } from '../domain/intake/fields';
 import type { IntakeIssue } from '../domain/intake/issues';
 import { MACHINES } from '../domain/status/machines';
-import { t, type MessageKey } from './index';
+import { language, t, type MessageKey } from './index';
 
 export function fieldLabel(field: IntakeField): string {
   return t(`intake.field.${field}` as MessageKey);
@@ -23,10 +23,9 @@ const paymentLabels = () =>
     on_account: t('intake.payment.on_account'),
   }) as const;
 
-/** «a y b», «a, b y c». */
+/** «a y b», «a, b y c» (in the interface's language). */
 function listOf(items: readonly string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} y ${items[items.length - 1] ?? ''}`;
+  return new Intl.ListFormat(language() === 'en' ? 'en-GB' : 'es', { type: 'conjunction' }).format(items);
 }
 
 /** The message of an issue, without its place. */
