@@ -21,6 +21,7 @@ import { madridDate } from '../../src/domain/dates';
 import type { DeliveryPoint, Product } from '../../src/domain/entities/operation';
 import { addDays, intakeOrderId } from '../../src/domain/intake';
 import { PASSWORD, user } from '../helpers/fixtures';
+import { TOMORROW, clientRefs, qualianzaBody } from '../helpers/orderApiBodies';
 import { clientDb, closeClients, newProject, readField, seed, seedSmallOperation, settingsFor } from './emulator';
 import { emulatorFunctionDeps } from './functionDeps';
 import { serveFunction } from './functionServer';
@@ -90,32 +91,8 @@ describe('the Firebase function', () => {
 
 });
 
-const TOMORROW = addDays(madridDate(), 1);
-
-/** A point of the client (by its code) and two of its products, from the seeded demo data. */
-function demoRefs(clientKey: 'pascual' | 'bimbo'): { point: string; products: [Product, Product] } {
-  const point = reference.points.find((p) => p.active && p.client_providers.some((e) => e.startsWith(`${clientKey}-`)));
-  const products = reference.products.filter((p) => p.client_id === `client-${clientKey}` && p.active);
-  if (!point || !products[0] || !products[1]) throw new Error('demo data without a point or products');
-  const entry = point.client_providers.find((e) => e.startsWith(`${clientKey}-`)) as string;
-  return { point: entry.slice(clientKey.length + 1), products: [products[0], products[1]] };
-}
-
-function qualianza(ref: string, over: Record<string, unknown> = {}) {
-  const r = demoRefs('pascual');
-  return {
-    pedido: ref,
-    fecha_entrega: TOMORROW,
-    franja: { desde: '09:00', hasta: '12:00' },
-    punto_entrega: { codigo: r.point },
-    forma_pago: 'transfer',
-    lineas: [
-      { articulo: r.products[0].sku, cantidad: 6 },
-      { articulo: r.products[1].sku, cantidad: 2 },
-    ],
-    ...over,
-  };
-}
+const demoRefs = (clientKey: 'pascual' | 'bimbo') => clientRefs(reference.points, reference.products, clientKey);
+const qualianza = (ref: string, over: Record<string, unknown> = {}) => qualianzaBody(demoRefs('pascual'), ref, over);
 
 async function post(path: string, key: string | undefined, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fetch(`${url}${path}`, {

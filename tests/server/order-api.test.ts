@@ -15,10 +15,10 @@ import { addDays, intakeOrderId } from '../../src/domain/intake';
 import type { DeliveryPoint, Order, Product } from '../../src/domain/entities/operation';
 import { closeDevices, createDevice, type Device } from '../sync/harness';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { TOMORROW, clientRefs, qualianzaBody, type ClientRefs } from '../helpers/orderApiBodies';
 
 const DEMO = { scale: { deliveryPoints: 60, ordersPerDay: 8, ridersPerHub: 1 } } as const;
 const PASSWORD = 'cargobici-demo';
-const TOMORROW = addDays(madridDate(), 1);
 
 interface Started {
   readonly app: App;
@@ -53,31 +53,14 @@ function post(app: App, url: string, key: string | undefined, payload: unknown, 
 }
 
 /** A point of the client (by its code) and two of its products, from the stored demo data. */
-function demoRefs(app: App, clientKey: 'pascual' | 'bimbo'): { point: string; pointId: string; products: [Product, Product] } {
-  const clientId = `client-${clientKey}`;
+function demoRefs(app: App, clientKey: 'pascual' | 'bimbo'): ClientRefs {
   const docs = (collection: string) =>
     (app.store.db.prepare('SELECT data FROM docs WHERE collection = ? AND deleted = 0 ORDER BY id').all(collection) as { data: string }[]).map((r) => JSON.parse(r.data) as unknown);
-  const point = (docs('delivery_points') as DeliveryPoint[]).find((p) => p.active && p.client_providers.some((e) => e.startsWith(`${clientKey}-`)));
-  const products = (docs('products') as Product[]).filter((p) => p.client_id === clientId && p.active);
-  if (!point || !products[0] || !products[1]) throw new Error('demo data without a point or products');
-  const entry = point.client_providers.find((e) => e.startsWith(`${clientKey}-`)) as string;
-  return { point: entry.slice(clientKey.length + 1), pointId: point.id, products: [products[0], products[1]] };
+  return clientRefs(docs('delivery_points') as DeliveryPoint[], docs('products') as Product[], clientKey);
 }
 
 function qualianza(app: App, ref: string, over: Record<string, unknown> = {}) {
-  const r = demoRefs(app, 'pascual');
-  return {
-    pedido: ref,
-    fecha_entrega: TOMORROW,
-    franja: { desde: '09:00', hasta: '12:00' },
-    punto_entrega: { codigo: r.point },
-    forma_pago: 'transfer',
-    lineas: [
-      { articulo: r.products[0].sku, cantidad: 6 },
-      { articulo: r.products[1].barcode, cantidad: 2 },
-    ],
-    ...over,
-  };
+  return qualianzaBody(demoRefs(app, 'pascual'), ref, over);
 }
 
 function bimbo(app: App, ref: string) {
