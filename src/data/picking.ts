@@ -42,6 +42,7 @@ import { MACHINES, checkReachable, type RouteStatus } from '../domain/status/mac
 import { t } from '../i18n';
 import type { DataEngine } from './engine';
 import { photoPath } from './round';
+import { statusText } from '../i18n/status';
 
 /** Who picks: his id, role and hub (operators pick only their hub's routes). */
 export interface PickingActor {
@@ -127,10 +128,10 @@ function assertPicker(actor: PickingActor, route: Route): void {
 
 function assertPickable(route: Route, order: Order | null): void {
   if (!PICKABLE_ROUTE_STATUSES.includes(route.status)) {
-    throw new PickingError('route_not_pickable', t('picking.errors.routeNotPickable', { route: route.code, status: MACHINES.route.labels[route.status] }));
+    throw new PickingError('route_not_pickable', t('picking.errors.routeNotPickable', { route: route.code, status: statusText(MACHINES.route, route.status) }));
   }
   if (order && !PICKABLE_ORDER_STATUSES.includes(order.status)) {
-    throw new PickingError('order_not_pickable', t('picking.errors.orderNotPickable', { order: order.code, status: MACHINES.order.labels[order.status] }));
+    throw new PickingError('order_not_pickable', t('picking.errors.orderNotPickable', { order: order.code, status: statusText(MACHINES.order, order.status) }));
   }
 }
 

@@ -34,6 +34,7 @@ import { checkTransition, routeMachine, type RouteStatus } from '../domain/statu
 import { t } from '../i18n';
 import type { DataEngine } from './engine';
 import { ValidationFailed } from './writes';
+import { statusText } from '../i18n/status';
 
 export type PlanningEngine = Pick<DataEngine, 'db' | 'writer'>;
 
@@ -72,7 +73,7 @@ async function loadRoute(engine: PlanningEngine, id: string): Promise<Route> {
 async function loadEditableRoute(engine: PlanningEngine, id: string): Promise<Route> {
   const route = await loadRoute(engine, id);
   if (!isEditableRoute(route)) {
-    throw new PlanningError('route_locked', t('planning.errors.routeLocked', { route: route.name, status: routeMachine.labels[route.status] }));
+    throw new PlanningError('route_locked', t('planning.errors.routeLocked', { route: route.name, status: statusText(routeMachine, route.status) }));
   }
   return route;
 }
@@ -361,7 +362,7 @@ export async function saveDayPlan(engine: PlanningEngine, actor: PlanningActor, 
     if (r.route_id !== null) {
       const existing = dayRoutes.find((x) => x.id === r.route_id);
       if (!existing) throw new PlanningError('route_not_found', t('planning.errors.routeNotFound', { id: r.route_id }));
-      if (!isEditableRoute(existing)) throw new PlanningError('route_locked', t('planning.errors.routeLocked', { route: existing.name, status: routeMachine.labels[existing.status] }));
+      if (!isEditableRoute(existing)) throw new PlanningError('route_locked', t('planning.errors.routeLocked', { route: existing.name, status: statusText(routeMachine, existing.status) }));
       await engine.writer.patch('routes', existing.id, { stops: stopsOf(r), rider_id: r.rider_id, bike_id: r.bike_id, planned_start: r.planned_start, distance_m: Math.min(1_000_000, r.distance_m) });
       await claimOrders(engine, await plannableOrders(engine, existing, orderIds), existing.id);
       written.push(existing.id);

@@ -11,6 +11,7 @@ import { deliveryEventId, orderOutcome, type Collection, type LoadLine } from '.
 import type { SystemRole } from '../domain/access/groups';
 import type { DataEngine } from './engine';
 import { t } from '../i18n';
+import { statusText } from '../i18n/status';
 
 export interface Actor {
   readonly userId: string;
@@ -60,7 +61,7 @@ async function moveRoute(engine: DataEngine, route: Route, to: RouteStatus, acto
   const current = (await engine.db.routes.findOne(route.id).exec())?.status ?? route.status;
   if (current === to) return false;
   if (!canTransition(MACHINES.route, current, to, actor.role)) {
-    throw new Error(t('data.routeTransition', { from: MACHINES.route.labels[current], to: MACHINES.route.labels[to] }));
+    throw new Error(t('data.routeTransition', { from: statusText(MACHINES.route, current), to: statusText(MACHINES.route, to) }));
   }
   await engine.writer.patch('routes', route.id, { ...extra, status: to, status_id: '' });
   return true;

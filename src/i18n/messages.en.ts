@@ -23,6 +23,7 @@ import { dataMessages } from './en/data';
 import { domainMessages } from './en/domain';
 import { incidencesMessages } from './en/incidences';
 import { mainMessages } from './en/main';
+import { statusMessages } from './en/status';
 
 export const en: Shape<Catalogue> = {
   ...intakeMessages,
@@ -41,6 +42,7 @@ export const en: Shape<Catalogue> = {
   ...orderApiMessages,
   ...planningMessages,
   ...incidencesMessages,
+  ...statusMessages,
 };
 
 /** Month and day names of dates in English (../i18n/dates.ts). */

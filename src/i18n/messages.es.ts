@@ -18,6 +18,7 @@ import { dataMessages } from './es/data';
 import { domainMessages } from './es/domain';
 import { incidencesMessages } from './es/incidences';
 import { mainMessages } from './es/main';
+import { statusMessages } from './es/status';
 
 export const es = {
   ...intakeMessages,
@@ -36,6 +37,7 @@ export const es = {
   ...orderApiMessages,
   ...planningMessages,
   ...incidencesMessages,
+  ...statusMessages,
 } as const;
 
 export type Catalogue = typeof es;

@@ -8,6 +8,9 @@ import { es } from '../../src/i18n/messages.es';
 import { en } from '../../src/i18n/messages.en';
 import { language, setLanguage, t } from '../../src/i18n';
 import { formatDate } from '../../src/i18n/dates';
+import { statusText } from '../../src/i18n/status';
+import { MACHINES } from '../../src/domain/status/machines';
+import { handoverMachine } from '../../src/domain/payments/handover';
 
 /** Every text of a catalogue by its dotted key. */
 function leaves(node: unknown, prefix = ''): Map<string, string> {
@@ -51,5 +54,15 @@ describe('the English catalogue', () => {
     expect(formatDate(date, 'd MMMM yyyy')).toBe('23 November 2026');
     await setLanguage('es');
     expect(t('common.save')).toBe('Guardar');
+  });
+
+  it('names every status of every state machine, in Spanish as the machine does', async () => {
+    for (const machine of [...Object.values(MACHINES), handoverMachine]) {
+      for (const status of machine.statuses as readonly string[]) {
+        expect(statusText(machine as never, status as never), `${machine.family}.${status}`).toBe((machine.labels as Record<string, string>)[status]);
+      }
+    }
+    await setLanguage('en');
+    expect(statusText(MACHINES.route, 'in_progress')).toBe('Out for delivery');
   });
 });

@@ -14,6 +14,7 @@ import { FirstSyncNotice, SyncedValue } from '../../ui/sync/FirstSync';
 import { useRouteEvents } from './hooks';
 import { RouteStatusBadge } from './routeShared';
 import { href } from '../../routes/registry';
+import { statusText } from '../../i18n/status';
 
 function RouteCard({ route, testId = 'route-card' }: { route: Route; testId?: string }) {
   const { data: events } = useRouteEvents(route.id);
@@ -98,7 +99,7 @@ export function DistributionPage() {
       {byStatus.map((g) => (
         <Stack key={g.status} gap="xs">
           <Title order={2} size="h4">
-            {MACHINES.route.labels[g.status]} ({g.routes.length})
+            {statusText(MACHINES.route, g.status)} ({g.routes.length})
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
             {g.routes.map((r) => (

@@ -4,11 +4,12 @@ import { MACHINES } from '../../domain/status/machines';
 import type { Route } from '../../domain/entities/operation';
 import type { NoticeTarget } from '../../ui/sync/SyncNotices';
 import { ROUTE_STATUS_COLOR } from '../../ui/statusColors';
+import { statusText } from '../../i18n/status';
 
 export function RouteStatusBadge({ route }: { route: Route }) {
   return (
     <Badge color={ROUTE_STATUS_COLOR[route.status]} variant="light" data-testid="route-status">
-      {MACHINES.route.labels[route.status]}
+      {statusText(MACHINES.route, route.status)}
     </Badge>
   );
 }

@@ -21,6 +21,7 @@ import { MACHINES, ORDER_STATUSES, ROUTE_STATUSES } from '../../domain/status/ma
 import { ORDER_STATUS_COLOR, ROUTE_STATUS_COLOR } from '../../ui/statusColors';
 import { FirstSyncNotice, SyncedValue } from '../../ui/sync/FirstSync';
 import { href } from '../../routes/registry';
+import { statusNames } from '../../i18n/status';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -140,8 +141,8 @@ function OpsDashboard() {
         </Stat>
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <StatusBar title={t('home.ordersByStatus')} counts={s.orders.byStatus} order={ORDER_STATUSES} colors={ORDER_STATUS_COLOR} labels={MACHINES.order.labels} testId="home-orders-status" />
-        <StatusBar title={t('home.routesByStatus')} counts={s.routes.byStatus} order={ROUTE_STATUSES} colors={ROUTE_STATUS_COLOR} labels={MACHINES.route.labels} testId="home-routes-status" />
+        <StatusBar title={t('home.ordersByStatus')} counts={s.orders.byStatus} order={ORDER_STATUSES} colors={ORDER_STATUS_COLOR} labels={statusNames(MACHINES.order)} testId="home-orders-status" />
+        <StatusBar title={t('home.routesByStatus')} counts={s.routes.byStatus} order={ROUTE_STATUSES} colors={ROUTE_STATUS_COLOR} labels={statusNames(MACHINES.route)} testId="home-routes-status" />
       </SimpleGrid>
       <Card withBorder>
         <Title order={2} size="h4" mb="sm">

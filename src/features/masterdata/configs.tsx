@@ -11,12 +11,13 @@ import { allDocs } from '../../data/queries';
 import { bikeSchema, productSchema, PAYMENT_METHODS, type Bike, type Product } from '../../domain/entities/operation';
 import { bikeModelSchema, clientSchema, hubSchema, statusSchema, taxSchema, type BikeModel, type Client, type Hub, type Status, type Tax } from '../../domain/entities/reference';
 import { DEFAULT_CASH_THRESHOLD_CENTS } from '../../domain/payments/cash';
-import { MACHINES, STATUS_FAMILIES, type StatusFamily } from '../../domain/status/machines';
+import { MACHINES, STATUS_FAMILIES, type Machine, type StatusFamily } from '../../domain/status/machines';
 import { catalogRows, collectionRows, type EntityConfig } from '../../ui/crud/entity';
 import { RowTag } from '../../ui/crud/EntityTable';
 import { activeColumn, activeFilter, formatRate, formSchema, hubFilter, hubLabel, hubOptions, hubSelect, refSelect, type Option } from '../../ui/crud/options';
 import { LocationPicker } from '../../ui/map/LocationPicker';
 import { href } from '../../routes/registry';
+import { statusNames } from '../../i18n/status';
 
 const label = (key: string) => t(key as MessageKey);
 
@@ -368,7 +369,7 @@ export const STATUS_KINDS = STATUS_FAMILIES.map((f) => `status-${f}` as const);
 type StatusKind = (typeof STATUS_KINDS)[number];
 const familyOf = (kind: StatusKind) => kind.slice('status-'.length) as StatusFamily;
 const familyOptions: Option[] = STATUS_FAMILIES.map((f) => ({ value: `status-${f}`, label: label(`statuses.family_${f}`) }));
-const systemLabel = (kind: StatusKind, s: string) => (MACHINES[familyOf(kind)].labels as Readonly<Record<string, string>>)[s] ?? s;
+const systemLabel = (kind: StatusKind, s: string) => (statusNames(MACHINES[familyOf(kind)] as Machine<string>) as Readonly<Record<string, string>>)[s] ?? s;
 
 export const statusConfig: EntityConfig<'catalog', Status> = {
   collection: 'catalog',

@@ -13,6 +13,7 @@ import { ConfirmButton } from '../../ui/crud/ConfirmButton';
 import { OrderForm } from './OrderForm';
 import { SyncNotices } from '../../ui/sync/SyncNotices';
 import { linkTo } from '../../routes/registry';
+import { statusText } from '../../i18n/status';
 
 export function OrderEditPage({ params }: ScreenProps) {
   const engine = useEngine();
@@ -24,7 +25,7 @@ export function OrderEditPage({ params }: ScreenProps) {
   if (order && initial?.id !== order.id) setInitial(order);
   if (!engine || loading) return <Loader aria-label={t('app.loading')} />;
   if (!order || !initial) return <Alert color="orange">{t('crud.notFound', { id: id ?? '' })}</Alert>;
-  const statusOptions = [order.status, ...nextStatuses(MACHINES.order, order.status, role)].map((s) => ({ value: s, label: MACHINES.order.labels[s] }));
+  const statusOptions = [order.status, ...nextStatuses(MACHINES.order, order.status, role)].map((s) => ({ value: s, label: statusText(MACHINES.order, s) }));
   return (
     <Stack>
       <Alert color="gray" data-testid="order-code">

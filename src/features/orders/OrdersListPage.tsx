@@ -14,6 +14,7 @@ import { EntityTable, RowLink, RowTag, type Column } from '../../ui/crud/EntityT
 import { hubFilter, hubLabel } from '../../ui/crud/options';
 import { ORDER_STATUS_COLOR } from '../../ui/statusColors';
 import { href } from '../../routes/registry';
+import { statusText } from '../../i18n/status';
 
 export function OrdersListPage() {
   const [date, setDate] = useState(() => madridDate());
@@ -40,7 +41,7 @@ export function OrdersListPage() {
       { key: 'client', header: t('orders.client'), value: (o) => clients.find((c) => c.id === o.client_id)?.name ?? o.client_id, width: '1.5fr' },
       { key: 'point', header: t('orders.point'), value: (o) => points.get(o.delivery_point_id)?.name ?? o.delivery_point_id, width: '2fr' },
       { key: 'hub', header: t('backoffice.hub'), value: (o) => hubLabel(hubs, o.hub), width: '1.3fr' },
-      { key: 'status', header: t('orders.status'), value: (o) => MACHINES.order.labels[o.status], render: (o) => <RowTag color={ORDER_STATUS_COLOR[o.status] ?? 'gray'}>{MACHINES.order.labels[o.status]}</RowTag>, width: '170px' },
+      { key: 'status', header: t('orders.status'), value: (o) => statusText(MACHINES.order, o.status), render: (o) => <RowTag color={ORDER_STATUS_COLOR[o.status] ?? 'gray'}>{statusText(MACHINES.order, o.status)}</RowTag>, width: '170px' },
       { key: 'lines', header: t('orders.lineCount'), value: (o) => o.lines.length, width: '80px' },
       { key: 'gross', header: t('orders.gross'), value: (o) => gross.get(o.id) ?? 0, render: (o) => formatMoney(gross.get(o.id) ?? 0), width: '110px' },
     ],
@@ -49,7 +50,7 @@ export function OrdersListPage() {
   const filters = useMemo(
     () => [
       hubFilter<Order>(hubs),
-      { key: 'status', label: t('orders.status'), options: ORDER_STATUSES.map((s) => ({ value: s, label: MACHINES.order.labels[s] })), test: (o: Order, v: string) => o.status === v },
+      { key: 'status', label: t('orders.status'), options: ORDER_STATUSES.map((s) => ({ value: s, label: statusText(MACHINES.order, s) })), test: (o: Order, v: string) => o.status === v },
     ],
     [hubs],
   );

@@ -6,11 +6,12 @@
 import { Badge } from '@mantine/core';
 import { MACHINES, type OrderStatus } from '../../domain/status/machines';
 import { ORDER_STATUS_COLOR } from '../../ui/statusColors';
+import { statusText } from '../../i18n/status';
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return (
     <Badge color={ORDER_STATUS_COLOR[status] ?? 'gray'} variant="light">
-      {MACHINES.order.labels[status]}
+      {statusText(MACHINES.order, status)}
     </Badge>
   );
 }

@@ -9,6 +9,7 @@ import { allUsers } from '../../data/queries';
 import type { PaymentMethod, User } from '../../domain/entities/operation';
 import type { PaymentTotals, Total } from '../../domain/payments/list';
 import { MACHINES, type PaymentStatus } from '../../domain/status/machines';
+import { statusText } from '../../i18n/status';
 
 export const PAYMENT_STATUS_COLOR: Readonly<Record<PaymentStatus, string>> = {
   pending: 'gray',
@@ -24,7 +25,7 @@ export function methodLabel(m: PaymentMethod): string {
 }
 
 export function statusLabel(s: PaymentStatus): string {
-  return MACHINES.payment.labels[s];
+  return statusText(MACHINES.payment, s);
 }
 
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {

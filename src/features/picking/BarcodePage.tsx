@@ -16,6 +16,7 @@ import { Scanner } from '../../ui/scanner';
 import { useDayOrders, usePickingDay } from './hooks';
 import { productPath, RouteStatusBadge } from './shared';
 import { href } from '../../routes/registry';
+import { statusText } from '../../i18n/status';
 
 /** What a code names on this device. */
 function useLookup(code: string) {
@@ -70,7 +71,7 @@ function Result({ code }: { code: string }) {
         <Card withBorder padding="md">
           {r.label && <Badge size="lg">{t('pickingScreens.barcodeBox', { box: r.label.box, of: r.label.of })}</Badge>}
           <Text fw={700}>{t('pickingScreens.barcodeOrder', { code: r.order.code })}</Text>
-          <Text size="sm">{t('pickingScreens.barcodeOrderStatus', { status: MACHINES.order.labels[r.order.status], picking: MACHINES.picking.labels[r.order.picking_status] })}</Text>
+          <Text size="sm">{t('pickingScreens.barcodeOrderStatus', { status: statusText(MACHINES.order, r.order.status), picking: statusText(MACHINES.picking, r.order.picking_status) })}</Text>
           {r.order.lines[0] && (
             <Anchor component={Link} to={productPath(r.order.delivery_point_id, r.order.lines[0].product_id, r.order.id)}>
               {t('pickingScreens.open_')}

@@ -12,6 +12,7 @@ import { PhotoButton } from '../../ui/media/StoredPhoto';
 import type { Incidence } from '../../domain/entities/events';
 import { FollowUpBadge, FollowUpDialog } from '../../ui/incidences/FollowUpDialog';
 import { useFollowUps } from '../../ui/incidences/useFollowUps';
+import { statusText } from '../../i18n/status';
 
 /**
  * /incidence-all-picking: the day's picking incidences and picker errors at the selected hub;
@@ -80,7 +81,7 @@ export function IncidenceAllPickingPage() {
                 </div>
                 <Stack gap={6} align="flex-end">
                   <Badge color={resolved ? 'teal' : 'orange'} variant="light" size="lg" aria-label={t('pickingScreens.resolution')}>
-                    {resolved && route ? t('pickingScreens.resolved', { status: MACHINES.route.labels[route.status] }) : t('pickingScreens.open')}
+                    {resolved && route ? t('pickingScreens.resolved', { status: statusText(MACHINES.route, route.status) }) : t('pickingScreens.open')}
                   </Badge>
                   <FollowUpBadge state={followUp.viewOf(i.id).state} />
                   <Button

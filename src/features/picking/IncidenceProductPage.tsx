@@ -15,6 +15,7 @@ import { NotePhotoSubmit } from '../../ui/form/NotePhotoSubmit';
 import type { AppHref } from '../../routes/registry';
 import { productPath } from './shared';
 import { useOrderDoc, usePickingActor, usePickingEvents, usePickingRoute, usePickingSettlement, useProductDoc } from './hooks';
+import { statusText } from '../../i18n/status';
 
 function isIncidenceType(v: unknown): v is PickingIncidenceType {
   return typeof v === 'string' && (PICKING_INCIDENCE_TYPES as readonly string[]).includes(v);
@@ -65,7 +66,7 @@ export function IncidenceProductPage({ params }: ScreenProps) {
       <Text fw={700}>
         {product.data?.name ?? lines[0]?.name} · {t('pickingScreens.orderLine', { code: o.code })} · {params.pe_name}
       </Text>
-      {route.data && !pickable && <Alert color="gray">{t('pickingScreens.notPickable', { status: MACHINES.route.labels[route.data.status] })}</Alert>}
+      {route.data && !pickable && <Alert color="gray">{t('pickingScreens.notPickable', { status: statusText(MACHINES.route, route.data.status) })}</Alert>}
       {max === 0 && <Alert color="gray">{t('pickingScreens.nothingToDeclare')}</Alert>}
       <div>
         <Text size="sm" fw={500} id="incidence-type-label">

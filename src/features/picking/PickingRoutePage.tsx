@@ -16,6 +16,7 @@ import { useDayRoutes, usePickingActor, usePickingDay, usePickingEvents, usePick
 import { DayHubSelector, ProgressFigures, RouteStatusBadge } from './shared';
 import { pickingRoutes } from './routesShared';
 import { href } from '../../routes/registry';
+import { statusText } from '../../i18n/status';
 
 function stopState(s: StopPickingProgress): string {
   if (s.complete) return t('pickingScreens.stopDone');
@@ -124,7 +125,7 @@ function OneRoute({ route, showLabels }: { route: Route; showLabels: boolean }) 
           {route.ready_reason ? t('pickingScreens.readyForced', { reason: route.ready_reason }) : t('pickingScreens.ready')}
         </Alert>
       )}
-      {ready && route.status !== 'ready' && <Alert color="gray">{t('pickingScreens.notPickable', { status: MACHINES.route.labels[route.status] })}</Alert>}
+      {ready && route.status !== 'ready' && <Alert color="gray">{t('pickingScreens.notPickable', { status: statusText(MACHINES.route, route.status) })}</Alert>}
       <StopsList route={route} progress={progress} points={points} />
       {showLabels && ready && <RouteLabels route={route} orders={orders.data} points={points} />}
       {showLabels && !ready && !progress.complete && <ForceReady route={route} />}

@@ -9,6 +9,7 @@ import { ROUTE_STATUS_COLOR } from '../../ui/statusColors';
 import { SyncedValue } from '../../ui/sync/FirstSync';
 import { useHubs, usePickingDay } from './hooks';
 import { href, linkTo, type AppHref } from '../../routes/registry';
+import { statusText } from '../../i18n/status';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -56,7 +57,7 @@ export function DayHubSelector() {
 export function RouteStatusBadge({ route }: { route: Pick<Route, 'status'> }) {
   return (
     <Badge color={ROUTE_STATUS_COLOR[route.status]} variant="light" size="lg" data-testid="picking-route-status">
-      {MACHINES.route.labels[route.status]}
+      {statusText(MACHINES.route, route.status)}
     </Badge>
   );
 }

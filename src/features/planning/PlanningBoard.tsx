@@ -55,6 +55,7 @@ import { shiftDate } from './routesShared';
 import { useBikes, useCarryOver, usePlanningActor, usePointsById, useProducts, useUsers } from './hooks';
 import { CARRY_OVER_DAYS } from '../../domain/routing/carryOver';
 import { href } from '../../routes/registry';
+import { statusText } from '../../i18n/status';
 
 /** Colours of the routes on the map, in order. */
 export const ROUTE_COLORS = ['#1c7ed6', '#e8590c', '#2f9e44', '#9c36b5', '#c2255c', '#0c8599', '#f08c00', '#5c940d', '#3b5bdb', '#a61e4d'];
@@ -529,7 +530,7 @@ function RouteCard({ route, color, evaluated, points, riders, bikes, others, bus
           </div>
           <Group gap="xs">
             <Badge color={ROUTE_STATUS_COLOR[route.status]} variant="light" data-testid="board-route-status">
-              {MACHINES.route.labels[route.status]}
+              {statusText(MACHINES.route, route.status)}
             </Badge>
             {route.status === 'draft' && (
               <Button size="xs" color="teal" variant="light" disabled={busy} onClick={onPublish}>

@@ -22,6 +22,7 @@ import { href, linkTo } from '../../routes/registry';
 import type { DataEngine } from '../../data/engine';
 import { useAction } from '../../ui/action/useAction';
 import { messageOf } from '../../ui/errors';
+import { statusText } from '../../i18n/status';
 
 // ── /routes/route/form/:id ───────────────────────────────────────────────────────────────────
 
@@ -88,7 +89,7 @@ function RouteForm({ route, role }: { route: Route | null; role: ReturnType<type
     // `form` is stable across renders (Mantine keeps one instance).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [route, sessionHub]);
-  const statusOptions = (route ? [route.status, ...nextStatuses(routeMachine, route.status, role)] : [routeMachine.initial]).map((s) => ({ value: s, label: routeMachine.labels[s] }));
+  const statusOptions = (route ? [route.status, ...nextStatuses(routeMachine, route.status, role)] : [routeMachine.initial]).map((s) => ({ value: s, label: statusText(routeMachine, s) }));
   const bikeOptions = bikes.filter((b) => String(b.hub) === values.hub && (b.status !== 'retired' || b.id === values.bike_id)).map((b) => ({ value: b.id, label: b.code }));
   const submit = form.onSubmit(
     async (v) => {
@@ -115,7 +116,7 @@ function RouteForm({ route, role }: { route: Route | null; role: ReturnType<type
           <TextInput type="time" label={t('planning.fields.plannedStart')} {...form.getInputProps('planned_start')} />
           <Select
             label={t('planning.fields.status')}
-            description={t('planning.form.statusHelp', { status: routeMachine.labels[route?.status ?? routeMachine.initial] })}
+            description={t('planning.form.statusHelp', { status: statusText(routeMachine, route?.status ?? routeMachine.initial) })}
             data={statusOptions}
             {...form.getInputProps('status')}
             allowDeselect={false}

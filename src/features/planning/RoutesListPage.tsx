@@ -16,6 +16,7 @@ import { FirstSyncNotice } from '../../ui/sync/FirstSync';
 import { useUsers } from './hooks';
 import { shiftDate, validDate } from './routesShared';
 import { href } from '../../routes/registry';
+import { statusText } from '../../i18n/status';
 
 // ── /routes ──────────────────────────────────────────────────────────────────────────────────
 
@@ -39,7 +40,7 @@ export function RoutesListPage() {
       { key: 'rider', header: t('planning.fields.rider'), value: (r) => riderName(r.rider_id), width: '1.4fr' },
       { key: 'stops', header: t('planning.fields.stops'), value: (r) => r.stops.length, width: '80px' },
       { key: 'start', header: t('planning.fields.plannedStart'), value: (r) => r.planned_start, width: '90px' },
-      { key: 'status', header: t('planning.fields.status'), value: (r) => MACHINES.route.labels[r.status], render: (r) => <RowTag color={ROUTE_STATUS_COLOR[r.status]}>{MACHINES.route.labels[r.status]}</RowTag>, width: '130px' },
+      { key: 'status', header: t('planning.fields.status'), value: (r) => statusText(MACHINES.route, r.status), render: (r) => <RowTag color={ROUTE_STATUS_COLOR[r.status]}>{statusText(MACHINES.route, r.status)}</RowTag>, width: '130px' },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- riderName reads `users`
     [hubs, users],
@@ -49,7 +50,7 @@ export function RoutesListPage() {
     return [
       hubFilter<Route>(hubs),
       { key: 'rider', label: t('planning.fields.rider'), options: [{ value: '-', label: t('planning.list.noRider') }, ...riders.map((u) => ({ value: u.id, label: u.name }))], test: (r, v) => (v === '-' ? r.rider_id === '' : r.rider_id === v) },
-      { key: 'status', label: t('planning.fields.status'), options: ROUTE_STATUSES.map((s) => ({ value: s, label: MACHINES.route.labels[s] })), test: (r, v) => r.status === v },
+      { key: 'status', label: t('planning.fields.status'), options: ROUTE_STATUSES.map((s) => ({ value: s, label: statusText(MACHINES.route, s) })), test: (r, v) => r.status === v },
     ];
   }, [hubs, users]);
   return (

@@ -14,6 +14,7 @@ import { hubSelect } from '../../ui/crud/options';
 import { ROUTE_STATUS_COLOR } from '../../ui/statusColors';
 import { ListTable } from '../../ui/table/ListTable';
 import { usePointsById } from './hooks';
+import { statusText } from '../../i18n/status';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -30,7 +31,7 @@ export function validDate(s: string): boolean {
 export function RouteStatusTag({ status }: { status: RouteStatus }) {
   return (
     <Badge color={ROUTE_STATUS_COLOR[status]} variant="light" data-testid="route-status">
-      {MACHINES.route.labels[status]}
+      {statusText(MACHINES.route, status)}
     </Badge>
   );
 }

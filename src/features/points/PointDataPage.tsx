@@ -19,6 +19,7 @@ import { ListTable } from '../../ui/table/ListTable';
 import { SectionCard } from '../../ui/layout/SectionCard';
 import { kindLabel } from './config';
 import { href } from '../../routes/registry';
+import { statusText } from '../../i18n/status';
 
 const RECENT_ORDERS = 20;
 
@@ -138,7 +139,7 @@ export function PointDataPage({ params }: ScreenProps) {
               <Table.Td>
                 {o.window_start}–{o.window_end}
               </Table.Td>
-              <Table.Td>{MACHINES.order.labels[o.status]}</Table.Td>
+              <Table.Td>{statusText(MACHINES.order, o.status)}</Table.Td>
               <Table.Td>{formatMoney(orderTotals(o.lines).gross_cents)}</Table.Td>
             </Table.Tr>
           )}

@@ -6,6 +6,7 @@ import { t, type MessageKey } from '../../i18n';
 import { LOCAL_COLLECTION_DEFS } from '../../domain/collections';
 import { statusFieldsOf } from '../../domain/status/fields';
 import type { SyncNotice } from '../../data/syncNotices';
+import { statusText } from '../../i18n/status';
 
 function ofDocument(n: SyncNotice): string {
   const vars = { label: n.label };
@@ -36,7 +37,7 @@ export function noticeSentences(n: SyncNotice): string[] {
   for (const rule of rules) {
     const f = n.fields.find((x) => x.field === rule.field);
     if (!f) continue;
-    const label = (s: unknown) => (typeof s === 'string' ? (rule.machine.labels[s] ?? s) : String(s));
+    const label = (s: unknown) => (typeof s === 'string' ? statusText(rule.machine, s) : String(s));
     out.push(t('syncNotice.status', { of, status: label(f.server), mine: label(f.mine) }));
     statusChanged.add(rule.field);
     if (rule.label) statusChanged.add(rule.label);
