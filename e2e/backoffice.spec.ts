@@ -119,11 +119,20 @@ test('bike models, bikes and hubs: create, edit, delete', async ({ page }) => {
   const limit = page.getByLabel('Límite de efectivo por rider (€)');
   expect(cents(await limit.inputValue())).toBe(300_00);
   await limit.fill('450,50');
+  // Its travel settings for the planning board (issue 11): the defaults until set.
+  const detour = page.getByLabel('Factor de rodeo');
+  const speed = page.getByLabel('Velocidad media de la bici (km/h)');
+  await expect(detour).toHaveValue('1,3');
+  await expect(speed).toHaveValue('15');
+  await detour.fill('1,45');
+  await speed.fill('12,5');
   await form.save();
   await hubs.open();
   await expect(await hubs.row(`Hub ${id}`)).toContainText('Calle de Atocha 2');
   await hubs.edit(`Hub ${id}`);
   expect(cents(await page.getByLabel('Límite de efectivo por rider (€)').inputValue())).toBe(450_50);
+  await expect(page.getByLabel('Factor de rodeo')).toHaveValue('1,45');
+  await expect(page.getByLabel('Velocidad media de la bici (km/h)')).toHaveValue('12,5');
   await form.delete();
   await hubs.expectNoRow(`Hub ${id}`);
 });

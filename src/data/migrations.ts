@@ -6,8 +6,8 @@
  * The mechanism is tested with a version-1 schema in tests/data/storage.test.ts.
  *
  * Version 1 of `catalog` (kind `import-mapping`) and of `delivery_points` (optional `located`)
- * only add what old documents need not have: they migrate unchanged. So does version 2 of
- * `catalog` (issue 13: a hub's optional `cash_limit_cents`).
+ * only add what old documents need not have: they migrate unchanged. So do versions 2 and 3 of
+ * `catalog` (issue 13: a hub's optional `cash_limit_cents`; issue 11: its optional travel settings).
  * Version 1 of routes, incidences and picks (issue 12) only added optional fields
  * (`ready_reason`, `scanned_barcode`, `undoes`): their documents of version 0 are valid as they
  * are, so the strategy keeps them unchanged (tests/data/storage.test.ts opens a version-0
@@ -31,7 +31,7 @@ export const orderPaymentKind: MigrationStrategy = (oldDoc) => ({ ...oldDoc, kin
 
 export const MIGRATIONS: Readonly<Record<LocalCollection, MigrationStrategies>> = {
   users: {},
-  catalog: { 1: unchanged, 2: unchanged },
+  catalog: { 1: unchanged, 2: unchanged, 3: unchanged },
   bikes: {},
   products: {},
   delivery_points: { 1: unchanged },

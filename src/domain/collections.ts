@@ -137,7 +137,7 @@ const EVENT_SCOPE: RowScopeFields = { route: 'route_id', rider: null, owner: 'cr
 
 export const LOCAL_COLLECTION_DEFS: Readonly<Record<LocalCollection, LocalCollectionDef>> = {
   users: { name: 'users', schema: userSchema, mode: 'editable', version: 0, indexes: ['role', 'email'], label: 'el usuario', rowScope: { route: null, rider: null, owner: 'id' }, followsRoute: [] },
-  catalog: { name: 'catalog', schema: catalogSchema, mode: 'editable', version: 2, indexes: [['kind', 'name']], label: 'el registro del catálogo', rowScope: NO_SCOPE, followsRoute: [] },
+  catalog: { name: 'catalog', schema: catalogSchema, mode: 'editable', version: 3, indexes: [['kind', 'name']], label: 'el registro del catálogo', rowScope: NO_SCOPE, followsRoute: [] },
   bikes: { name: 'bikes', schema: bikeSchema, mode: 'editable', version: 0, indexes: ['hub'], label: 'la bicicleta', rowScope: NO_SCOPE, followsRoute: [] },
   products: { name: 'products', schema: productSchema, mode: 'editable', version: 0, indexes: ['barcode', 'name'], label: 'el producto', rowScope: NO_SCOPE, followsRoute: [] },
   delivery_points: {

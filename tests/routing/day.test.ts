@@ -223,6 +223,24 @@ describe('dayInputFromEntities: the board input from the app documents', () => {
     for (const r of result.routes) expect(r.warnings.filter((w) => w.kind === 'capacity' || w.kind === 'time_window')).toEqual([]);
   });
 
+  it('estimates travel with the hub’s own detour factor and bike speed (its record), else the defaults', () => {
+    const data = generateDemoData({ seed: 3, today: '2026-11-23', now: Date.UTC(2026, 10, 23, 9, 0) });
+    const hub = data.catalog.find((c): c is Hub => c.kind === 'hub' && c.number === 1) as Hub;
+    const models = data.catalog.filter((c): c is BikeModel => c.kind === 'bike-model');
+    const entities = { date: '2026-11-24', orders: data.orders, deliveryPoints: data.delivery_points, products: data.products, routes: data.routes, users: data.users, bikes: data.bikes, bikeModels: models };
+    const plain = dayInputFromEntities({ ...entities, hub: { ...hub, detour_factor: undefined, speed_kmh: undefined } });
+    expect(plain.settings).toBeUndefined();
+    const slow = dayInputFromEntities({ ...entities, hub: { ...hub, detour_factor: 1.5, speed_kmh: 10 } });
+    expect(slow.settings).toEqual({ detourFactor: 1.5, speedKmh: 10 });
+    // The caller's settings still win over the hub's.
+    expect(dayInputFromEntities({ ...entities, hub: { ...hub, speed_kmh: 10 }, settings: { speedKmh: 20 } }).settings).toEqual({ speedKmh: 20 });
+    // Slower bikes on longer streets: the day's routes travel for longer (10 / 15 km/h, 1.5 / 1.3).
+    const before = evaluateDay(plain).summary.travel_s;
+    const after = evaluateDay(slow).summary.travel_s;
+    expect(before).toBeGreaterThan(0);
+    expect(after / before).toBeCloseTo((1.5 / 10) / (1.3 / 15), 1);
+  });
+
   it('gives a point «sin ubicación» no position, so the board warns instead of planning it at the hub', () => {
     const data = generateDemoData({ seed: 3, today: '2026-11-23', now: Date.UTC(2026, 10, 23, 9, 0) });
     const hub = data.catalog.find((c): c is Hub => c.kind === 'hub' && c.number === 1) as Hub;

@@ -132,6 +132,13 @@ export const hubSchema = z.object({
    * 13); 0: no limit. Absent on hubs saved before schema version 2: DEFAULT_CASH_THRESHOLD_CENTS.
    */
   cash_limit_cents: cents().optional(),
+  /**
+   * Travel times of the hub's planning board and optimiser (issue 11): straight-line distance ×
+   * `detour_factor` at `speed_kmh`. Absent on hubs saved before schema version 3:
+   * DEFAULT_TRAVEL_SETTINGS (1.3 at 15 km/h).
+   */
+  detour_factor: z.number().min(1).max(5).optional(),
+  speed_kmh: z.number().min(1).max(60).optional(),
 });
 export type Hub = z.infer<typeof hubSchema>;
 

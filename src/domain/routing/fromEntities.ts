@@ -44,6 +44,12 @@ export function dayInputFromEntities(e: DayEntities): DayPlanInput {
   const products = new Map(e.products.map((p) => [p.id, p]));
   const models = new Map(e.bikeModels.map((m) => [m.id, m]));
   const bikesUsed = new Set(routes.map((r) => r.bike_id).filter((b) => b !== ''));
+  // The hub's travel settings (its record), then the caller's.
+  const fromHub: Partial<DayPlanSettings> = {
+    ...(e.hub.detour_factor !== undefined ? { detourFactor: e.hub.detour_factor } : {}),
+    ...(e.hub.speed_kmh !== undefined ? { speedKmh: e.hub.speed_kmh } : {}),
+  };
+  const settings = Object.keys(fromHub).length > 0 || e.settings ? { ...fromHub, ...e.settings } : undefined;
   return {
     hub: { lat: e.hub.lat, lng: e.hub.lng, opens: e.hub.opens, closes: e.hub.closes },
     orders: orders.map((o) => {
@@ -80,6 +86,6 @@ export function dayInputFromEntities(e: DayEntities): DayPlanInput {
         return { id: b.id, capacity_kg: m.capacity_kg, capacity_l: m.capacity_l };
       }),
     ...(e.maxNewRoutes !== undefined ? { maxNewRoutes: e.maxNewRoutes } : {}),
-    ...(e.settings ? { settings: e.settings } : {}),
+    ...(settings ? { settings } : {}),
   };
 }

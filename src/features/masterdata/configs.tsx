@@ -11,6 +11,7 @@ import { allDocs } from '../../data/queries';
 import { bikeSchema, productSchema, PAYMENT_METHODS, type Bike, type Product } from '../../domain/entities/operation';
 import { bikeModelSchema, clientSchema, hubSchema, statusSchema, taxSchema, type BikeModel, type Client, type Hub, type Status, type Tax } from '../../domain/entities/reference';
 import { DEFAULT_CASH_THRESHOLD_CENTS } from '../../domain/payments/cash';
+import { DEFAULT_TRAVEL_SETTINGS } from '../../domain/routing/matrix';
 import { MACHINES, STATUS_FAMILIES, type Machine, type StatusFamily } from '../../domain/status/machines';
 import { catalogRows, collectionRows, type EntityConfig } from '../../ui/crud/entity';
 import { RowTag } from '../../ui/crud/EntityTable';
@@ -186,6 +187,8 @@ export const hubConfig: EntityConfig<'catalog', Hub, Hub, HubRefs> = {
     { name: 'closes', label: t('hubs.closes'), kind: 'time' },
     { name: 'phone', label: t('hubs.phone'), kind: 'tel' },
     { name: 'cash_limit_cents', label: t('hubs.cashLimit'), kind: 'money', description: t('hubs.cashLimitHelp') },
+    { name: 'detour_factor', label: t('hubs.detourFactor'), kind: 'number', min: 1, max: 5, description: t('hubs.detourFactorHelp') },
+    { name: 'speed_kmh', label: t('hubs.speedKmh'), kind: 'number', min: 1, max: 60, description: t('hubs.speedKmhHelp') },
     { name: 'active', label: t('crud.active'), kind: 'checkbox' },
   ],
   schema: formSchema(hubSchema),
@@ -202,11 +205,18 @@ export const hubConfig: EntityConfig<'catalog', Hub, Hub, HubRefs> = {
     closes: '20:00',
     phone: '',
     cash_limit_cents: DEFAULT_CASH_THRESHOLD_CENTS,
+    detour_factor: DEFAULT_TRAVEL_SETTINGS.detourFactor,
+    speed_kmh: DEFAULT_TRAVEL_SETTINGS.speedKmh,
     active: true,
     updated_at: 0,
   }),
   // A hub saved before the limit existed shows the default it has been using.
-  toForm: (h) => ({ ...h, cash_limit_cents: h.cash_limit_cents ?? DEFAULT_CASH_THRESHOLD_CENTS }),
+  toForm: (h) => ({
+    ...h,
+    cash_limit_cents: h.cash_limit_cents ?? DEFAULT_CASH_THRESHOLD_CENTS,
+    detour_factor: h.detour_factor ?? DEFAULT_TRAVEL_SETTINGS.detourFactor,
+    speed_kmh: h.speed_kmh ?? DEFAULT_TRAVEL_SETTINGS.speedKmh,
+  }),
   toDoc: (v, ctx) => ({ ...v, id: ctx.id, updated_at: ctx.now }),
   check: (v, ctx) =>
     ctx.refs.hubs.some((h) => h.number === v.number && h.id !== ctx.id) ? [{ path: 'number', message: t('hubs.numberTaken', { n: v.number }) }] : [],

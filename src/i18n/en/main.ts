@@ -425,6 +425,10 @@ export const mainMessages: Shape<typeof es> = {
     mapLabel: 'Map to place the hub',
     cashLimit: 'Cash limit per rider (€)',
     cashLimitHelp: 'When a rider from this hub is carrying this much cash, the app warns them and the operators so they hand it over. 0: no limit.',
+    detourFactor: 'Detour factor',
+    detourFactorHelp: 'The real street distance between two points divided by the straight-line distance (1.3 in a dense city centre). The planner uses it to estimate travel times offline.',
+    speedKmh: 'Average bike speed (km/h)',
+    speedKmhHelp: 'Average of a loaded cargo bike in the city, with traffic lights and stops (15 km/h by default).',
   },
   products: {
     list: 'Product list',

@@ -423,6 +423,10 @@ export const mainMessages = {
     mapLabel: 'Mapa para situar el hub',
     cashLimit: 'Límite de efectivo por rider (€)',
     cashLimitHelp: 'Cuando un rider de este hub lleva este efectivo, la app le avisa a él y a los operadores para que lo entregue. 0: sin límite.',
+    detourFactor: 'Factor de rodeo',
+    detourFactorHelp: 'La distancia real por calle entre dos puntos dividida por la distancia en línea recta (1,3 en un centro urbano denso). El planificador lo usa para estimar los tiempos sin conexión.',
+    speedKmh: 'Velocidad media de la bici (km/h)',
+    speedKmhHelp: 'Media de una bici de carga con carga en ciudad, con semáforos y paradas (15 km/h por defecto).',
   },
   products: {
     list: 'Listado de productos',
