@@ -20,9 +20,16 @@ export function storedLanguage(): Language {
 
 export const useLanguage = create<{ language: Language }>(() => ({ language: language() }));
 
-/** Loads the stored language before the first screen (src/main.tsx). */
+/**
+ * Loads the stored language before the first screen (src/main.tsx). When English cannot be
+ * loaded (its chunk not on the device yet and no connection), the app starts in Spanish.
+ */
 export async function startLanguage(): Promise<void> {
-  await setLanguage(storedLanguage());
+  try {
+    await setLanguage(storedLanguage());
+  } catch {
+    await setLanguage('es');
+  }
   useLanguage.setState({ language: language() });
 }
 

@@ -20,6 +20,7 @@ export function ProfilePage() {
   const me = useSession((s) => s.user);
   const lockMinutes = useSession((s) => s.lockMinutes);
   const language = useLanguage((s) => s.language);
+  const languageChange = useAction((lang: Language) => chooseLanguage(lang));
   const { data: users } = useUsers();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -92,9 +93,10 @@ export function ProfilePage() {
             description={t('users.languageHelp')}
             value={language}
             onChange={(v) => {
-              if ((LANGUAGES as readonly string[]).includes(v)) void chooseLanguage(v as Language);
+              if ((LANGUAGES as readonly string[]).includes(v)) void languageChange.run(v as Language);
             }}
           >
+            <ActionFeedback action={languageChange} />
             <Group mt="xs">
               {LANGUAGES.map((l) => (
                 <Radio key={l} value={l} label={LANGUAGE_NAMES[l]} lang={l} />

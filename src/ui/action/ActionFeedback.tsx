@@ -3,9 +3,10 @@ import type { ActionState } from './useAction';
 
 /**
  * What became of an action, above its form: its error in red (an alert), or once it succeeded
- * and is not running again, `success` (the action's text when it answers one) in green.
+ * and is not running again, `success` (the action's text when it answers one) in green; without
+ * `success`, a success shows nothing (the screen itself shows the change).
  */
-export function ActionFeedback<R>({ action, success }: { action: ActionState<R>; success: (result: R) => string }) {
+export function ActionFeedback<R>({ action, success }: { action: ActionState<R>; success?: (result: R) => string }) {
   if (action.error) {
     return (
       <Alert color="red" role="alert">
@@ -13,7 +14,7 @@ export function ActionFeedback<R>({ action, success }: { action: ActionState<R>;
       </Alert>
     );
   }
-  if (action.result === undefined || action.busy) return null;
+  if (action.result === undefined || action.busy || !success) return null;
   return (
     <Alert color="teal" role="status">
       {success(action.result)}
