@@ -15,7 +15,28 @@ export type DomainMessageKey =
   | 'domain.delivery.noUnits'
   | 'domain.money.dueInvalid'
   | 'domain.money.collectedInvalid'
-  | 'domain.money.collectedShort';
+  | 'domain.money.collectedShort'
+  | 'domain.routing.noLocation'
+  | 'domain.routing.windowConflict'
+  | 'domain.routing.noBike'
+  | 'domain.routing.bikeUnavailable'
+  | 'domain.routing.noRider'
+  | 'domain.routing.riderTwice'
+  | 'domain.routing.bikeTwice'
+  | 'domain.routing.late'
+  | 'domain.routing.overWeight'
+  | 'domain.routing.overVolume'
+  | 'domain.routing.overBoxes'
+  | 'domain.routing.shiftEnd'
+  | 'domain.routing.shiftLength'
+  | 'domain.routing.shiftStart'
+  | 'domain.routing.checker'
+  | 'domain.routing.unplanned.notPlanned'
+  | 'domain.routing.unplanned.capacity'
+  | 'domain.routing.unplanned.timeWindow'
+  | 'domain.routing.unplanned.shiftLength'
+  | 'domain.routing.unplanned.noVehicle'
+  | 'domain.routing.unplanned.other';
 
 export type DomainMessageVars = Readonly<Record<string, string | number>>;
 

@@ -3,6 +3,7 @@ import { generateDemoData } from '../../server/demo/generate';
 import type { BikeModel, Hub } from '../../src/domain/entities/reference';
 import { evaluateDay, orderRoute, planDay, prepareDay, secondsOf, timeOf, type DayPlanInput, type DayPlanResult } from '../../src/domain/routing/day';
 import { dayInputFromEntities } from '../../src/domain/routing/fromEntities';
+import { domainText } from '../../src/i18n/domain';
 import { RoutingInputError } from '../../src/domain/routing/instance';
 
 const HUB = { lat: 40.397, lng: -3.695, opens: '07:00', closes: '20:00' };
@@ -113,7 +114,7 @@ describe('planDay', () => {
     };
     const result = planDay(input, { seed: 1, maxIterations: 100 });
     everyOrderOnce(input, result);
-    const reasons = Object.fromEntries(result.unplanned.map((u) => [u.order_ids[0], [u.reason, u.message]]));
+    const reasons = Object.fromEntries(result.unplanned.map((u) => [u.order_ids[0], [u.reason, domainText(u.message)]]));
     expect(reasons.o9).toEqual(['no_location', 'Punto «sin ubicación»: P-o9 no se puede planificar']);
     expect(reasons.o10).toEqual(['capacity', 'P-o10: no cabe en ninguna bici disponible']);
   });
@@ -173,11 +174,11 @@ describe('evaluateDay and orderRoute', () => {
     const r1 = result.routes[0];
     expect(r1?.planned_start).toBe('08:00');
     expect(r1?.stops.map((s) => s.delivery_point_id)).toEqual(['p5', 'p1', 'p4', 'p3']);
-    const messages = r1?.warnings.map((w) => w.message) ?? [];
+    const messages = r1?.warnings.map((w) => domainText(w.message)) ?? [];
     expect(messages).toContain('Supera la capacidad de peso de la bici en 20 kg');
     const late = r1?.warnings.find((w) => w.kind === 'time_window');
     expect(late?.order_ids).toEqual(['o6', 'o9']);
-    expect(late?.message).toMatch(/^Llega \d+ min tarde a la franja 08:00–09:00 \(P-o6, P-o9\)$/);
+    expect(late ? domainText(late.message) : '').toMatch(/^Llega \d+ min tarde a la franja 08:00–09:00 \(P-o6, P-o9\)$/);
     expect(r1?.warnings.map((w) => w.kind)).toContain('rider_twice');
     expect(result.routes[1]?.warnings.map((w) => w.kind).sort()).toEqual(['no_bike', 'rider_twice']);
     // Orders on no route are listed as not planned yet.

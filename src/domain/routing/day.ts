@@ -18,6 +18,7 @@
  */
 import { z } from 'zod';
 import { checkPlan, type PlanToCheck, type PlanToCheckRoute, type Violation } from './check';
+import { msg, type DomainMessage } from '../messages';
 import { DEFAULT_TRAVEL_SETTINGS, haversineMatrix, type LatLng, type TravelMatrix, type TravelSettings } from './matrix';
 import type { InitialStop, Plan, PlanStats, RoutingJob, RoutingProblem, RoutingVehicle, StopLock, UnassignedReason } from './model';
 import { singleRouteProblem } from './single';
@@ -182,7 +183,8 @@ export interface DayWarning {
   readonly order_ids?: readonly string[];
   /** By how much: seconds (times), grams / millilitres / boxes (loads). */
   readonly amount?: number;
-  readonly message: string;
+  /** What to tell the planner (src/domain/messages.ts; shown with `domainText`). */
+  readonly message: DomainMessage;
 }
 
 export interface DayPlanRoute {
@@ -211,7 +213,7 @@ export interface DayUnplanned {
   readonly order_ids: readonly string[];
   /** `not_planned`: not on a route yet (evaluateDay); the others say why the optimiser left it out. */
   readonly reason: UnassignedReason | 'no_location' | 'not_planned';
-  readonly message: string;
+  readonly message: DomainMessage;
 }
 
 export interface DayPlanResult {
@@ -323,12 +325,12 @@ export function prepareDay(input: DayPlanInput): DayModel {
       const located = orders.filter(hasLocation);
       const lost = orders.filter((o) => !hasLocation(o));
       if (lost.length > 0) {
-        noLocation.push({ delivery_point_id: s.delivery_point_id, order_ids: lost.map((o) => o.id), reason: 'no_location', message: `Punto «sin ubicación»: ${lost.map((o) => label(o.id)).join(', ')} no se puede planificar` });
+        noLocation.push({ delivery_point_id: s.delivery_point_id, order_ids: lost.map((o) => o.id), reason: 'no_location', message: msg('domain.routing.noLocation', { orders: lost.map((o) => label(o.id)).join(', ') }) });
       }
       if (located.length === 0) continue;
       const w = windowOf(located);
       if (w.conflict) {
-        warnings.push({ kind: 'window_conflict', route: ri, order_ids: located.map((o) => o.id), message: `Los pedidos ${located.map((o) => label(o.id)).join(', ')} de una misma parada tienen franjas que no se solapan` });
+        warnings.push({ kind: 'window_conflict', route: ri, order_ids: located.map((o) => o.id), message: msg('domain.routing.windowConflict', { orders: located.map((o) => label(o.id)).join(', ') }) });
       }
       list.push(stops.length);
       stops.push({ delivery_point_id: s.delivery_point_id, order_ids: located.map((o) => o.id), window: { start: w.start, end: w.end }, lock: s.lock ?? 'none' });
@@ -343,7 +345,7 @@ export function prepareDay(input: DayPlanInput): DayModel {
   for (const o of d.orders) {
     if (onRoute.has(o.id)) continue;
     if (!hasLocation(o)) {
-      noLocation.push({ delivery_point_id: o.delivery_point_id, order_ids: [o.id], reason: 'no_location', message: `Punto «sin ubicación»: ${label(o.id)} no se puede planificar` });
+      noLocation.push({ delivery_point_id: o.delivery_point_id, order_ids: [o.id], reason: 'no_location', message: msg('domain.routing.noLocation', { orders: label(o.id) }) });
       continue;
     }
     const list = byPoint.get(o.delivery_point_id);
@@ -410,15 +412,15 @@ export function prepareDay(input: DayPlanInput): DayModel {
     vehicles.push({ route_id: r.id, rider_id: r.rider_id, bike_id: r.bike_id, capacity: capacityOf(r.bike_id), ...(r.planned_start ? { planned_start: secondsOf(r.planned_start) } : {}) });
     if (r.rider_id) riderRoutes.set(r.rider_id, [...(riderRoutes.get(r.rider_id) ?? []), ri]);
     if (r.bike_id) bikeRoutes.set(r.bike_id, [...(bikeRoutes.get(r.bike_id) ?? []), ri]);
-    if (!r.bike_id) warnings.push({ kind: 'no_bike', route: ri, message: 'La ruta no tiene bici asignada: no se comprueba su capacidad' });
-    else if (!bikeById.has(r.bike_id)) warnings.push({ kind: 'no_bike', route: ri, message: 'La bici de la ruta no está disponible: no se comprueba su capacidad' });
-    if (!r.rider_id) warnings.push({ kind: 'no_rider', route: ri, message: 'La ruta no tiene repartidor asignado' });
+    if (!r.bike_id) warnings.push({ kind: 'no_bike', route: ri, message: msg('domain.routing.noBike') });
+    else if (!bikeById.has(r.bike_id)) warnings.push({ kind: 'no_bike', route: ri, message: msg('domain.routing.bikeUnavailable') });
+    if (!r.rider_id) warnings.push({ kind: 'no_rider', route: ri, message: msg('domain.routing.noRider') });
   });
   for (const [, list] of riderRoutes) {
-    if (list.length > 1) for (const ri of list) warnings.push({ kind: 'rider_twice', route: ri, message: `El repartidor está en ${list.length} rutas del día` });
+    if (list.length > 1) for (const ri of list) warnings.push({ kind: 'rider_twice', route: ri, message: msg('domain.routing.riderTwice', { n: list.length }) });
   }
   for (const [, list] of bikeRoutes) {
-    if (list.length > 1) for (const ri of list) warnings.push({ kind: 'bike_twice', route: ri, message: `La bici está en ${list.length} rutas del día` });
+    if (list.length > 1) for (const ri of list) warnings.push({ kind: 'bike_twice', route: ri, message: msg('domain.routing.bikeTwice', { n: list.length }) });
   }
   const freeRiders = d.riders.filter((r) => !riderRoutes.has(r.id));
   const freeBikes = d.bikes
@@ -566,43 +568,44 @@ export function prepareDay(input: DayPlanInput): DayModel {
   return { locations, settings, problem, result };
 }
 
-function unplannedMessage(reason: UnassignedReason | 'not_planned', orders: readonly string[]): string {
-  const what = orders.join(', ');
+function unplannedMessage(reason: UnassignedReason | 'not_planned', orders: readonly string[]): DomainMessage {
+  const vars = { orders: orders.join(', ') };
   switch (reason) {
     case 'not_planned':
-      return `${what}: sin planificar`;
+      return msg('domain.routing.unplanned.notPlanned', vars);
     case 'capacity':
-      return `${what}: no cabe en ninguna bici disponible`;
+      return msg('domain.routing.unplanned.capacity', vars);
     case 'time_window':
-      return `${what}: ningún repartidor llega dentro de su franja y vuelve a tiempo`;
+      return msg('domain.routing.unplanned.timeWindow', vars);
     case 'shift_length':
-      return `${what}: no cabe en la jornada de ningún repartidor`;
+      return msg('domain.routing.unplanned.shiftLength', vars);
     case 'no_vehicle':
-      return `${what}: no hay repartidor con bici disponible`;
+      return msg('domain.routing.unplanned.noVehicle', vars);
     default:
-      return `${what}: no cabe en ninguna ruta con las demás paradas (faltan repartidores o bicis)`;
+      return msg('domain.routing.unplanned.other', vars);
   }
 }
 
 function dayWarning(v: Violation, route: number | undefined, stop: StopInfo | undefined, label: (id: string) => string): DayWarning {
   const base = { kind: v.kind, ...(route !== undefined ? { route } : {}), ...(stop ? { order_ids: stop.order_ids.slice() } : {}), ...(v.amount !== undefined ? { amount: v.amount } : {}) };
   const orders = stop ? stop.order_ids.map(label).join(', ') : '';
+  const time = minutesText(v.amount ?? 0);
   switch (v.kind) {
     case 'time_window':
-      return { ...base, message: `Llega ${minutesText(v.amount ?? 0)} tarde a la franja ${timeOf(stop?.window.start ?? 0)}–${timeOf(stop?.window.end ?? 0)} (${orders})` };
+      return { ...base, message: msg('domain.routing.late', { time, from: timeOf(stop?.window.start ?? 0), to: timeOf(stop?.window.end ?? 0), orders }) };
     case 'capacity': {
-      const unit = v.dimension === 'weight_g' ? ['peso', 1000, 'kg'] : v.dimension === 'volume_ml' ? ['volumen', 1000, 'l'] : ['cajas', 1, 'cajas'];
-      const over = (v.amount ?? 0) / (unit[1] as number);
-      return { ...base, message: `Supera la capacidad de ${unit[0]} de la bici en ${Math.ceil(over * 10) / 10} ${unit[2]}` };
+      const [key, per] = v.dimension === 'weight_g' ? (['domain.routing.overWeight', 1000] as const) : v.dimension === 'volume_ml' ? (['domain.routing.overVolume', 1000] as const) : (['domain.routing.overBoxes', 1] as const);
+      return { ...base, message: msg(key, { amount: Math.ceil(((v.amount ?? 0) / per) * 10) / 10 }) };
     }
     case 'shift_end':
-      return { ...base, message: `Vuelve al hub ${minutesText(v.amount ?? 0)} después del fin del turno` };
+      return { ...base, message: msg('domain.routing.shiftEnd', { time }) };
     case 'shift_length':
-      return { ...base, message: `Dura ${minutesText(v.amount ?? 0)} más que la jornada máxima` };
+      return { ...base, message: msg('domain.routing.shiftLength', { time }) };
     case 'shift_start':
-      return { ...base, message: `Sale ${minutesText(v.amount ?? 0)} antes del inicio del turno` };
+      return { ...base, message: msg('domain.routing.shiftStart', { time }) };
     default:
-      return { ...base, message: v.message };
+      // The independent checker's own finding (src/domain/routing/check.ts), as it words it.
+      return { ...base, message: msg('domain.routing.checker', { detail: v.message }) };
   }
 }
 

@@ -56,6 +56,7 @@ import { useBikes, useCarryOver, usePlanningActor, usePointsById, useProducts, u
 import { CARRY_OVER_DAYS } from '../../domain/routing/carryOver';
 import { href } from '../../routes/registry';
 import { statusText } from '../../i18n/status';
+import { domainText } from '../../i18n/domain';
 
 /** Colours of the routes on the map, in order. */
 export const ROUTE_COLORS = ['#1c7ed6', '#e8590c', '#2f9e44', '#9c36b5', '#c2255c', '#0c8599', '#f08c00', '#5c940d', '#3b5bdb', '#a61e4d'];
@@ -303,7 +304,7 @@ export function PlanningBoard() {
             <ConfirmButton
               color="teal"
               title={t('planning.board.confirmPublishTitle')}
-              message={t('planning.board.confirmPublishBody', { warnings: draftWarnings.map((w) => w.message).join('; ') })}
+              message={t('planning.board.confirmPublishBody', { warnings: draftWarnings.map((w) => domainText(w.message)).join('; ') })}
               confirmLabel={t('planning.board.publish')}
               onConfirm={() => publish(drafts.map((d) => d.id))}
               disabled={busy || proposal !== null}
@@ -339,10 +340,10 @@ export function PlanningBoard() {
                 </List.Item>
               ))}
             </List>
-            {[...proposal.warnings.map((w) => w.message), ...proposal.unplanned.map((u) => u.message)].length > 0 && (
+            {[...proposal.warnings.map((w) => domainText(w.message)), ...proposal.unplanned.map((u) => domainText(u.message))].length > 0 && (
               <Alert color="orange" title={t('planning.board.warnings')}>
                 <List size="sm">
-                  {[...proposal.warnings.map((w) => w.message), ...proposal.unplanned.map((u) => u.message)].map((m, i) => (
+                  {[...proposal.warnings.map((w) => domainText(w.message)), ...proposal.unplanned.map((u) => domainText(u.message))].map((m, i) => (
                     <List.Item key={i}>{m}</List.Item>
                   ))}
                 </List>
@@ -553,7 +554,7 @@ function RouteCard({ route, color, evaluated, points, riders, bikes, others, bus
           <Alert color="orange" p="xs" data-testid="board-route-warnings">
             <List size="sm">
               {ev.warnings.map((w, i) => (
-                <List.Item key={i}>{w.message}</List.Item>
+                <List.Item key={i}>{domainText(w.message)}</List.Item>
               ))}
             </List>
           </Alert>
