@@ -19,7 +19,7 @@
  * list a tax of 0,00 € on a base of 0,00 €.
  */
 import type { Tax } from './entities/reference';
-import { msg, type DomainMessage } from './messages';
+import { DomainError, msg, type DomainMessage } from './messages';
 
 export interface TaxableLine {
   readonly quantity: number;
@@ -43,30 +43,30 @@ export interface OrderTotals {
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
-function assertNonNegativeInteger(value: number, what: string): void {
+function assertNonNegativeInteger(value: number, what: DomainMessage): void {
   if (!Number.isSafeInteger(value) || value < 0) {
-    throw new Error(`${what} debe ser un número entero no negativo (recibido: ${String(value)})`);
+    throw new DomainError(msg('domain.money.notWhole', { what, value: String(value) }));
   }
 }
 
-function toSafeNumber(value: bigint, what: string): number {
-  if (value > MAX_SAFE) throw new Error(`Importe demasiado alto para calcularlo con exactitud: ${what}`);
+function toSafeNumber(value: bigint, what: DomainMessage): number {
+  if (value > MAX_SAFE) throw new DomainError(msg('domain.money.tooHigh', { what }));
   return Number(value);
 }
 
 /** Net amount of a line: quantity × unit price, exact. */
 export function lineNetCents(quantity: number, unitPriceCents: number): number {
-  assertNonNegativeInteger(quantity, 'La cantidad');
-  assertNonNegativeInteger(unitPriceCents, 'El precio unitario (céntimos)');
-  return toSafeNumber(BigInt(quantity) * BigInt(unitPriceCents), 'el importe de la línea');
+  assertNonNegativeInteger(quantity, msg('domain.money.what.quantity'));
+  assertNonNegativeInteger(unitPriceCents, msg('domain.money.what.unitPrice'));
+  return toSafeNumber(BigInt(quantity) * BigInt(unitPriceCents), msg('domain.money.what.lineAmount'));
 }
 
 /** Tax of one rate on its base, rounded half away from zero to the cent. */
 export function taxOnBaseCents(baseCents: number, rateBp: number): number {
-  assertNonNegativeInteger(baseCents, 'La base imponible (céntimos)');
-  assertNonNegativeInteger(rateBp, 'El tipo impositivo (centésimas de %)');
-  if (rateBp > 10_000) throw new Error(`El tipo impositivo no puede superar el 100 % (recibido: ${rateBp} centésimas)`);
-  return toSafeNumber((BigInt(baseCents) * BigInt(rateBp) + 5000n) / 10000n, 'el impuesto');
+  assertNonNegativeInteger(baseCents, msg('domain.money.what.taxBase'));
+  assertNonNegativeInteger(rateBp, msg('domain.money.what.taxRate'));
+  if (rateBp > 10_000) throw new DomainError(msg('domain.money.rateOver', { rate: rateBp }));
+  return toSafeNumber((BigInt(baseCents) * BigInt(rateBp) + 5000n) / 10000n, msg('domain.money.what.tax'));
 }
 
 /** Totals of a list of lines, with the tax computed per rate (see the rule at the top). */
@@ -74,29 +74,29 @@ export function orderTotals(lines: readonly TaxableLine[]): OrderTotals {
   const bases = new Map<number, bigint>();
   let net = 0n;
   lines.forEach((line, i) => {
-    const where = `Línea ${i + 1}`;
-    assertNonNegativeInteger(line.quantity, `${where}: la cantidad`);
-    assertNonNegativeInteger(line.unit_price_cents, `${where}: el precio unitario (céntimos)`);
-    assertNonNegativeInteger(line.tax_rate_bp, `${where}: el tipo impositivo (centésimas de %)`);
-    if (line.tax_rate_bp > 10_000) throw new Error(`${where}: el tipo impositivo no puede superar el 100 %`);
+    const n = i + 1;
+    assertNonNegativeInteger(line.quantity, msg('domain.money.what.lineQuantity', { line: n }));
+    assertNonNegativeInteger(line.unit_price_cents, msg('domain.money.what.lineUnitPrice', { line: n }));
+    assertNonNegativeInteger(line.tax_rate_bp, msg('domain.money.what.lineTaxRate', { line: n }));
+    if (line.tax_rate_bp > 10_000) throw new DomainError(msg('domain.money.lineRateOver', { line: n }));
     const lineNet = BigInt(line.quantity) * BigInt(line.unit_price_cents);
     net += lineNet;
     bases.set(line.tax_rate_bp, (bases.get(line.tax_rate_bp) ?? 0n) + lineNet);
   });
-  const net_cents = toSafeNumber(net, 'el importe neto');
+  const net_cents = toSafeNumber(net, msg('domain.money.what.net'));
   const taxes: TaxBreakdown[] = [...bases.entries()]
     .filter(([, base]) => base > 0n)
     .sort(([a], [b]) => b - a)
     .map(([rate_bp, base]) => {
-      const base_cents = toSafeNumber(base, `la base imponible del tipo ${String(rate_bp / 100).replace('.', ',')} %`);
+      const base_cents = toSafeNumber(base, msg('domain.money.what.rateBase', { rate: String(rate_bp / 100).replace('.', ',') }));
       return { rate_bp, base_cents, tax_cents: taxOnBaseCents(base_cents, rate_bp) };
     });
   const tax = taxes.reduce((sum, t) => sum + BigInt(t.tax_cents), 0n);
   return {
     net_cents,
     taxes,
-    tax_cents: toSafeNumber(tax, 'el total de impuestos'),
-    gross_cents: toSafeNumber(net + tax, 'el total'),
+    tax_cents: toSafeNumber(tax, msg('domain.money.what.taxTotal')),
+    gross_cents: toSafeNumber(net + tax, msg('domain.money.what.total')),
   };
 }
 
@@ -118,17 +118,17 @@ export interface DeliveredQuantity {
 export function deliveredTotals(lines: readonly DueLine[], delivered: readonly DeliveredQuantity[]): OrderTotals {
   const byId = new Map<string, DueLine>();
   for (const line of lines) {
-    if (byId.has(line.line_id)) throw new Error(`El pedido tiene la línea «${line.line_id}» repetida`);
+    if (byId.has(line.line_id)) throw new DomainError(msg('domain.money.lineRepeated', { id: line.line_id }));
     byId.set(line.line_id, line);
   }
   const units = new Map<string, number>();
   for (const d of delivered) {
     const line = byId.get(d.line_id);
-    if (!line) throw new Error(`La línea entregada «${d.line_id}» no está en el pedido`);
-    if (units.has(d.line_id)) throw new Error(`La línea «${d.line_id}» aparece dos veces en la entrega`);
-    assertNonNegativeInteger(d.delivered, `Línea «${d.line_id}»: la cantidad entregada`);
+    if (!line) throw new DomainError(msg('domain.money.lineNotInOrder', { id: d.line_id }));
+    if (units.has(d.line_id)) throw new DomainError(msg('domain.money.lineTwice', { id: d.line_id }));
+    assertNonNegativeInteger(d.delivered, msg('domain.money.what.deliveredQuantity', { id: d.line_id }));
     if (d.delivered > line.quantity) {
-      throw new Error(`Línea «${d.line_id}»: se entregan ${d.delivered} unidades y el pedido tiene ${line.quantity}`);
+      throw new DomainError(msg('domain.money.tooManyDelivered', { id: d.line_id, delivered: d.delivered, ordered: line.quantity }));
     }
     units.set(d.line_id, d.delivered);
   }
@@ -169,7 +169,7 @@ export function changeCents(dueCents: number, collectedCents: number): ChangeRes
  * grouping starts at five digits («12.345,67 €»). Negative amounts get a leading «-».
  */
 export function formatEuros(cents: number): string {
-  if (!Number.isSafeInteger(cents)) throw new Error(`Importe no válido: ${String(cents)} (se esperaban céntimos enteros)`);
+  if (!Number.isSafeInteger(cents)) throw new DomainError(msg('domain.money.notCents', { value: String(cents) }));
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   const euros = String(Math.floor(abs / 100));
@@ -181,6 +181,6 @@ export function formatEuros(cents: number): string {
 /** Rate (basis points) of a tax of the taxes catalogue; throws a Spanish error if it is missing. */
 export function taxRateOf(taxId: string, taxes: readonly Pick<Tax, 'id' | 'rate_bp'>[]): number {
   const tax = taxes.find((t) => t.id === taxId);
-  if (!tax) throw new Error(`El impuesto «${taxId}» no existe en el catálogo de impuestos`);
+  if (!tax) throw new DomainError(msg('domain.money.noTax', { id: taxId }));
   return tax.rate_bp;
 }

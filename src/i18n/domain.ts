@@ -3,8 +3,8 @@
  * `DomainMessageKey` to `t()` is what makes a key missing from the catalogue fail the typecheck.
  */
 import type { DomainMessage } from '../domain/messages';
-import { t } from './index';
+import { t, wordsOf } from './index';
 
 export function domainText(message: DomainMessage): string {
-  return t(message.key, message.vars);
+  return wordsOf(message, t);
 }

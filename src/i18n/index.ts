@@ -1,4 +1,5 @@
 import { es, type Catalogue } from './messages.es';
+import { setDomainWording, type DomainMessage } from '../domain/messages';
 // formatDate lives in ./dates (date-fns stays out of the modules every screen loads).
 
 type Leaves<T, P extends string = ''> = {
@@ -38,7 +39,9 @@ export async function setLanguage(lang: Language): Promise<void> {
     catalogue = es;
   }
   current = lang;
-  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+  // The page's language (absent in the service worker and on the server).
+  const page = (globalThis as { document?: { documentElement: { lang: string } } }).document;
+  if (page) page.documentElement.lang = lang;
 }
 
 /** date-fns' English locale once English is loaded (./dates.ts), else null. */
@@ -82,3 +85,13 @@ export function formatNumber(value: number, digits = 0): string {
   if (!f) numberFormats.set(digits, (f = new Intl.NumberFormat('es-ES', { minimumFractionDigits: digits, maximumFractionDigits: digits })));
   return f.format(value);
 }
+
+/** A domain message in the current language; variables that are messages are worded first. */
+export function wordsOf(message: DomainMessage, translate: typeof t = t): string {
+  const vars: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(message.vars ?? {})) vars[k] = typeof v === 'object' ? wordsOf(v, translate) : v;
+  return translate(message.key, vars);
+}
+
+// The domain's thrown errors (DomainError) read in the interface's language.
+setDomainWording((m) => wordsOf(m));

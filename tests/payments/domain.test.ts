@@ -13,6 +13,8 @@ import {
   type CashHandover,
 } from '../../src/domain/payments/handover';
 import { checkTransition } from '../../src/domain/status/machines';
+// The domain's errors are keys; the catalogue words them (DomainError, src/domain/messages.ts).
+import '../../src/i18n';
 
 const base = { id: 'cash-2026-11-23-rider-1-1', riderId: 'rider-1', routeId: 'route-1', hub: 1, date: '2026-11-23', by: 'op-1', at: 1_000 };
 

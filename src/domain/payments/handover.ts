@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { cents, epochMs, idField, isoDate, optionalRef, text } from '../entities/fields';
 import type { SystemRole } from '../access/groups';
 import type { Machine } from '../status/machines';
+import { DomainError, msg } from '../messages';
 
 /** Euro notes and coins, in cents, largest first. */
 export const EURO_DENOMINATIONS_CENTS = [50000, 20000, 10000, 5000, 2000, 1000, 500, 200, 100, 50, 20, 10, 5, 2, 1] as const;
@@ -193,7 +194,7 @@ export function recordHandover(input: RecordInput): CashHandover {
 
 /** Signs off a counted hand-over. */
 export function reconcileHandover(h: CashHandover, by: string, at: number): CashHandover {
-  if (h.status !== 'handed_over') throw new Error(h.status === 'reconciled' ? 'La entrega ya está conciliada' : 'Registra primero el recuento');
+  if (h.status !== 'handed_over') throw new DomainError(msg(h.status === 'reconciled' ? 'domain.handover.alreadyReconciled' : 'domain.handover.countFirst'));
   return cashHandoverSchema.parse({
     ...h,
     status: 'reconciled',
@@ -208,7 +209,7 @@ export function reconcileHandover(h: CashHandover, by: string, at: number): Cash
 /** An administrator's correction of a reconciled hand-over's count, with the reason kept. */
 export function amendHandover(h: CashHandover, input: CountInput & { readonly by: string; readonly at: number; readonly changeReason: string }): CashHandover {
   const why = input.changeReason.trim();
-  if (why === '') throw new Error('Indica el motivo del cambio');
+  if (why === '') throw new DomainError(msg('domain.handover.changeReason'));
   const { counted_cents, count } = countedOf(input);
   const reason = counted_cents === h.expected_cents ? '' : input.reason.trim();
   return cashHandoverSchema.parse({
