@@ -8,6 +8,7 @@
  */
 import { expect, test } from './test';
 import { adminToken, gotoSynced, pullAll, signInSynced } from './support';
+import { FollowUp } from './pages/followUp';
 
 test('an operator reviews, assigns and resolves a delivery incidence; the history and the server keep every change', async ({ page, request }) => {
   const token = await adminToken(request);
@@ -22,42 +23,33 @@ test('an operator reviews, assigns and resolves a delivery incidence; the histor
 
   await signInSynced(page, 'operador@cargobici.test');
   await gotoSynced(page, '/incidence-all-delivered');
-  await page.getByLabel('Buscar').fill(code);
-  const row = page.getByTestId('crud-row').filter({ hasText: code }).first();
-  await expect(row.getByTestId('follow-up-state')).toHaveText('Abierta');
+  const followUp = new FollowUp(page, code);
+  await followUp.find();
+  await followUp.expectState('Abierta');
 
   // Into review, with a person in charge.
-  await row.getByRole('button', { name: `Abrir el seguimiento de la incidencia de ${code}` }).click();
-  let dialog = page.getByRole('dialog');
+  await followUp.open();
+  const dialog = followUp.dialog;
   await expect(dialog.getByText('Aún sin cambios: la incidencia está abierta.')).toBeVisible();
   // Saving with nothing changed says what is missing and writes nothing.
   await dialog.getByRole('button', { name: 'Guardar seguimiento' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Escribe una nota o cambia el responsable (o el estado)');
-  await dialog.getByRole('combobox', { name: 'Nuevo estado' }).click();
-  await page.getByRole('option', { name: 'En revisión' }).click();
-  await dialog.getByRole('combobox', { name: 'Responsable' }).click();
-  await page.getByRole('option', { name: 'Javier Ruiz Ortega' }).click();
-  await dialog.getByLabel('Nota o resolución').fill('Llamo al cliente para confirmar el daño');
-  await dialog.getByRole('button', { name: 'Guardar seguimiento' }).click();
-  await expect(dialog).toHaveCount(0);
-  await expect(row.getByTestId('follow-up-state')).toHaveText('En revisión');
-  await expect(row).toContainText('Javier Ruiz Ortega');
+  await followUp.state('En revisión');
+  await followUp.assignee('Javier Ruiz Ortega');
+  await followUp.note('Llamo al cliente para confirmar el daño');
+  await followUp.save('En revisión');
+  await expect(followUp.row).toContainText('Javier Ruiz Ortega');
 
   // Resolved, with the resolution as its note; «Abierta» is no longer offered… but «Resuelta» is.
-  await row.getByRole('button', { name: `Abrir el seguimiento de la incidencia de ${code}` }).click();
-  dialog = page.getByRole('dialog');
+  await followUp.open();
   await expect(dialog.getByTestId('follow-up-history')).toContainText('Abierta → En revisión');
   await expect(dialog.getByTestId('follow-up-history')).toContainText('«Llamo al cliente para confirmar el daño»');
-  await dialog.getByRole('combobox', { name: 'Nuevo estado' }).click();
-  await page.getByRole('option', { name: 'Resuelta' }).click();
-  await dialog.getByLabel('Nota o resolución').fill('Se repone la caja en la próxima entrega');
+  await followUp.state('Resuelta');
+  await followUp.note('Se repone la caja en la próxima entrega');
   // Resolving creates the re-delivery: a new unplanned order for tomorrow (the date offered).
-  await dialog.getByLabel('Crear un pedido de reentrega').check();
-  const tomorrow = await dialog.getByLabel('Día de la reentrega').inputValue();
+  const tomorrow = await followUp.redelivery();
   expect(tomorrow > today).toBe(true);
-  await dialog.getByRole('button', { name: 'Guardar seguimiento' }).click();
-  await expect(dialog).toHaveCount(0);
-  await expect(row.getByTestId('follow-up-state')).toHaveText('Resuelta');
+  await followUp.save('Resuelta');
 
   // The filter by follow-up state finds it.
   await page.getByRole('combobox', { name: 'Seguimiento' }).click();

@@ -6,7 +6,8 @@ import { t } from '../src/i18n';
 import { framesOf, VIDEO_HEIGHT, VIDEO_WIDTH } from '../scripts/make-barcode-video';
 import { grayFrame } from '../scripts/barcodes/symbols';
 import { writeY4m } from '../scripts/barcodes/y4m';
-import { adminToken, pullAll, signInSynced, gotoSynced, waitForServiceWorker, waitForSync, type Doc } from './support';
+import { adminToken, pullAll, signInSynced, gotoSynced, waitForSync, type Doc } from './support';
+import { startPickingOffline } from './pages/picking';
 
 /**
  * Issue 12 on a hub tablet: an operator of hub 1 picks a route of his own offline (scan, «+»,
@@ -106,15 +107,8 @@ test('an operator picks a route offline, reloading on the way; back online it is
 
   await signInSynced(page, 'operador@cargobici.test');
   await gotoSynced(page, '/picking');
-  const card = page.locator(`[data-testid="picking-route-card"][data-route="${ROUTE_ID}"]`);
-  await expect(card.getByTestId('picking-route-status')).toHaveText('Planificada');
-  await expect(card.getByTestId('picking-lines')).toHaveText(t('pickingScreens.lines', { done: 0, total: 3 }));
-  await card.getByRole('link', { name: `${t('pickingScreens.start')} ${name}` }).click();
-
   // The app opens offline once the service worker controls the page.
-  await waitForServiceWorker(page);
-  await context.setOffline(true);
-  await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-sync-state', 'offline');
+  await startPickingOffline(page, context, { id: ROUTE_ID, name, lines: 3 });
 
   // Stop 1, product A: a wrong code from the wedge scanner is refused, the right one counts.
   await page.getByRole('link', { name: t('pickingScreens.openStop', { seq: 1 }) }).click();

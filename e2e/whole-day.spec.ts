@@ -20,6 +20,8 @@ import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './test';
 import { DEMO_PASSWORD, adminToken, gotoSynced, pullAll, signInSynced, waitForServiceWorker, waitForSync, type Doc } from './support';
 import { RiderStop } from './pages/riderStop';
+import { FollowUp } from './pages/followUp';
+import { startPickingOffline } from './pages/picking';
 import { t } from '../src/i18n';
 
 // An action that cannot happen fails within a minute instead of at the test's end (an upper bound, not a wait).
@@ -216,13 +218,7 @@ test('a whole day: import, plan and publish, pick offline, deliver offline, reco
   const pick = await tablet.newPage();
   await signInSynced(pick, day.operator.email);
   await gotoSynced(pick, '/picking');
-  const pickCard = pick.locator(`[data-testid="picking-route-card"][data-route="${routeId}"]`);
-  await expect(pickCard.getByTestId('picking-route-status')).toHaveText('Planificada');
-  await expect(pickCard.getByTestId('picking-lines')).toHaveText(t('pickingScreens.lines', { done: 0, total: 3 }));
-  await pickCard.getByRole('link', { name: `${t('pickingScreens.start')} ${routeName}` }).click();
-  await waitForServiceWorker(pick);
-  await tablet.setOffline(true);
-  await expect(pick.getByTestId('sync-indicator')).toHaveAttribute('data-sync-state', 'offline');
+  await startPickingOffline(pick, tablet, { id: routeId, name: routeName, lines: 3 });
   await pickWholeRoute(pick, 3);
   await expect(pick.getByTestId('route-ready')).toBeVisible();
   await tablet.setOffline(false);
@@ -315,28 +311,19 @@ test('a whole day: import, plan and publish, pick offline, deliver offline, reco
 
   // ── 6. He resolves the incidence into a re-delivery for tomorrow ─────────────────────────
   await gotoSynced(op, '/incidence-all-delivered');
-  await op.getByLabel('Buscar').fill(codeA);
-  const incidenceRow = op.getByTestId('crud-row').filter({ hasText: codeA }).first();
-  await expect(incidenceRow.getByTestId('follow-up-state')).toHaveText('Abierta');
-  const openFollowUp = () => incidenceRow.getByRole('button', { name: `Abrir el seguimiento de la incidencia de ${codeA}` }).click();
-  await openFollowUp();
-  const followUp = op.getByRole('dialog');
-  await followUp.getByRole('combobox', { name: 'Nuevo estado' }).click();
-  await op.getByRole('option', { name: 'En revisión' }).click();
-  await followUp.getByLabel('Nota o resolución').fill('Pido fotos al repartidor');
-  await followUp.getByRole('button', { name: 'Guardar seguimiento' }).click();
-  await expect(followUp).toHaveCount(0);
-  await expect(incidenceRow.getByTestId('follow-up-state')).toHaveText('En revisión');
-  await openFollowUp();
-  await followUp.getByRole('combobox', { name: 'Nuevo estado' }).click();
-  await op.getByRole('option', { name: 'Resuelta' }).click();
-  await followUp.getByLabel('Nota o resolución').fill('Se repone la caja mañana');
-  await followUp.getByLabel('Crear un pedido de reentrega').check();
-  const tomorrow = await followUp.getByLabel('Día de la reentrega').inputValue();
+  const followUp = new FollowUp(op, codeA);
+  await followUp.find();
+  await followUp.expectState('Abierta');
+  await followUp.open();
+  await followUp.state('En revisión');
+  await followUp.note('Pido fotos al repartidor');
+  await followUp.save('En revisión');
+  await followUp.open();
+  await followUp.state('Resuelta');
+  await followUp.note('Se repone la caja mañana');
+  const tomorrow = await followUp.redelivery();
   expect(tomorrow).toBe(madridDay(1));
-  await followUp.getByRole('button', { name: 'Guardar seguimiento' }).click();
-  await expect(followUp).toHaveCount(0);
-  await expect(incidenceRow.getByTestId('follow-up-state')).toHaveText('Resuelta');
+  await followUp.save('Resuelta');
   await gotoSynced(op, '/routed');
   await op.getByTestId('board-date').fill(tomorrow);
   await expect(op.getByTestId('unplanned-point')).toHaveCount(1);
