@@ -20,7 +20,16 @@ export function ProfilePage() {
   const me = useSession((s) => s.user);
   const lockMinutes = useSession((s) => s.lockMinutes);
   const language = useLanguage((s) => s.language);
-  const languageChange = useAction((lang: Language) => chooseLanguage(lang));
+  // The radio shows the choice at once while the other catalogue loads; a failed load goes back.
+  const [chosen, setChosen] = useState<Language | null>(null);
+  const languageChange = useAction(async (lang: Language) => {
+    setChosen(lang);
+    try {
+      await chooseLanguage(lang);
+    } finally {
+      setChosen(null);
+    }
+  });
   const { data: users } = useUsers();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -91,7 +100,7 @@ export function ProfilePage() {
           <Radio.Group
             label={t('users.language')}
             description={t('users.languageHelp')}
-            value={language}
+            value={chosen ?? language}
             onChange={(v) => {
               if ((LANGUAGES as readonly string[]).includes(v)) void languageChange.run(v as Language);
             }}
