@@ -272,7 +272,7 @@ test('points are chosen with shift-click and a box, and a stop locked in place s
   await expect(route.getByTestId('board-stop').nth(1).getByTestId('stop-locked')).toBeVisible();
 });
 
-test('stops are reordered and moved to another route with the buttons; a stop locked in place keeps it', async ({ page, request }) => {
+test('stops are reordered and moved to another route with the buttons and by dragging (mouse and keyboard); a stop locked in place keeps it', async ({ page, request }) => {
   test.setTimeout(240_000);
   const rows = await boardWithFourOrders(page, request, madridDate(13), 'mv');
 
@@ -314,4 +314,36 @@ test('stops are reordered and moved to another route with the buttons; a stop lo
   await expect(small.getByTestId('board-stop')).toHaveCount(2);
   await expect(small.getByTestId('board-stop').nth(1)).toContainText(c);
   await expect(big.getByTestId('board-stop').nth(1)).toContainText(a);
+
+  // Dragged with the mouse: big's first stop onto small's first, which it then precedes.
+  const first = await big.getByTestId('board-stop').nth(0).innerText();
+  const dropOn = small.getByTestId('board-stop').nth(0);
+  await dropOn.scrollIntoViewIfNeeded();
+  await big.getByRole('button', { name: 'Arrastrar la parada 1' }).hover();
+  await page.mouse.down();
+  const box = await dropOn.boundingBox();
+  if (!box) throw new Error('the stop to drop on is not drawn');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 12 });
+  await expect(page.getByTestId('stop-drag-overlay')).toBeVisible();
+  await expect(dropOn).toHaveAttribute('data-drop-over', 'true');
+  await page.mouse.up();
+  await expect(small.getByTestId('board-stop')).toHaveCount(3);
+  await expect(small.getByTestId('board-stop').nth(0)).toContainText(first.replace(/^\d+\s*/, '').split(' · ')[0] ?? '');
+  await expect(big.getByTestId('board-stop')).toHaveCount(1);
+  await expect(big.getByTestId('board-stop').nth(0)).toContainText(a);
+  await expect(big.getByTestId('stop-locked')).toHaveCount(1);
+
+  // With the keyboard: small's last stop picked up with Space, two places up, dropped with Space.
+  const last = (await small.getByTestId('board-stop').nth(2).innerText()).replace(/^\d+\s*/, '').split(' · ')[0] ?? '';
+  await small.getByRole('button', { name: 'Arrastrar la parada 3' }).focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('stop-drag-overlay')).toBeVisible();
+  await page.keyboard.press('ArrowUp');
+  await expect(small.getByTestId('board-stop').nth(1)).toHaveAttribute('data-drop-over', 'true');
+  await page.keyboard.press('ArrowUp');
+  await expect(small.getByTestId('board-stop').nth(0)).toHaveAttribute('data-drop-over', 'true');
+  await page.keyboard.press('Space');
+  await expect(small.getByTestId('board-stop').nth(0)).toContainText(last);
+  // A stop locked in place has no handle to drag it by.
+  await expect(big.getByRole('button', { name: 'Arrastrar la parada 1' })).toBeDisabled();
 });

@@ -18,13 +18,17 @@ import type { DeliveryEvent } from '../domain/entities/events';
 import { carryOverOrders } from '../domain/routing/carryOver';
 import {
   addOrdersToStops,
+  canInsertStopAt,
   canMoveStop,
+  canPlaceStop,
+  insertOrdersAt,
   isEditableRoute,
   lockStopAt,
   moveStopBy,
   nextRouteCode,
   ordersWithoutLocation,
   placePointPatch,
+  placeStopAt,
   publishProblems,
   removeOrdersFromStops,
   removeStopAt,
@@ -281,8 +285,12 @@ export async function moveStop(engine: PlanningEngine, actor: PlanningActor, rou
   return engine.writer.patch('routes', routeId, { stops: moveStopBy(route.stops, seq, delta) });
 }
 
-/** Moves a stop (with its orders) to the end of another route of the same day and hub. */
-export async function moveStopToRoute(engine: PlanningEngine, actor: PlanningActor, fromId: string, seq: number, toId: string): Promise<void> {
+/**
+ * Moves a stop (with its orders) to another route of the same day and hub: at the end, or at
+ * place `toSeq` (a drag on the board). When that route already visits the point, the orders join
+ * its stop. A place that would shift a stop locked in place is refused.
+ */
+export async function moveStopToRoute(engine: PlanningEngine, actor: PlanningActor, fromId: string, seq: number, toId: string, toSeq?: number): Promise<void> {
   requireOps(actor);
   if (fromId === toId) return;
   const from = await loadEditableRoute(engine, fromId);
@@ -290,10 +298,23 @@ export async function moveStopToRoute(engine: PlanningEngine, actor: PlanningAct
   if (from.date !== to.date || from.hub !== to.hub) throw new PlanningError('other_day', t('planning.errors.routeOtherDay', { route: to.name }));
   const stop = from.stops[seq - 1];
   if (!stop) throw new PlanningError('stop_not_found', t('planning.errors.stopNotFound', { seq, route: from.name }));
+  if (stop.lock !== undefined) throw new PlanningError('stop_locked', t('planning.errors.stopLockedOut', { seq, route: from.name }));
+  const place = toSeq ?? to.stops.length + 1;
+  if (!canInsertStopAt(to.stops, stop.delivery_point_id, place)) throw new PlanningError('stop_locked', t('planning.errors.dropLocked', { seq: place, route: to.name }));
   const orders = await loadOrders(engine, stop.order_ids);
   await engine.writer.patch('routes', fromId, { stops: removeStopAt(from.stops, seq).stops });
-  await engine.writer.patch('routes', toId, { stops: addOrdersToStops(to.stops, orders, stop.eta) });
+  await engine.writer.patch('routes', toId, { stops: insertOrdersAt(to.stops, orders, place, stop.eta) });
   await claimOrders(engine, orders, toId);
+}
+
+/** Drags a stop to place `to` of its own route; refused when a stop locked in place would move. */
+export async function placeStop(engine: PlanningEngine, actor: PlanningActor, routeId: string, seq: number, to: number): Promise<Route> {
+  requireOps(actor);
+  const route = await loadEditableRoute(engine, routeId);
+  if (seq < 1 || seq > route.stops.length) throw new PlanningError('stop_not_found', t('planning.errors.stopNotFound', { seq, route: route.name }));
+  if (to === seq) return route;
+  if (!canPlaceStop(route.stops, seq, to)) throw new PlanningError('stop_locked', t('planning.errors.placeLocked', { seq, to, route: route.name }));
+  return engine.writer.patch('routes', routeId, { stops: placeStopAt(route.stops, seq, to) });
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   lockStop,
   moveStopToRoute,
   placePoint,
+  placeStop,
   publishRoutes,
   removeStop,
   saveDayPlan,
@@ -113,6 +114,39 @@ describe('planning board edits', () => {
     await addOrdersToRoute(engine, operator, b.id, ['o1']);
     expect((await getRoute(a.id)).stops).toEqual([]);
     expect(await getOrder('o1')).toMatchObject({ route_id: b.id });
+  });
+
+  it('drags a stop to a place of its route, or to a place of another route; a stop locked in place never moves', async () => {
+    const a = await createRouteWithOrders(engine, operator, { date: TODAY, hub: 1, orderIds: ['o1', 'o2', 'o4'] });
+    const b = await createRouteWithOrders(engine, operator, { date: TODAY, hub: 1, orderIds: ['o3'] });
+    const at = async (id: string) => (await getRoute(id)).stops.map((s) => s.delivery_point_id);
+    const before = await at(a.id);
+    await placeStop(engine, operator, a.id, 3, 1);
+    expect(await at(a.id)).toEqual([before[2], before[0], before[1]]);
+    expect((await getRoute(a.id)).stops.map((s) => s.seq)).toEqual([1, 2, 3]);
+
+    await lockStop(engine, operator, a.id, 2, 'position');
+    await expect(placeStop(engine, operator, a.id, 1, 3)).rejects.toThrow(/fija en su sitio/);
+    expect(await at(a.id), 'a refused drag writes nothing').toEqual([before[2], before[0], before[1]]);
+
+    // A locked stop does not leave its route either.
+    await expect(moveStopToRoute(engine, operator, a.id, 2, b.id, 1)).rejects.toThrow(/está fija/);
+
+    // To the first place of b: a new stop there; its orders follow the route.
+    await moveStopToRoute(engine, operator, a.id, 1, b.id, 1);
+    expect(await at(b.id)).toEqual(['pc', 'pb']);
+    expect(await getOrder('o4')).toMatchObject({ route_id: b.id, status: 'planned' });
+    // To a route that visits the point already: the orders join its stop.
+    await moveStopToRoute(engine, operator, a.id, 2, b.id, 1);
+    expect(await at(b.id)).toEqual(['pc', 'pb']);
+    expect((await getRoute(b.id)).stops[1]?.order_ids).toEqual(['o3', 'o2']);
+
+    // A place before b's locked stop is refused; nothing moves.
+    await lockStop(engine, operator, b.id, 2, 'position');
+    await lockStop(engine, operator, a.id, 1, 'none');
+    await expect(moveStopToRoute(engine, operator, a.id, 1, b.id, 2)).rejects.toThrow(/fija en su sitio/);
+    expect(await at(a.id)).toEqual(['pa']);
+    expect(await at(b.id)).toEqual(['pc', 'pb']);
   });
 
   it('never edits a route that is already being picked', async () => {

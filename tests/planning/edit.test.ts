@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addOrdersToStops, canMoveStop, isLocatedPoint, lockStopAt, moveStopBy, ordersWithoutLocation, placePointPatch, nextRouteCode, publishProblems, removeOrdersFromStops, removeStopAt, withTimes } from '../../src/domain/routing/edit';
+import { addOrdersToStops, canInsertStopAt, canMoveStop, canPlaceStop, insertOrdersAt, placeStopAt, isLocatedPoint, lockStopAt, moveStopBy, ordersWithoutLocation, placePointPatch, nextRouteCode, publishProblems, removeOrdersFromStops, removeStopAt, withTimes } from '../../src/domain/routing/edit';
 import type { RouteStop } from '../../src/domain/entities/operation';
 
 const stops: RouteStop[] = [
@@ -137,5 +137,61 @@ describe('points «sin ubicación»', () => {
     expect(placePointPatch(40, -180.5)).toEqual({ ok: false, field: 'lng' });
     expect(placePointPatch(40, Number.POSITIVE_INFINITY)).toEqual({ ok: false, field: 'lng' });
     expect(placePointPatch(40, null)).toEqual({ ok: false, field: 'lng' });
+  });
+});
+
+describe('dragging stops', () => {
+  const five: RouteStop[] = ['pa', 'pb', 'pc', 'pd', 'pe'].map((p, i) => ({ seq: i + 1, delivery_point_id: p, order_ids: [`o${i + 1}`], eta: `09:${10 + i}` }));
+  const points = (list: readonly RouteStop[]) => list.map((s) => s.delivery_point_id).join('');
+
+  it('drags a stop to another place of its route, down or up, renumbered 1…n', () => {
+    expect(points(placeStopAt(five, 1, 4))).toBe('pbpcpdpape');
+    expect(points(placeStopAt(five, 5, 2))).toBe('papepbpcpd');
+    expect(placeStopAt(five, 5, 2).map((s) => s.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(placeStopAt(five, 5, 2)[1]).toMatchObject({ delivery_point_id: 'pe', order_ids: ['o5'], eta: '09:14' });
+  });
+
+  it('refuses a drop on its own place, out of the route, of a locked stop, or across a stop locked in place', () => {
+    expect(canPlaceStop(five, 2, 2)).toBe(false);
+    expect(canPlaceStop(five, 2, 0)).toBe(false);
+    expect(canPlaceStop(five, 2, 6)).toBe(false);
+    expect(canPlaceStop(five, 9, 1)).toBe(false);
+    const locked = lockStopAt(five, 3, 'position');
+    expect(canPlaceStop(locked, 3, 1)).toBe(false);
+    expect(canPlaceStop(locked, 1, 4), 'stop 3 would become 2').toBe(false);
+    expect(canPlaceStop(locked, 5, 3), 'stop 3 would become 4').toBe(false);
+    expect(canPlaceStop(locked, 1, 2)).toBe(true);
+    expect(canPlaceStop(locked, 5, 4)).toBe(true);
+    expect(points(placeStopAt(locked, 1, 4)), 'a refused drag changes nothing').toBe('papbpcpdpe');
+    expect(canPlaceStop(lockStopAt(five, 2, 'route'), 2, 1), 'a stop locked to its route is not dragged either').toBe(false);
+  });
+
+  it('keeps every stop, and every stop locked in place at its number, whatever the drag', () => {
+    const locked = lockStopAt(lockStopAt(five, 2, 'position'), 5, 'position');
+    for (let seq = 1; seq <= 5; seq += 1) {
+      for (let to = 1; to <= 5; to += 1) {
+        const next = placeStopAt(locked, seq, to);
+        expect([...next.map((s) => s.delivery_point_id)].sort()).toEqual(['pa', 'pb', 'pc', 'pd', 'pe']);
+        expect(next[1]?.delivery_point_id).toBe('pb');
+        expect(next[4]?.delivery_point_id).toBe('pe');
+      }
+    }
+  });
+
+  it('drops a stop of another route at a place, or into the stop of its point when the route visits it', () => {
+    expect(points(insertOrdersAt(five, [{ id: 'x1', delivery_point_id: 'px' }, { id: 'x2', delivery_point_id: 'px' }], 2, '10:00'))).toBe('papxpbpcpdpe');
+    expect(insertOrdersAt(five, [{ id: 'x1', delivery_point_id: 'px' }], 6, '10:00').at(-1)).toEqual({ seq: 6, delivery_point_id: 'px', order_ids: ['x1'], eta: '10:00' });
+    const joined = insertOrdersAt(five, [{ id: 'x1', delivery_point_id: 'pc' }], 1, '10:00');
+    expect(points(joined)).toBe('papbpcpdpe');
+    expect(joined[2]?.order_ids).toEqual(['o3', 'x1']);
+  });
+
+  it('refuses a new stop that would shift a stop locked in place, or one out of the route', () => {
+    const locked = lockStopAt(five, 4, 'position');
+    expect(canInsertStopAt(locked, 'px', 4)).toBe(false);
+    expect(canInsertStopAt(locked, 'px', 5)).toBe(true);
+    expect(canInsertStopAt(locked, 'px', 7)).toBe(false);
+    expect(canInsertStopAt(locked, 'pa', 1), 'joining a stop shifts nothing').toBe(true);
+    expect(points(insertOrdersAt(locked, [{ id: 'x1', delivery_point_id: 'px' }], 2, '10:00'))).toBe('papbpcpdpe');
   });
 });

@@ -67,6 +67,52 @@ export function moveStopBy(stops: readonly RouteStop[], seq: number, delta: -1 |
   return renumber(next);
 }
 
+/**
+ * Whether the stop at `seq` may be dragged to place `to` (1…n) of the same route: it is not
+ * locked, and no stop locked in place would change its number (the stops between the two places
+ * shift by one). A drop on its own place is no move.
+ */
+export function canPlaceStop(stops: readonly RouteStop[], seq: number, to: number): boolean {
+  const stop = stops[seq - 1];
+  if (!stop || stop.lock !== undefined || to < 1 || to > stops.length || to === seq) return false;
+  const [lo, hi] = seq < to ? [seq, to] : [to, seq];
+  return stops.slice(lo - 1, hi).every((s) => s.lock !== 'position');
+}
+
+/** The stops with the stop at `seq` dragged to place `to`; unchanged when `canPlaceStop` says no. */
+export function placeStopAt(stops: readonly RouteStop[], seq: number, to: number): RouteStop[] {
+  if (!canPlaceStop(stops, seq, to)) return renumber(stops);
+  const next = stops.slice();
+  const [moved] = next.splice(seq - 1, 1);
+  next.splice(to - 1, 0, moved as RouteStop);
+  return renumber(next);
+}
+
+/**
+ * Whether orders of `pointId` may be dropped at place `to` (1…n+1) of a route: when the route
+ * already visits the point they join that stop (nothing shifts); otherwise a new stop at `to`
+ * shifts the later ones, so none of those may be locked in place.
+ */
+export function canInsertStopAt(stops: readonly RouteStop[], pointId: string, to: number): boolean {
+  if (stops.some((s) => s.delivery_point_id === pointId)) return true;
+  return to >= 1 && to <= stops.length + 1 && stops.slice(to - 1).every((s) => s.lock !== 'position');
+}
+
+/**
+ * The stops with these orders (of one delivery point, a dragged stop's) put at place `to`: they
+ * join the stop of their point when the route visits it, else make a new stop there. Unchanged
+ * when `canInsertStopAt` says no.
+ */
+export function insertOrdersAt(stops: readonly RouteStop[], orders: readonly OrderRef[], to: number, eta: string): RouteStop[] {
+  const pointId = orders[0]?.delivery_point_id;
+  if (pointId === undefined || orders.some((o) => o.delivery_point_id !== pointId) || !canInsertStopAt(stops, pointId, to)) return renumber(stops);
+  if (stops.some((s) => s.delivery_point_id === pointId)) return addOrdersToStops(stops, orders, eta);
+  const present = new Set(stops.flatMap((s) => s.order_ids));
+  const next: Omit<RouteStop, 'seq'>[] = stops.slice();
+  next.splice(to - 1, 0, { delivery_point_id: pointId, order_ids: orders.map((o) => o.id).filter((id) => !present.has(id)), eta });
+  return renumber(next.filter((s) => s.order_ids.length > 0));
+}
+
 /** The stops without the stop at `seq`, and the orders it carried. */
 export function removeStopAt(stops: readonly RouteStop[], seq: number): { stops: RouteStop[]; orderIds: string[] } {
   const removed = stops[seq - 1];

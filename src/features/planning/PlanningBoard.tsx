@@ -4,7 +4,8 @@
  * by time window, the routes as coloured lines with numbered stops; beside it the unplanned list
  * and the routes with rider, bike, load vs capacity, distance, duration, first/last ETA and the
  * optimiser's warnings. Points are chosen on the map or in the list to make a route or add to one;
- * stops move with buttons (keyboard); «Optimizar» runs planDay in the worker and shows the
+ * stops are dragged by their handle (mouse, touch or keyboard, ./StopDrag.tsx) within a route or
+ * to another one, and move with buttons too; «Optimizar» runs planDay in the worker and shows the
  * proposal before saving; «Publicar» makes the drafts visible to the riders.
  *
  * Times, loads and warnings of the routes as they stand come from evaluateDay (the worker), run
@@ -14,7 +15,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Button, Card, Checkbox, Group, List, Progress, ScrollArea, Select, SimpleGrid, Stack, Text, TextInput, Title, ActionIcon, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
-import { IconArrowDown, IconArrowUp, IconLock, IconLockOpen, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconGripVertical, IconLock, IconLockOpen, IconTrash } from '@tabler/icons-react';
 import { t } from '../../i18n';
 import { useEngine, useLiveQuery } from '../../data/hooks';
 import { useCatalog } from '../../data/reference';
@@ -27,6 +28,7 @@ import {
   lockStop,
   moveStop,
   moveStopToRoute,
+  placeStop,
   publishRoutes,
   removeStop,
   saveDayPlan,
@@ -49,6 +51,7 @@ import { riderOptions } from '../../ui/RiderSelect';
 import { ROUTE_STATUS_COLOR } from '../../ui/statusColors';
 import { FirstSyncNotice } from '../../ui/sync/FirstSync';
 import { PlacePointModal } from './PlacePointModal';
+import { RouteDropZone, StopDragContext, useStopDrag, type StopDrop } from './StopDrag';
 import { useAction } from '../../ui/action/useAction';
 import { messageOf } from '../../ui/errors';
 import { shiftDate } from './routesShared';
@@ -244,6 +247,15 @@ export function PlanningBoard() {
       if (evaluation) await saveTimes(engine, actor, evaluation);
       await publishRoutes(engine, actor, ids);
     }, t('planning.board.published'));
+
+  // A dragged stop: to another place of its route, or to another route (at a place or its end).
+  const onDrop = (d: StopDrop) =>
+    void act(async () => {
+      if (!engine) return;
+      if (d.from !== d.into) return moveStopToRoute(engine, actor, d.from, d.seq, d.into, d.to ?? undefined);
+      const to = d.to ?? dayRoutes.find((r) => r.id === d.from)?.stops.length ?? d.seq;
+      return to === d.seq ? undefined : placeStop(engine, actor, d.from, d.seq, to);
+    });
 
   // ── Map ──
   const shown = proposal;
@@ -474,21 +486,23 @@ export function PlanningBoard() {
               {t('planning.board.routes', { n: dayRoutes.length })}
             </Title>
             {dayRoutes.length === 0 && <Text c="dimmed">{t('planning.board.noRoutes')}</Text>}
-            {dayRoutes.map((r) => (
-              <RouteCard
-                key={r.id}
-                route={r}
-                color={colorOf.get(r.id) as string}
-                evaluated={evalOf(r.id)}
-                points={points}
-                riders={riders}
-                bikes={hubBikes}
-                others={editable.filter((x) => x.id !== r.id)}
-                busy={busy}
-                act={act}
-                onPublish={() => void publish([r.id])}
-              />
-            ))}
+            <StopDragContext onDrop={onDrop}>
+              {dayRoutes.map((r) => (
+                <RouteCard
+                  key={r.id}
+                  route={r}
+                  color={colorOf.get(r.id) as string}
+                  evaluated={evalOf(r.id)}
+                  points={points}
+                  riders={riders}
+                  bikes={hubBikes}
+                  others={editable.filter((x) => x.id !== r.id)}
+                  busy={busy}
+                  act={act}
+                  onPublish={() => void publish([r.id])}
+                />
+              ))}
+            </StopDragContext>
           </Stack>
         </ScrollArea.Autosize>
       </SimpleGrid>
@@ -518,118 +532,147 @@ function RouteCard({ route, color, evaluated, points, riders, bikes, others, bus
   const etaOf = new Map((ev?.stops ?? []).map((s) => [s.delivery_point_id, s.eta]));
   const run = (f: (e: NonNullable<typeof engine>) => Promise<unknown>) => void act(async () => engine && f(engine));
   return (
-    <Card withBorder data-testid="board-route" style={{ borderLeft: `6px solid ${color}` }}>
-      <Stack gap="xs">
-        <Group justify="space-between">
-          <div>
-            <Text fw={700} data-testid="board-route-name">
-              {route.name}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {route.code}
-            </Text>
-          </div>
-          <Group gap="xs">
-            <Badge color={ROUTE_STATUS_COLOR[route.status]} variant="light" data-testid="board-route-status">
-              {statusText(MACHINES.route, route.status)}
-            </Badge>
-            {route.status === 'draft' && (
-              <Button size="xs" color="teal" variant="light" disabled={busy} onClick={onPublish}>
-                {t('planning.board.publish')}
-              </Button>
-            )}
-            <Button size="xs" variant="default" component={Link} to={href('routeDetail', { id: route.id })}>
-              {t('planning.board.openRoute')}
-            </Button>
-          </Group>
-        </Group>
-        <SimpleGrid cols={2} spacing="xs">
-          <Select size="xs" label={t('planning.board.rider')} data={riders as { value: string; label: string }[]} value={route.rider_id || null} disabled={!editable || busy} onChange={(v) => run((e) => assignRoute(e, actor, route.id, { rider_id: v ?? '' }))} clearable searchable />
-          <Select size="xs" label={t('planning.board.bike')} data={bikes as { value: string; label: string }[]} value={route.bike_id || null} disabled={!editable || busy} onChange={(v) => run((e) => assignRoute(e, actor, route.id, { bike_id: v ?? '' }))} clearable searchable />
-        </SimpleGrid>
-        <Text size="sm" data-testid="board-route-figures">
-          {t('planning.board.stopsCount', { n: route.stops.length })} · {t('planning.board.load')}: {ev ? (cap !== null ? t('planning.board.loadValue', { kg: km(ev.load.weight_g), cap: km(cap) }) : t('planning.board.loadUnknown', { kg: km(ev.load.weight_g) })) : '—'} · {t('planning.board.distance')}: {ev ? km(ev.distance_m) : km(route.distance_m)} km · {t('planning.board.duration')}: {ev ? duration(ev.duration_s) : '—'} · {t('planning.board.etas')}: {ev?.stops[0]?.eta ?? '—'} / {ev?.stops.at(-1)?.eta ?? '—'}
-        </Text>
-        {ev && ev.warnings.length > 0 && (
-          <Alert color="orange" p="xs" data-testid="board-route-warnings">
-            <List size="sm">
-              {ev.warnings.map((w, i) => (
-                <List.Item key={i}>{domainText(w.message)}</List.Item>
-              ))}
-            </List>
-          </Alert>
-        )}
-        {!editable && (
-          <Text size="xs" c="dimmed">
-            {t('planning.board.notEditable')}
-          </Text>
-        )}
-        <Stack gap={4} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {route.stops.map((s) => {
-            const p = points.get(s.delivery_point_id);
-            return (
-              <Group key={s.seq} component="li" gap={4} wrap="nowrap" data-testid="board-stop">
-                <Badge circle color={color} style={{ flex: 'none' }}>
-                  {s.seq}
-                </Badge>
-                <Text size="sm" style={{ flex: 1 }}>
-                  {p?.name ?? s.delivery_point_id} · {etaOf.get(s.delivery_point_id) ?? s.eta} · {t('planning.board.ordersAt', { n: s.order_ids.length })}
-                  {p?.located === false && ` · ${t('planning.board.noLocation')}`}
+    <RouteDropZone routeId={route.id} routeName={route.name} seqs={route.stops.map((s) => s.seq)} enabled={editable && !busy}>
+      {(isOver) => (
+        <Card withBorder data-testid="board-route" data-drop-over={isOver || undefined} style={{ borderLeft: `6px solid ${color}`, outline: isOver ? `3px dashed ${color}` : undefined }}>
+          <Stack gap="xs">
+            <Group justify="space-between">
+              <div>
+                <Text fw={700} data-testid="board-route-name">
+                  {route.name}
                 </Text>
-                {s.lock && (
-                  <Badge color="dark" variant="light" leftSection={<IconLock size={12} aria-hidden />} style={{ flex: 'none' }} data-testid="stop-locked">
-                    {t('planning.board.lockedBadge')}
-                  </Badge>
+                <Text size="xs" c="dimmed">
+                  {route.code}
+                </Text>
+              </div>
+              <Group gap="xs">
+                <Badge color={ROUTE_STATUS_COLOR[route.status]} variant="light" data-testid="board-route-status">
+                  {statusText(MACHINES.route, route.status)}
+                </Badge>
+                {route.status === 'draft' && (
+                  <Button size="xs" color="teal" variant="light" disabled={busy} onClick={onPublish}>
+                    {t('planning.board.publish')}
+                  </Button>
                 )}
-                {editable && (
-                  <>
-                    <Tooltip label={t(s.lock ? 'planning.board.unlockStop' : 'planning.board.lockStop', { seq: s.seq })}>
-                      <ActionIcon
-                        variant={s.lock ? 'filled' : 'subtle'}
-                        color="dark"
-                        size="lg"
-                        aria-label={t(s.lock ? 'planning.board.unlockStop' : 'planning.board.lockStop', { seq: s.seq })}
-                        aria-pressed={s.lock !== undefined}
-                        disabled={busy}
-                        onClick={() => run((e) => lockStop(e, actor, route.id, s.seq, s.lock ? 'none' : 'position'))}
-                      >
-                        {s.lock ? <IconLock size={16} aria-hidden /> : <IconLockOpen size={16} aria-hidden />}
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={t('planning.board.moveUp', { seq: s.seq })}>
-                      <ActionIcon variant="subtle" size="lg" aria-label={t('planning.board.moveUp', { seq: s.seq })} disabled={busy || !canMoveStop(route.stops, s.seq, -1)} onClick={() => run((e) => moveStop(e, actor, route.id, s.seq, -1))}>
-                        <IconArrowUp size={16} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={t('planning.board.moveDown', { seq: s.seq })}>
-                      <ActionIcon variant="subtle" size="lg" aria-label={t('planning.board.moveDown', { seq: s.seq })} disabled={busy || !canMoveStop(route.stops, s.seq, 1)} onClick={() => run((e) => moveStop(e, actor, route.id, s.seq, 1))}>
-                        <IconArrowDown size={16} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                    {others.length > 0 && (
-                      <Select
-                        size="xs"
-                        w={130}
-                        aria-label={t('planning.board.moveTo', { seq: s.seq })}
-                        placeholder={t('planning.board.moveToPlaceholder')}
-                        data={others.map((o) => ({ value: o.id, label: o.name }))}
-                        value={null}
-                        disabled={busy}
-                        onChange={(v) => v && run((e) => moveStopToRoute(e, actor, route.id, s.seq, v))}
-                      />
-                    )}
-                    <Tooltip label={t('planning.board.remove', { seq: s.seq })}>
-                      <ActionIcon variant="subtle" color="red" size="lg" aria-label={t('planning.board.remove', { seq: s.seq })} disabled={busy} onClick={() => run((e) => removeStop(e, actor, route.id, s.seq))}>
-                        <IconTrash size={16} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                  </>
-                )}
+                <Button size="xs" variant="default" component={Link} to={href('routeDetail', { id: route.id })}>
+                  {t('planning.board.openRoute')}
+                </Button>
               </Group>
-            );
-          })}
-        </Stack>
-      </Stack>
-    </Card>
+            </Group>
+            <SimpleGrid cols={2} spacing="xs">
+              <Select size="xs" label={t('planning.board.rider')} data={riders as { value: string; label: string }[]} value={route.rider_id || null} disabled={!editable || busy} onChange={(v) => run((e) => assignRoute(e, actor, route.id, { rider_id: v ?? '' }))} clearable searchable />
+              <Select size="xs" label={t('planning.board.bike')} data={bikes as { value: string; label: string }[]} value={route.bike_id || null} disabled={!editable || busy} onChange={(v) => run((e) => assignRoute(e, actor, route.id, { bike_id: v ?? '' }))} clearable searchable />
+            </SimpleGrid>
+            <Text size="sm" data-testid="board-route-figures">
+              {t('planning.board.stopsCount', { n: route.stops.length })} · {t('planning.board.load')}: {ev ? (cap !== null ? t('planning.board.loadValue', { kg: km(ev.load.weight_g), cap: km(cap) }) : t('planning.board.loadUnknown', { kg: km(ev.load.weight_g) })) : '—'} · {t('planning.board.distance')}: {ev ? km(ev.distance_m) : km(route.distance_m)} km · {t('planning.board.duration')}: {ev ? duration(ev.duration_s) : '—'} · {t('planning.board.etas')}: {ev?.stops[0]?.eta ?? '—'} / {ev?.stops.at(-1)?.eta ?? '—'}
+            </Text>
+            {ev && ev.warnings.length > 0 && (
+              <Alert color="orange" p="xs" data-testid="board-route-warnings">
+                <List size="sm">
+                  {ev.warnings.map((w, i) => (
+                    <List.Item key={i}>{domainText(w.message)}</List.Item>
+                  ))}
+                </List>
+              </Alert>
+            )}
+            {!editable && (
+              <Text size="xs" c="dimmed">
+                {t('planning.board.notEditable')}
+              </Text>
+            )}
+            <Stack gap={4} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {route.stops.map((s) => (
+                <StopRow key={s.seq} route={route} stop={s} point={points.get(s.delivery_point_id)} eta={etaOf.get(s.delivery_point_id) ?? s.eta} color={color} others={others} busy={busy} run={run} />
+              ))}
+            </Stack>
+          </Stack>
+        </Card>
+      )}
+    </RouteDropZone>
+  );
+}
+
+interface StopRowProps {
+  readonly route: Route;
+  readonly stop: Route['stops'][number];
+  readonly point: DeliveryPoint | undefined;
+  readonly eta: string;
+  readonly color: string;
+  readonly others: readonly Route[];
+  readonly busy: boolean;
+  readonly run: (f: (e: NonNullable<ReturnType<typeof useEngine>>) => Promise<unknown>) => void;
+}
+
+function StopRow({ route, stop: s, point: p, eta, color, others, busy, run }: StopRowProps) {
+  const actor = usePlanningActor();
+  const editable = isEditableRoute(route);
+  const name = p?.name ?? s.delivery_point_id;
+  const drag = useStopDrag(route.id, route.name, s.seq, name, editable && !busy && s.lock === undefined, editable && !busy);
+  return (
+    <Group ref={drag.rowRef} style={drag.rowStyle} component="li" gap={4} wrap="nowrap" data-testid="board-stop" data-drop-over={drag.isOver || undefined}>
+      {editable && (
+        <Tooltip label={s.lock ? t('planning.drag.lockedHandle', { seq: s.seq }) : t('planning.drag.handle', { seq: s.seq })}>
+          <ActionIcon ref={drag.handleRef} {...drag.handleProps} variant="subtle" color="gray" size="lg" aria-label={t('planning.drag.handle', { seq: s.seq })} disabled={busy || s.lock !== undefined} style={{ cursor: s.lock ? undefined : 'grab', touchAction: 'none' }} data-testid="stop-drag-handle">
+            <IconGripVertical size={16} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      <Badge circle color={color} style={{ flex: 'none' }}>
+        {s.seq}
+      </Badge>
+      <Text size="sm" style={{ flex: 1 }}>
+        {name} · {eta} · {t('planning.board.ordersAt', { n: s.order_ids.length })}
+        {p?.located === false && ` · ${t('planning.board.noLocation')}`}
+      </Text>
+      {s.lock && (
+        <Badge color="dark" variant="light" leftSection={<IconLock size={12} aria-hidden />} style={{ flex: 'none' }} data-testid="stop-locked">
+          {t('planning.board.lockedBadge')}
+        </Badge>
+      )}
+      {editable && (
+        <>
+          <Tooltip label={t(s.lock ? 'planning.board.unlockStop' : 'planning.board.lockStop', { seq: s.seq })}>
+            <ActionIcon
+              variant={s.lock ? 'filled' : 'subtle'}
+              color="dark"
+              size="lg"
+              aria-label={t(s.lock ? 'planning.board.unlockStop' : 'planning.board.lockStop', { seq: s.seq })}
+              aria-pressed={s.lock !== undefined}
+              disabled={busy}
+              onClick={() => run((e) => lockStop(e, actor, route.id, s.seq, s.lock ? 'none' : 'position'))}
+            >
+              {s.lock ? <IconLock size={16} aria-hidden /> : <IconLockOpen size={16} aria-hidden />}
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('planning.board.moveUp', { seq: s.seq })}>
+            <ActionIcon variant="subtle" size="lg" aria-label={t('planning.board.moveUp', { seq: s.seq })} disabled={busy || !canMoveStop(route.stops, s.seq, -1)} onClick={() => run((e) => moveStop(e, actor, route.id, s.seq, -1))}>
+              <IconArrowUp size={16} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('planning.board.moveDown', { seq: s.seq })}>
+            <ActionIcon variant="subtle" size="lg" aria-label={t('planning.board.moveDown', { seq: s.seq })} disabled={busy || !canMoveStop(route.stops, s.seq, 1)} onClick={() => run((e) => moveStop(e, actor, route.id, s.seq, 1))}>
+              <IconArrowDown size={16} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          {others.length > 0 && (
+            <Select
+              size="xs"
+              w={130}
+              aria-label={t('planning.board.moveTo', { seq: s.seq })}
+              placeholder={t('planning.board.moveToPlaceholder')}
+              data={others.map((o) => ({ value: o.id, label: o.name }))}
+              value={null}
+              disabled={busy || s.lock !== undefined}
+              onChange={(v) => v && run((e) => moveStopToRoute(e, actor, route.id, s.seq, v))}
+            />
+          )}
+          <Tooltip label={t('planning.board.remove', { seq: s.seq })}>
+            <ActionIcon variant="subtle" color="red" size="lg" aria-label={t('planning.board.remove', { seq: s.seq })} disabled={busy} onClick={() => run((e) => removeStop(e, actor, route.id, s.seq))}>
+              <IconTrash size={16} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </>
+      )}
+    </Group>
   );
 }
