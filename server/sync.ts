@@ -6,6 +6,7 @@
 import { LOCAL_COLLECTIONS, LOCAL_COLLECTION_DEFS, type LocalCollection, type RouteChange } from '../src/domain/collections';
 import { accessDenied, checkWrite } from '../src/domain/access/checkWrite';
 import { readScope } from '../src/domain/access/table';
+import { domainText } from '../src/i18n/domain';
 import type { SystemRole } from '../src/domain/access/groups';
 import { threeWayMerge } from '../src/domain/merge';
 import { statusFieldsOf } from '../src/domain/status/fields';
@@ -173,7 +174,7 @@ export class SyncService {
       ownRouteIds: user.role === 'rider' ? ownRoutes() : new Set(),
       lookup: (c, id) => this.store.get(c, id),
     });
-    if (!access.ok) return { reason: access.reason };
+    if (!access.ok) return { reason: domainText(access.reason) };
     const reason = this.rules.check?.(user, collection, before, doc) ?? null;
     return reason === null ? { doc } : { reason };
   }
@@ -230,7 +231,7 @@ export class SyncService {
       // conflict log of his values, no hint whether his copy equals the server's), answered
       // with no body, so the device drops its copy and learns nothing.
       const hidden = (id: string) => {
-        const reason = accessDenied(def.label, id);
+        const reason = domainText(accessDenied(def.label, id));
         this.store.logRefusal({ collection, docId: id, userId: user.id, reason });
         out.push({ id, _deleted: true, _refused: reason });
       };

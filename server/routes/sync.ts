@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { LocalCollection } from '../../src/domain/collections';
 import { DEFAULT_PULL, describeProtocolError, MAX_PULL, MAX_PUSH_ROWS, pullRequestSchema, pushRequestSchema, type Checkpoint } from '../../src/domain/sync/protocol';
+import { domainText } from '../../src/i18n/domain';
 import type { Principal } from '../auth';
 import { principalOf } from '../authenticate';
 import { isLocalCollection, PushFormatError, type SyncService, type SyncUser } from '../sync';
@@ -68,7 +69,7 @@ export function registerSyncRoutes(app: FastifyInstance, deps: { sync: SyncServi
     if (!parsed.success) {
       return reply.code(400).send({
         error: 'bad_push',
-        message: `El envío debe ser una lista (máximo ${MAX_PUSH_ROWS}) de { assumedMasterState, newDocumentState }; ${describeProtocolError(parsed.error, 'el envío')}`,
+        message: `El envío debe ser una lista (máximo ${MAX_PUSH_ROWS}) de { assumedMasterState, newDocumentState }; ${domainText(describeProtocolError(parsed.error, 'el envío'))}`,
       });
     }
     try {

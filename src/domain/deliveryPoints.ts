@@ -9,6 +9,7 @@
  * - The local cache keeps every point; a live subscription brings only points whose
  *   `updated_at` is greater than the newest cached one, and merges them by id.
  */
+import { DomainError, msg } from './messages';
 
 /** Provider id of a `ref_providers` entry: the part before the first dash (all of it if none). */
 export function providerIdOf(ref: string): string {
@@ -50,7 +51,7 @@ export function changeHub<P extends object>(
   hub: unknown,
   now: number,
 ): (Omit<P, 'hub' | 'updated_at'> & { hub: number; updated_at: number }) | null {
-  if (!Number.isSafeInteger(now) || now < 0) throw new Error(`Hora de la modificación no válida: ${String(now)}`);
+  if (!Number.isSafeInteger(now) || now < 0) throw new DomainError(msg('domain.deliveryPoints.badTime', { value: String(now) }));
   if (typeof point !== 'object' || point === null) return null;
   const id: unknown = (point as { readonly id?: unknown }).id;
   if (typeof id !== 'string' || id === '') return null;

@@ -7,6 +7,9 @@
  * Progress goes to the caller's callback (a comlink proxy) after each slice.
  */
 import { releaseProxy } from 'comlink';
+// The catalogue words the domain's thrown errors (RoutingInputError…) before comlink sends their
+// message to the page (Spanish, as the import worker).
+import '../i18n';
 import { currentPlan, prepareDay, routeIndex, withRoute, type DayPlanInput, type DayPlanResult } from '../domain/routing/day';
 import { singleRouteProblem } from '../domain/routing/single';
 import type { Plan, RoutingProblem, SolveProgress } from '../domain/routing/model';

@@ -9,6 +9,8 @@ import {
   parseHub,
   providerIdOf,
 } from '../../src/domain/deliveryPoints';
+// The catalogue words the domain's thrown errors (DomainError) in Spanish.
+import '../../src/i18n';
 
 describe('provider and client ids', () => {
   it('takes the provider id before the first dash of a ref_providers entry', () => {

@@ -12,6 +12,7 @@ import {
   streamMessageSchema,
   withoutDeviceFields,
 } from '../../src/domain/sync/protocol';
+import { domainText } from '../../src/i18n/domain';
 
 describe('sync protocol', () => {
   it('accepts a push as devices send it', () => {
@@ -26,15 +27,15 @@ describe('sync protocol', () => {
   it('refuses a bad push and says what and where, in Spanish', () => {
     const notList = pushRequestSchema.safeParse({ newDocumentState: {} });
     expect(notList.success).toBe(false);
-    if (!notList.success) expect(describeProtocolError(notList.error, 'el envío')).toBe('el envío debe ser una lista');
+    if (!notList.success) expect(domainText(describeProtocolError(notList.error, 'el envío'))).toBe('el envío debe ser una lista');
 
     const noState = pushRequestSchema.safeParse([{ newDocumentState: { id: 'a' } }, { assumedMasterState: null }]);
     expect(noState.success).toBe(false);
-    if (!noState.success) expect(describeProtocolError(noState.error, 'el envío')).toBe('el envío: «fila 2 → newDocumentState» debe ser un objeto');
+    if (!noState.success) expect(domainText(describeProtocolError(noState.error, 'el envío'))).toBe('el envío: «fila 2 → newDocumentState» debe ser un objeto');
 
     const tooMany = pushRequestSchema.safeParse(Array.from({ length: MAX_PUSH_ROWS + 1 }, (_, i) => ({ newDocumentState: { id: String(i) } })));
     expect(tooMany.success).toBe(false);
-    if (!tooMany.success) expect(describeProtocolError(tooMany.error, 'el envío')).toBe(`el envío tiene más de ${MAX_PUSH_ROWS} elementos`);
+    if (!tooMany.success) expect(domainText(describeProtocolError(tooMany.error, 'el envío'))).toBe(`el envío tiene más de ${MAX_PUSH_ROWS} elementos`);
   });
 
   it('bounds a pull request and describes pull answers, conflicts and stream messages', () => {

@@ -21,22 +21,13 @@ const SPANISH = /[áéíóúüñÁÉÍÓÚÜÑ¿¡]/;
 /** Files still holding Spanish literals, and how many (issue 16 follow-up; see docs/decisions.md). */
 const PENDING: Readonly<Record<string, number>> = {
   // Messages still written in Spanish by the domain (to move: keys + domainText at the consumer).
-  'src/domain/access/checkWrite.ts': 2,
   'src/domain/collections.ts': 2, // collection labels («el registro del catálogo»)
-  'src/domain/deliveryPoints.ts': 1,
   'src/domain/entities/events.ts': 1, // zod schema messages (and ./fields, ./operation, ./reference)
   'src/domain/entities/fields.ts': 23,
   'src/domain/entities/operation.ts': 7,
   'src/domain/entities/reference.ts': 3,
-  'src/domain/intake/plan.ts': 1,
-  'src/domain/payments/handover.ts': 11,
-  'src/domain/routing/check.ts': 12,
   'src/domain/routing/day.ts': 5,
   'src/domain/routing/edit.ts': 1,
-  'src/domain/routing/instance.ts': 16,
-  'src/domain/routing/matrix.ts': 5,
-  'src/domain/routing/single.ts': 1,
-  'src/domain/sync/protocol.ts': 4,
   'src/domain/validation.ts': 19, // zod's Spanish fallback messages and «línea N» paths
   'src/domain/prng.ts': 7, // programmer errors (RangeError of the demo generator's random source)
   // Not messages: data the domain matches or writes.

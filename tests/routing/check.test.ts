@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkPlan, type PlanToCheck } from '../../src/domain/routing/check';
 import { matrixFromRows } from '../../src/domain/routing/matrix';
 import type { RoutingProblem } from '../../src/domain/routing/model';
+import { domainText } from '../../src/i18n/domain';
 
 /** Hub 0 and three places 10 apart (a triangle of 10s). */
 const matrix = matrixFromRows(
@@ -72,7 +73,7 @@ describe('checker: finds every kind of violation', () => {
     const late = checkPlan(problem, { routes: [{ vehicle: 'v1', start: { time: 40 }, stops: ['a', 'c', 'b'] }, { vehicle: 'v2', stops: [] }] });
     const tw = late.violations.find((v) => v.kind === 'time_window');
     expect(tw).toMatchObject({ job: 'b', vehicle: 'v1', amount: 20 });
-    expect(tw?.message).toContain('«b»');
+    expect(tw && domainText(tw.message)).toContain('«b»');
   });
 
   it('capacity in every dimension', () => {

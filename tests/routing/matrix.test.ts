@@ -11,6 +11,8 @@ import {
   matrixFromRows,
   tableBlocks,
 } from '../../src/domain/routing/matrix';
+// The catalogue words the domain's thrown errors (DomainError) in Spanish.
+import '../../src/i18n';
 
 const MADRID = { lat: 40.4168, lng: -3.7038 };
 const BARCELONA = { lat: 41.3874, lng: 2.1686 };

@@ -5,6 +5,8 @@ import { euclideanMatrix } from '../../src/domain/routing/matrix';
 import type { RoutingProblem, StopLock } from '../../src/domain/routing/model';
 import { orderStops } from '../../src/domain/routing/single';
 import { randomProblem } from './helpers';
+// The catalogue words the domain's thrown errors (DomainError) in Spanish.
+import '../../src/i18n';
 
 describe('ordering one route (TSP with time windows)', () => {
   it('orders the stops along a line, from the hub and back, only its own stops', () => {

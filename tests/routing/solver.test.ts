@@ -6,6 +6,8 @@ import { matrixFromRows } from '../../src/domain/routing/matrix';
 import type { Plan, RoutingProblem, RoutingVehicle, SolveProgress, StopLock } from '../../src/domain/routing/model';
 import { solve, SolverRun } from '../../src/domain/routing/solver';
 import { randomProblem, type RandomProblemOptions } from './helpers';
+// The catalogue words the domain's thrown errors (DomainError) in Spanish.
+import '../../src/i18n';
 
 const problemArb = fc.record({
   seed: fc.integer({ min: 1, max: 1_000_000 }),

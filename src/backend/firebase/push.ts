@@ -33,6 +33,7 @@ import { checkWrite } from '../../domain/access/checkWrite';
 import { SERVER_TIME_FIELD } from '../../domain/access/firestoreRules';
 import { threeWayMerge } from '../../domain/merge';
 import { validateDoc } from '../../domain/validation';
+import { domainText } from '../../i18n/domain';
 import { BackendError, type MasterState, type PushRow, type SyncDoc } from '../types';
 import { backendErrorOf, cleanDoc, fromSnapshot, sameDoc, stripDeleted, toFirestore } from './docs';
 import type { FirebaseSyncUser } from './transport';
@@ -115,7 +116,7 @@ async function transact(ctx: PushContext, collection: LocalCollection, plan: Pla
     const invalid = validate(collection, after);
     if (invalid) return invalid;
     const access = checkWrite({ role: user.role, userId: user.id, collection, before, after, ownRouteIds: ownRoutes });
-    return access.ok ? null : access.reason;
+    return access.ok ? null : domainText(access.reason);
   };
 
   const result: Outcome = await runTransaction(

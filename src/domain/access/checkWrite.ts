@@ -12,6 +12,7 @@ import { EVENT_COLLECTIONS, SELF_PROTECTED_FIELDS, rulesFor, type Operation, typ
 import { checkPaymentChange } from './payments';
 import type { Payment } from '../entities/operation';
 import { checkHandoverWrite, type CashHandover } from '../payments/handover';
+import { msg, type DomainMessage } from '../messages';
 
 export type Doc = Readonly<Record<string, unknown>>;
 
@@ -32,10 +33,13 @@ export interface WriteRequest {
   readonly lookup?: (collection: LocalCollection, id: string) => Doc | null;
 }
 
-export type AccessResult = { readonly ok: true } | { readonly ok: false; readonly reason: string };
+/** A refusal is a domain message (src/domain/messages.ts): the layer that shows it words it with `domainText`. */
+export type AccessResult = { readonly ok: true } | { readonly ok: false; readonly reason: DomainMessage };
 
-const OP_VERB: Record<Operation, string> = { read: 'ver', create: 'crear', update: 'modificar', delete: 'borrar' };
-const ROLE_NAME: Record<SystemRole, string> = { admin: 'administrador', operator: 'operador', rider: 'rider', anonimus: 'sin sesión' };
+const OP_VERB = (op: Operation): DomainMessage => msg(`domain.access.verb.${op}`);
+const ROLE_NAME = (role: SystemRole): DomainMessage => msg(`domain.access.role.${role}`);
+/** A reason another check words itself (the state machines, the payments' freeze). */
+const worded = (text: string): DomainMessage => msg('domain.access.text', { text });
 
 /** Fields managed by the sync layer, never compared or checked. */
 const META = new Set(NOT_CONTENT_FIELDS);
@@ -93,14 +97,14 @@ function checkMachines(req: WriteRequest, op: Operation): AccessResult {
     if (op === 'create') {
       // A new document starts at the initial status or one step the role may take from it.
       if (to !== machine.initial && !checkTransition(machine, machine.initial, to, req.role).ok) {
-        return { ok: false, reason: `No se puede crear ${LOCAL_COLLECTION_DEFS[req.collection].label} con el estado «${machine.labels[to] ?? to}»` };
+        return { ok: false, reason: msg('domain.access.createStatus', { label: LOCAL_COLLECTION_DEFS[req.collection].label, status: machine.labels[to] ?? to }) };
       }
     } else if (op === 'update') {
       const from = req.before?.[field];
       if (typeof from === 'string' && from !== to) {
         // Reachable, not only one step: an offline device pushes several steps as one change.
         const res = checkReachable(machine, from, to, req.role);
-        if (!res.ok) return res;
+        if (!res.ok) return { ok: false, reason: worded(res.reason) };
       }
     }
   }
@@ -108,31 +112,33 @@ function checkMachines(req: WriteRequest, op: Operation): AccessResult {
 }
 
 /** The refusal of a document out of the user's scope («No tienes acceso al pedido «o3»»). */
-export function accessDenied(label: string, id: string): string {
-  return `No tienes acceso ${label.replace(/^el /, 'al ').replace(/^(la|los|las) /, 'a $1 ')} «${id}»`;
+export function accessDenied(label: string, id: string): DomainMessage {
+  // The label with its preposition («al pedido», «a la ruta»): its article says which.
+  const [, article = 'none', noun = label] = /^(el|la|los|las) (.*)$/.exec(label) ?? [];
+  return msg('domain.access.denied', { to: msg(`domain.access.to.${article as 'el' | 'la' | 'los' | 'las' | 'none'}`, { noun }), id });
 }
 
 export function checkWrite(req: WriteRequest): AccessResult {
   const { collection, before, after, role, userId } = req;
   const label = LOCAL_COLLECTION_DEFS[collection].label;
   const op = operationOf(before, after);
-  const deny = (reason: string): AccessResult => ({ ok: false, reason });
+  const deny = (reason: DomainMessage): AccessResult => ({ ok: false, reason });
 
   if (EVENT_COLLECTIONS.includes(collection) && op !== 'create') {
-    return deny(`Los registros de ${label.replace(/^(el|la) /, '')} no se modifican ni se borran: registra uno nuevo`);
+    return deny(msg('domain.access.eventsImmutable', { what: label.replace(/^(el|la) /, ''), label }));
   }
 
   const kind = typeof after.kind === 'string' ? after.kind : undefined;
   const beforeKind = before && typeof before.kind === 'string' ? before.kind : undefined;
   if (kind !== undefined && beforeKind !== undefined && kind !== beforeKind && !isDeleted(before)) {
-    return deny(`No se puede cambiar el tipo de ${label}`);
+    return deny(msg('domain.access.kindFixed', { label }));
   }
   const rules = rulesFor(role, collection, op, kind);
-  if (rules.length === 0) return deny(`Tu rol (${ROLE_NAME[role]}) no puede ${OP_VERB[op]} ${label}`);
+  if (rules.length === 0) return deny(msg('domain.access.roleCannot', { role: ROLE_NAME(role), verb: OP_VERB(op), label }));
 
   if (collection === 'payments' && before && op !== 'create') {
     const frozen = checkPaymentChange(role, before as { status: Payment['status'] });
-    if (!frozen.ok) return deny(frozen.reason);
+    if (!frozen.ok) return deny(worded(frozen.reason));
   }
   if (collection === 'payments' && kind === 'cash-handover' && op !== 'delete') {
     const live = before && !isDeleted(before) ? (before as unknown as CashHandover) : null;
@@ -143,7 +149,7 @@ export function checkWrite(req: WriteRequest): AccessResult {
   const changed = op === 'update' && before ? changedFields(before, after) : [];
   if (collection === 'users' && after.id === userId && op !== 'create') {
     const touched = changed.filter((f) => (SELF_PROTECTED_FIELDS as readonly string[]).includes(f));
-    if (touched.length > 0 || op === 'delete') return deny('Nadie puede cambiar su propio rol, su estado activo, su correo ni borrarse a sí mismo');
+    if (touched.length > 0 || op === 'delete') return deny(msg('domain.access.selfProtected'));
   }
 
   const allowed = rules.some((rule) => {
@@ -156,17 +162,17 @@ export function checkWrite(req: WriteRequest): AccessResult {
   if (!allowed) {
     const anyScope = rules.some((r) => inScope(r, req, after) && (!before || isDeleted(before) || inScope(r, req, before)));
     if (!anyScope && rules.every((r) => r.scope === 'hub-routes')) {
-      return deny('Solo puedes registrar el picking, sus incidencias y los errores de picking de las rutas de tu hub (y de pedidos que van en esa ruta)');
+      return deny(msg('domain.access.hubRoutesOnly'));
     }
     if (!anyScope) return deny(accessDenied(label, String(after.id)));
-    return deny(`Tu rol (${ROLE_NAME[role]}) no puede cambiar estos campos de ${label}: ${changed.join(', ')}`);
+    return deny(msg('domain.access.fieldsDenied', { role: ROLE_NAME(role), label, fields: changed.join(', ') }));
   }
 
   // Events recorded by a user carry his identity.
   if (op === 'create' && role !== 'admin') {
-    if ('created_by' in after && after.created_by !== userId) return deny('Un registro solo puede llevar tu propio usuario como autor');
+    if ('created_by' in after && after.created_by !== userId) return deny(msg('domain.access.ownAuthor'));
     if (role === 'rider' && 'rider_id' in after && collection !== 'routes' && after.rider_id !== userId) {
-      return deny('Un rider solo puede registrar datos a su nombre');
+      return deny(msg('domain.access.riderOwnName'));
     }
   }
   return checkMachines(req, op);

@@ -30,6 +30,7 @@ import { normaliseText, type IntakeField } from './fields';
 import { intakeOrderId, intakePointId } from './ids';
 import type { IntakeIssue, IntakeIssueCode, IssueVars } from './issues';
 import type { IntakeRecord } from './mapping';
+import { DomainError, msg } from '../messages';
 import {
   cellText,
   isBlank,
@@ -685,7 +686,7 @@ export type IntakeBatch =
  * plan's result; a batch is independent of the next (an interrupted import leaves whole orders).
  */
 export function writeBatches(writes: IntakeWrites, size = 500): IntakeBatch[] {
-  if (!Number.isInteger(size) || size < 1) throw new Error(`Tamaño de lote no válido: ${String(size)}`);
+  if (!Number.isInteger(size) || size < 1) throw new DomainError(msg('domain.intake.batchSize', { value: String(size) }));
   const out: IntakeBatch[] = [];
   for (let i = 0; i < writes.points.length; i += size) out.push({ collection: 'delivery_points', op: 'insert', docs: writes.points.slice(i, i + size) });
   for (let i = 0; i < writes.create.length; i += size) out.push({ collection: 'orders', op: 'insert', docs: writes.create.slice(i, i + size) });

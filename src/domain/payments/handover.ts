@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { cents, epochMs, idField, isoDate, optionalRef, text } from '../entities/fields';
 import type { SystemRole } from '../access/groups';
 import type { Machine } from '../status/machines';
-import { DomainError, msg } from '../messages';
+import { DomainError, msg, worded, type DomainMessage, type DomainMessageKey } from '../messages';
 
 /** Euro notes and coins, in cents, largest first. */
 export const EURO_DENOMINATIONS_CENTS = [50000, 20000, 10000, 5000, 2000, 1000, 500, 200, 100, 50, 20, 10, 5, 2, 1] as const;
@@ -48,7 +48,10 @@ export const handoverMachine: Machine<HandoverStatus> = {
 
 export const countLineSchema = z.object({
   denomination_cents: z.union(EURO_DENOMINATIONS_CENTS.map((d) => z.literal(d)) as unknown as [z.ZodLiteral<number>, z.ZodLiteral<number>]),
-  quantity: z.int({ error: 'Cantidad entera' }).min(0, { error: 'La cantidad no puede ser negativa' }).max(100_000, { error: 'Cantidad demasiado alta' }),
+  quantity: z
+    .int({ error: () => worded(msg('domain.handover.quantityWhole')) })
+    .min(0, { error: () => worded(msg('domain.handover.quantityNegative')) })
+    .max(100_000, { error: () => worded(msg('domain.handover.quantityTooHigh')) }),
 });
 export type CountLine = z.infer<typeof countLineSchema>;
 
@@ -75,6 +78,9 @@ export function differenceCents(h: Pick<CashHandover, 'counted_cents' | 'expecte
 export function countTotalCents(lines: readonly Pick<CountLine, 'denomination_cents' | 'quantity'>[]): number {
   return lines.reduce((sum, l) => sum + l.denomination_cents * l.quantity, 0);
 }
+
+/** The hand-over's own rules a parse reports (keys of `domain.handover.*`). */
+type HandoverIssue = 'routeMissing' | 'riderMissing' | 'notOfOrder' | 'countMismatch' | 'denominationTwice' | 'differenceReason' | 'recorderMissing' | 'reconcilerMissing';
 
 export const cashHandoverSchema = z
   .object({
@@ -106,25 +112,27 @@ export const cashHandoverSchema = z
     updated_at: epochMs(),
   })
   .superRefine((h, ctx) => {
+    // Worded when parsed, in the interface's language (zod keeps a string).
+    const issue = (key: HandoverIssue): string => worded(msg(`domain.handover.${key}`));
     // `route_id` and `rider_id` use optionalRef (indexable alongside order payments) but are required.
-    if (h.route_id === '') ctx.addIssue({ code: 'custom', path: ['route_id'], message: 'Indica la ruta del rider' });
-    if (h.rider_id === '') ctx.addIssue({ code: 'custom', path: ['rider_id'], message: 'Indica el rider' });
-    if (h.order_id !== '') ctx.addIssue({ code: 'custom', path: ['order_id'], message: 'Una entrega de efectivo no es de un pedido' });
+    if (h.route_id === '') ctx.addIssue({ code: 'custom', path: ['route_id'], message: issue('routeMissing') });
+    if (h.rider_id === '') ctx.addIssue({ code: 'custom', path: ['rider_id'], message: issue('riderMissing') });
+    if (h.order_id !== '') ctx.addIssue({ code: 'custom', path: ['order_id'], message: issue('notOfOrder') });
     if (h.count.length > 0 && countTotalCents(h.count) !== h.counted_cents) {
-      ctx.addIssue({ code: 'custom', path: ['counted_cents'], message: 'El importe contado no coincide con la suma de billetes y monedas' });
+      ctx.addIssue({ code: 'custom', path: ['counted_cents'], message: issue('countMismatch') });
     }
     const denominations = h.count.map((l) => l.denomination_cents);
     if (new Set(denominations).size !== denominations.length) {
-      ctx.addIssue({ code: 'custom', path: ['count'], message: 'Cada billete o moneda se cuenta una sola vez' });
+      ctx.addIssue({ code: 'custom', path: ['count'], message: issue('denominationTwice') });
     }
     if (h.status !== 'collected' && differenceCents(h) !== 0 && h.reason.trim() === '') {
-      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Una diferencia entre lo esperado y lo contado necesita un motivo' });
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: issue('differenceReason') });
     }
     if (h.status !== 'collected' && (h.recorded_by === '' || h.recorded_at === 0)) {
-      ctx.addIssue({ code: 'custom', path: ['recorded_by'], message: 'Falta quién registró la entrega y cuándo' });
+      ctx.addIssue({ code: 'custom', path: ['recorded_by'], message: issue('recorderMissing') });
     }
     if (h.status === 'reconciled' && (h.reconciled_by === '' || h.reconciled_at === 0)) {
-      ctx.addIssue({ code: 'custom', path: ['reconciled_by'], message: 'Falta quién concilió la entrega y cuándo' });
+      ctx.addIssue({ code: 'custom', path: ['reconciled_by'], message: issue('reconcilerMissing') });
     }
   });
 export type CashHandover = z.infer<typeof cashHandoverSchema>;
@@ -134,8 +142,9 @@ export function handoverId(date: string, riderId: string, n: number): string {
   return `cash-${date}-${riderId}-${n}`;
 }
 
-export type Check = { readonly ok: true } | { readonly ok: false; readonly reason: string };
-const deny = (reason: string): Check => ({ ok: false, reason });
+export type Check = { readonly ok: true } | { readonly ok: false; readonly reason: DomainMessage };
+type WriteRefusal = DomainMessageKey extends infer K ? (K extends `domain.handover.write.${infer R}` ? R : never) : never;
+const deny = (reason: WriteRefusal): Check => ({ ok: false, reason: msg(`domain.handover.write.${reason}`) });
 const OK: Check = { ok: true };
 
 export interface CountInput {
@@ -232,56 +241,56 @@ const COUNT_FIELDS = ['counted_cents', 'count', 'reason'] as const;
  * reconciled record that only an administrator changes, with a reason.
  */
 export function checkHandoverWrite(role: SystemRole, userId: string, before: CashHandover | null, after: CashHandover): Check {
-  if (role !== 'operator' && role !== 'admin') return deny('Solo un operador registra y concilia las entregas de efectivo');
+  if (role !== 'operator' && role !== 'admin') return deny('operatorsOnly');
   const history = after.history;
   if (before === null) {
-    if (after.status === 'reconciled') return deny('Una entrega se registra y después se concilia, en dos pasos');
+    if (after.status === 'reconciled') return deny('twoSteps');
     if (after.status === 'handed_over') {
-      if (after.recorded_by !== userId) return deny('Una entrega se registra a tu nombre');
-      if (history.length !== 1 || history[0]?.action !== 'recorded') return deny('El historial de una entrega nueva empieza con su registro');
+      if (after.recorded_by !== userId) return deny('ownName');
+      if (history.length !== 1 || history[0]?.action !== 'recorded') return deny('newHistory');
     }
-    if (after.reconciled_by !== '') return deny('Una entrega nueva aún no está conciliada');
+    if (after.reconciled_by !== '') return deny('newNotReconciled');
     return OK;
   }
   if (before.rider_id !== after.rider_id || before.date !== after.date || before.hub !== after.hub || before.expected_cents !== after.expected_cents) {
-    return deny('El rider, el día, el hub y el importe esperado de una entrega no cambian');
+    return deny('fixedFields');
   }
   if (before.recorded_by !== '' && (before.recorded_by !== after.recorded_by || before.recorded_at !== after.recorded_at)) {
-    return deny('Quién registró la entrega y cuándo no cambia');
+    return deny('recorderFixed');
   }
   const kept = history.length >= before.history.length && before.history.every((e, i) => JSON.stringify(e) === JSON.stringify(history[i]));
-  if (!kept) return deny('El historial de una entrega no se borra ni se cambia');
+  if (!kept) return deny('historyKept');
   const added = history.slice(before.history.length);
   const countChanged = COUNT_FIELDS.some((f) => JSON.stringify(before[f]) !== JSON.stringify(after[f]));
 
   if (before.status === 'reconciled') {
-    if (role !== 'admin') return deny('Una entrega conciliada solo la cambia un administrador');
-    if (after.status !== 'reconciled') return deny('Una entrega conciliada no vuelve atrás');
-    if (before.reconciled_by !== after.reconciled_by || before.reconciled_at !== after.reconciled_at) return deny('Quién concilió la entrega y cuándo no cambia');
+    if (role !== 'admin') return deny('reconciledAdminOnly');
+    if (after.status !== 'reconciled') return deny('reconciledStays');
+    if (before.reconciled_by !== after.reconciled_by || before.reconciled_at !== after.reconciled_at) return deny('reconcilerFixed');
     if (!countChanged && added.length === 0) return OK;
     const last = added[added.length - 1];
     if (added.length !== 1 || last?.action !== 'amended' || last.by !== userId || last.reason.trim() === '' || last.counted_cents !== after.counted_cents) {
-      return deny('Un cambio en una entrega conciliada necesita su motivo en el historial');
+      return deny('amendReason');
     }
     return OK;
   }
   if (after.status === 'reconciled') {
-    if (before.status !== 'handed_over') return deny('Registra el recuento antes de conciliar');
-    if (countChanged) return deny('Al conciliar no se cambia el recuento');
-    if (after.reconciled_by !== userId) return deny('Una entrega se concilia a tu nombre');
-    if (added.length !== 1 || added[0]?.action !== 'reconciled' || added[0].by !== userId) return deny('La conciliación queda en el historial');
+    if (before.status !== 'handed_over') return deny('countBeforeReconcile');
+    if (countChanged) return deny('reconcileKeepsCount');
+    if (after.reconciled_by !== userId) return deny('reconcileOwnName');
+    if (added.length !== 1 || added[0]?.action !== 'reconciled' || added[0].by !== userId) return deny('reconcileInHistory');
     return OK;
   }
-  if (after.reconciled_by !== '' || after.reconciled_at !== 0) return deny('Una entrega sin conciliar no lleva firma de conciliación');
+  if (after.reconciled_by !== '' || after.reconciled_at !== 0) return deny('unreconciledNoSignature');
   if (before.status === 'collected' && after.status === 'handed_over') {
-    if (after.recorded_by !== userId) return deny('Una entrega se registra a tu nombre');
-    if (added.length !== 1 || added[0]?.action !== 'recorded') return deny('El registro del recuento queda en el historial');
+    if (after.recorded_by !== userId) return deny('ownName');
+    if (added.length !== 1 || added[0]?.action !== 'recorded') return deny('countInHistory');
     return OK;
   }
-  if (countChanged && added.some((e) => e.action === 'reconciled')) return deny('La conciliación queda en el historial');
+  if (countChanged && added.some((e) => e.action === 'reconciled')) return deny('reconcileInHistory');
   // A counted, not yet reconciled record: the operator may correct the count (it stays in history).
   if (countChanged && (added.length !== 1 || added[0]?.action !== 'amended' || added[0].reason.trim() === '')) {
-    return deny('Un cambio del recuento necesita su motivo en el historial');
+    return deny('countChangeReason');
   }
   return OK;
 }

@@ -13,6 +13,7 @@
  * A plan without departure times (a route edited by hand) is checked as if the vehicle left at
  * the start of its shift, or later when that only means waiting at the first stop.
  */
+import { msg, type DomainMessage } from '../messages';
 import type { RoutingProblem } from './model';
 import { DEFAULT_DISTANCE_WEIGHT } from './model';
 
@@ -41,7 +42,8 @@ export interface Violation {
   readonly dimension?: string;
   /** By how much (time late, load over capacity, …) in the problem's units. */
   readonly amount?: number;
-  readonly message: string;
+  /** What is wrong, for people (src/domain/messages.ts; shown with `domainText`). */
+  readonly message: DomainMessage;
 }
 
 /** One route of a plan to check (a `PlanRoute` fits; so does a route edited by hand: vehicle and stops). */
@@ -124,33 +126,33 @@ export function checkPlan(problem: RoutingProblem, plan: PlanToCheck, options: C
   for (const route of plan.routes) {
     const vehicle = vehicles.get(route.vehicle);
     if (!vehicle) {
-      add({ kind: 'unknown_vehicle', vehicle: route.vehicle, message: `La ruta usa un vehículo que no existe: «${route.vehicle}»` });
+      add({ kind: 'unknown_vehicle', vehicle: route.vehicle, message: msg('domain.routing.check.unknownVehicle', { vehicle: route.vehicle }) });
       continue;
     }
     if (seenVehicle.has(vehicle.id)) {
-      add({ kind: 'duplicate_vehicle', vehicle: vehicle.id, message: `El vehículo «${vehicle.id}» tiene más de una ruta` });
+      add({ kind: 'duplicate_vehicle', vehicle: vehicle.id, message: msg('domain.routing.check.duplicateVehicle', { vehicle: vehicle.id }) });
       continue;
     }
     seenVehicle.add(vehicle.id);
     const ids = route.stops.map(jobIdOf);
     const known = ids.filter((id) => {
       if (jobs.has(id)) return true;
-      add({ kind: 'unknown_job', vehicle: vehicle.id, job: id, message: `La ruta de «${vehicle.id}» visita una parada que no existe: «${id}»` });
+      add({ kind: 'unknown_job', vehicle: vehicle.id, job: id, message: msg('domain.routing.check.unknownJob', { vehicle: vehicle.id, job: id }) });
       return false;
     });
     known.forEach((id, i) => {
       const other = visits.get(id);
-      if (other) add({ kind: 'duplicate_job', vehicle: vehicle.id, job: id, message: `La parada «${id}» se visita más de una vez («${other.vehicle}» y «${vehicle.id}»)` });
+      if (other) add({ kind: 'duplicate_job', vehicle: vehicle.id, job: id, message: msg('domain.routing.check.duplicateJob', { job: id, first: other.vehicle, second: vehicle.id }) });
       else visits.set(id, { vehicle: vehicle.id, position: i + 1 });
     });
 
     const empty = known.length === 0;
     if (!empty) {
       if (route.start?.location !== undefined && route.start.location !== vehicle.start) {
-        add({ kind: 'depot', vehicle: vehicle.id, message: `La ruta de «${vehicle.id}» no sale de su base` });
+        add({ kind: 'depot', vehicle: vehicle.id, message: msg('domain.routing.check.noStartDepot', { vehicle: vehicle.id }) });
       }
       if (route.end?.location !== undefined && route.end.location !== vehicle.end) {
-        add({ kind: 'depot', vehicle: vehicle.id, message: `La ruta de «${vehicle.id}» no vuelve a su base` });
+        add({ kind: 'depot', vehicle: vehicle.id, message: msg('domain.routing.check.noEndDepot', { vehicle: vehicle.id }) });
       }
     }
 
@@ -165,7 +167,7 @@ export function checkPlan(problem: RoutingProblem, plan: PlanToCheck, options: C
     load.forEach((l, k) => {
       const cap = vehicle.capacity[k] as number;
       if (l > cap + tol + 1e-9 * cap) {
-        add({ kind: 'capacity', vehicle: vehicle.id, dimension: dimensions[k], amount: l - cap, message: `La ruta de «${vehicle.id}» supera su capacidad de ${dimensions[k]}: ${l} de ${cap}` });
+        add({ kind: 'capacity', vehicle: vehicle.id, dimension: dimensions[k], amount: l - cap, message: msg('domain.routing.check.capacity', { vehicle: vehicle.id, dimension: String(dimensions[k]), load: l, capacity: cap }) });
       }
     });
 
@@ -192,7 +194,7 @@ export function checkPlan(problem: RoutingProblem, plan: PlanToCheck, options: C
       const start = job.window ? Math.max(arrival, job.window.start) : arrival;
       const late = job.window ? Math.max(0, start - job.window.end) : 0;
       if (job.window && start > job.window.end + tol) {
-        add({ kind: 'time_window', vehicle: vehicle.id, job: id, amount: late, message: `La parada «${id}» se atiende ${formatAmount(late)} después del final de su franja` });
+        add({ kind: 'time_window', vehicle: vehicle.id, job: id, amount: late, message: msg('domain.routing.check.late', { job: id, amount: formatAmount(late) }) });
       }
       const departureJ = start + job.service;
       stops.push({ job: id, arrival, start, waiting: start - arrival, departure: departureJ, late });
@@ -206,13 +208,13 @@ export function checkPlan(problem: RoutingProblem, plan: PlanToCheck, options: C
       distSum += distance(here, vehicle.end);
       arrival = t + travel(here, vehicle.end);
       if (vehicle.shiftStart !== undefined && departure < vehicle.shiftStart - tol) {
-        add({ kind: 'shift_start', vehicle: vehicle.id, amount: vehicle.shiftStart - departure, message: `La ruta de «${vehicle.id}» sale antes del inicio de su turno` });
+        add({ kind: 'shift_start', vehicle: vehicle.id, amount: vehicle.shiftStart - departure, message: msg('domain.routing.check.shiftStart', { vehicle: vehicle.id }) });
       }
       if (vehicle.shiftEnd !== undefined && arrival > vehicle.shiftEnd + tol) {
-        add({ kind: 'shift_end', vehicle: vehicle.id, amount: arrival - vehicle.shiftEnd, message: `La ruta de «${vehicle.id}» vuelve ${formatAmount(arrival - vehicle.shiftEnd)} después del fin de su turno` });
+        add({ kind: 'shift_end', vehicle: vehicle.id, amount: arrival - vehicle.shiftEnd, message: msg('domain.routing.check.shiftEnd', { vehicle: vehicle.id, amount: formatAmount(arrival - vehicle.shiftEnd) }) });
       }
       if (vehicle.maxDuration !== undefined && arrival - departure > vehicle.maxDuration + tol) {
-        add({ kind: 'shift_length', vehicle: vehicle.id, amount: arrival - departure - vehicle.maxDuration, message: `La ruta de «${vehicle.id}» dura más que su jornada máxima` });
+        add({ kind: 'shift_length', vehicle: vehicle.id, amount: arrival - departure - vehicle.maxDuration, message: msg('domain.routing.check.shiftLength', { vehicle: vehicle.id }) });
       }
     }
     const cost = empty ? 0 : travelSum + w * distSum + (vehicle.fixedCost ?? 0);
@@ -220,18 +222,18 @@ export function checkPlan(problem: RoutingProblem, plan: PlanToCheck, options: C
     routes.push(checked);
 
     if (options.compareReported) {
-      const mismatch = (what: string): void => add({ kind: 'report_mismatch', vehicle: vehicle.id, message: `La ruta de «${vehicle.id}» informa un valor distinto del recalculado: ${what}` });
-      if (!empty && route.end?.time !== undefined && !near(route.end.time, arrival)) mismatch(`llegada ${route.end.time} ≠ ${arrival}`);
-      if (route.travelTime !== undefined && !near(route.travelTime, travelSum)) mismatch(`tiempo de viaje ${route.travelTime} ≠ ${travelSum}`);
-      if (route.distance !== undefined && !near(route.distance, distSum)) mismatch(`distancia ${route.distance} ≠ ${distSum}`);
-      if (!empty && route.duration !== undefined && !near(route.duration, arrival - departure)) mismatch(`duración ${route.duration} ≠ ${arrival - departure}`);
-      if (route.cost !== undefined && !near(route.cost, cost)) mismatch(`coste ${route.cost} ≠ ${cost}`);
+      const mismatch = (what: DomainMessage): void => add({ kind: 'report_mismatch', vehicle: vehicle.id, message: msg('domain.routing.check.mismatch', { vehicle: vehicle.id, what }) });
+      if (!empty && route.end?.time !== undefined && !near(route.end.time, arrival)) mismatch(msg('domain.routing.check.what.arrival', { reported: route.end.time, actual: arrival }));
+      if (route.travelTime !== undefined && !near(route.travelTime, travelSum)) mismatch(msg('domain.routing.check.what.travelTime', { reported: route.travelTime, actual: travelSum }));
+      if (route.distance !== undefined && !near(route.distance, distSum)) mismatch(msg('domain.routing.check.what.distance', { reported: route.distance, actual: distSum }));
+      if (!empty && route.duration !== undefined && !near(route.duration, arrival - departure)) mismatch(msg('domain.routing.check.what.duration', { reported: route.duration, actual: arrival - departure }));
+      if (route.cost !== undefined && !near(route.cost, cost)) mismatch(msg('domain.routing.check.what.cost', { reported: route.cost, actual: cost }));
       route.stops.forEach((s, i) => {
         if (typeof s === 'string') return;
         const c = stops[i];
         if (!c || c.job !== s.job) return;
-        if (s.arrival !== undefined && !near(s.arrival, c.arrival)) mismatch(`llegada a «${s.job}» ${s.arrival} ≠ ${c.arrival}`);
-        if (s.start !== undefined && !near(s.start, c.start)) mismatch(`inicio en «${s.job}» ${s.start} ≠ ${c.start}`);
+        if (s.arrival !== undefined && !near(s.arrival, c.arrival)) mismatch(msg('domain.routing.check.what.stopArrival', { job: s.job, reported: s.arrival, actual: c.arrival }));
+        if (s.start !== undefined && !near(s.start, c.start)) mismatch(msg('domain.routing.check.what.stopStart', { job: s.job, reported: s.start, actual: c.start }));
       });
     }
   }
@@ -240,13 +242,13 @@ export function checkPlan(problem: RoutingProblem, plan: PlanToCheck, options: C
   const unassigned = new Set<string>();
   for (const u of plan.unassigned ?? []) {
     const id = jobIdOf(u);
-    if (!jobs.has(id)) add({ kind: 'unknown_job', job: id, message: `Se declara sin asignar una parada que no existe: «${id}»` });
-    else if (visits.has(id)) add({ kind: 'assigned_and_unassigned', job: id, message: `La parada «${id}» está en una ruta y también sin asignar` });
-    else if (unassigned.has(id)) add({ kind: 'duplicate_job', job: id, message: `La parada «${id}» aparece dos veces sin asignar` });
+    if (!jobs.has(id)) add({ kind: 'unknown_job', job: id, message: msg('domain.routing.check.unassignedUnknown', { job: id }) });
+    else if (visits.has(id)) add({ kind: 'assigned_and_unassigned', job: id, message: msg('domain.routing.check.assignedAndUnassigned', { job: id }) });
+    else if (unassigned.has(id)) add({ kind: 'duplicate_job', job: id, message: msg('domain.routing.check.unassignedTwice', { job: id }) });
     unassigned.add(id);
   }
   for (const job of problem.jobs) {
-    if (!visits.has(job.id) && !unassigned.has(job.id)) add({ kind: 'missing_job', job: job.id, message: `La parada «${job.id}» no está en ninguna ruta ni sin asignar` });
+    if (!visits.has(job.id) && !unassigned.has(job.id)) add({ kind: 'missing_job', job: job.id, message: msg('domain.routing.check.missing', { job: job.id }) });
   }
 
   // Locks.
@@ -255,9 +257,9 @@ export function checkPlan(problem: RoutingProblem, plan: PlanToCheck, options: C
       if (s.lock !== 'route' && s.lock !== 'position') return;
       const visit = visits.get(s.job);
       if (!visit || visit.vehicle !== vehicle.id) {
-        add({ kind: 'lock_route', vehicle: vehicle.id, job: s.job, message: `La parada bloqueada «${s.job}» ya no está en la ruta de «${vehicle.id}»` });
+        add({ kind: 'lock_route', vehicle: vehicle.id, job: s.job, message: msg('domain.routing.check.lockRoute', { job: s.job, vehicle: vehicle.id }) });
       } else if (s.lock === 'position' && visit.position !== i + 1) {
-        add({ kind: 'lock_position', vehicle: vehicle.id, job: s.job, message: `La parada bloqueada «${s.job}» debía ser la ${i + 1}.ª de «${vehicle.id}» y es la ${visit.position}.ª` });
+        add({ kind: 'lock_position', vehicle: vehicle.id, job: s.job, message: msg('domain.routing.check.lockPosition', { job: s.job, expected: i + 1, vehicle: vehicle.id, actual: visit.position }) });
       }
     });
   }

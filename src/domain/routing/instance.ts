@@ -5,19 +5,37 @@
  * n + 2v + 1. In a route, the sequence index of a node is its place counting the start depot as 0,
  * so a job's 1-based position in its route equals its sequence index.
  */
+import { DomainError, msg, worded, type DomainMessage } from '../messages';
 import { checkMatrix } from './matrix';
 import { DEFAULT_DISTANCE_WEIGHT, type RoutingProblem } from './model';
 
 /** Stand-in for «no limit» in time windows (finite, so the window arithmetic never meets ∞ − ∞). */
 export const UNBOUNDED = 1e15;
 
-/** The problem is not valid; `issues` says what is wrong and where, in Spanish. */
-export class RoutingInputError extends Error {
-  readonly issues: readonly string[];
-  constructor(issues: readonly string[]) {
-    super(`Problema de rutas no válido: ${issues.slice(0, 5).join('; ')}${issues.length > 5 ? ` (y ${issues.length - 5} más)` : ''}`);
+/** One problem of a routing input: a domain message, or a text already worded (a zod issue). */
+export type RoutingIssue = string | DomainMessage;
+
+/** «a; b; c» as one message variable. */
+function listOf(items: readonly RoutingIssue[]): RoutingIssue {
+  return items.reduceRight<RoutingIssue | null>((rest, first) => (rest === null ? first : msg('domain.routing.input.list', { first, rest })), null) ?? '';
+}
+
+/**
+ * The problem is not valid: `problems` says what is wrong and where (domain messages), `issues`
+ * the same in words; the error's message names the first five.
+ */
+export class RoutingInputError extends DomainError {
+  readonly problems: readonly RoutingIssue[];
+  constructor(problems: readonly RoutingIssue[]) {
+    const issues = listOf(problems.slice(0, 5));
+    super(problems.length > 5 ? msg('domain.routing.input.invalidMore', { issues, more: problems.length - 5 }) : msg('domain.routing.input.invalid', { issues }));
     this.name = 'RoutingInputError';
-    this.issues = issues;
+    this.problems = problems;
+  }
+
+  /** Every problem, in the interface's language. */
+  get issues(): readonly string[] {
+    return this.problems.map((p) => (typeof p === 'string' ? p : worded(p)));
   }
 }
 
@@ -76,58 +94,59 @@ export interface Instance {
 
 const finite = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
 
-/** Every problem with the input, in Spanish (empty when it is valid). */
-export function validateProblem(p: RoutingProblem): string[] {
-  const issues: string[] = [];
+/** Every problem with the input, as domain messages (empty when it is valid). */
+export function validateProblem(p: RoutingProblem): DomainMessage[] {
+  const issues: DomainMessage[] = [];
   const dims = p.dimensions.length;
   try {
     checkMatrix(p.matrix);
   } catch (e) {
-    issues.push((e as Error).message);
+    issues.push(e instanceof DomainError ? e.text : msg('domain.routing.checker', { detail: (e as Error).message }));
     return issues;
   }
   const size = p.matrix.size;
   const goodLocation = (x: unknown): boolean => Number.isInteger(x) && (x as number) >= 0 && (x as number) < size;
   if (p.distanceWeight !== undefined && !(finite(p.distanceWeight) && p.distanceWeight >= 0)) {
-    issues.push(`distanceWeight no válido: ${p.distanceWeight}`);
+    issues.push(msg('domain.routing.input.distanceWeight', { value: String(p.distanceWeight) }));
   }
   const jobIds = new Set<string>();
   p.jobs.forEach((j, i) => {
-    const where = `parada ${i + 1} («${j.id}»)`;
-    if (typeof j.id !== 'string' || j.id === '') issues.push(`La parada ${i + 1} no tiene id`);
-    else if (jobIds.has(j.id)) issues.push(`${where}: id repetido`);
+    const where = msg('domain.routing.input.job', { n: i + 1, id: String(j.id) });
+    if (typeof j.id !== 'string' || j.id === '') issues.push(msg('domain.routing.input.jobNoId', { n: i + 1 }));
+    else if (jobIds.has(j.id)) issues.push(msg('domain.routing.input.repeatedId', { where }));
     jobIds.add(j.id);
-    if (!goodLocation(j.location)) issues.push(`${where}: ubicación ${j.location} fuera de la matriz (0–${size - 1})`);
-    if (!(finite(j.service) && j.service >= 0)) issues.push(`${where}: tiempo de servicio no válido (${j.service})`);
+    if (!goodLocation(j.location)) issues.push(msg('domain.routing.input.locationOutside', { where, location: String(j.location), last: size - 1 }));
+    if (!(finite(j.service) && j.service >= 0)) issues.push(msg('domain.routing.input.serviceInvalid', { where, value: String(j.service) }));
     if (j.window) {
-      if (!finite(j.window.start) || !finite(j.window.end)) issues.push(`${where}: franja horaria no válida`);
-      else if (j.window.end < j.window.start) issues.push(`${where}: la franja termina antes de empezar`);
+      if (!finite(j.window.start) || !finite(j.window.end)) issues.push(msg('domain.routing.input.windowInvalid', { where }));
+      else if (j.window.end < j.window.start) issues.push(msg('domain.routing.input.windowReversed', { where }));
     }
-    if (!Array.isArray(j.demand) || j.demand.length !== dims) issues.push(`${where}: la demanda debe tener ${dims} valores`);
-    else if (j.demand.some((d) => !(finite(d) && d >= 0))) issues.push(`${where}: demanda negativa o no numérica`);
+    if (!Array.isArray(j.demand) || j.demand.length !== dims) issues.push(msg('domain.routing.input.demandLength', { where, dims }));
+    else if (j.demand.some((d) => !(finite(d) && d >= 0))) issues.push(msg('domain.routing.input.demandInvalid', { where }));
   });
   const vehicleIds = new Set<string>();
   const placed = new Map<string, string>();
   p.vehicles.forEach((v, i) => {
-    const where = `vehículo ${i + 1} («${v.id}»)`;
-    if (typeof v.id !== 'string' || v.id === '') issues.push(`El vehículo ${i + 1} no tiene id`);
-    else if (vehicleIds.has(v.id)) issues.push(`${where}: id repetido`);
+    const where = msg('domain.routing.input.vehicle', { n: i + 1, id: String(v.id) });
+    if (typeof v.id !== 'string' || v.id === '') issues.push(msg('domain.routing.input.vehicleNoId', { n: i + 1 }));
+    else if (vehicleIds.has(v.id)) issues.push(msg('domain.routing.input.repeatedId', { where }));
     vehicleIds.add(v.id);
-    if (!goodLocation(v.start)) issues.push(`${where}: salida ${v.start} fuera de la matriz`);
-    if (!goodLocation(v.end)) issues.push(`${where}: llegada ${v.end} fuera de la matriz`);
-    if (v.shiftStart !== undefined && !finite(v.shiftStart)) issues.push(`${where}: inicio de turno no válido`);
-    if (v.shiftEnd !== undefined && !finite(v.shiftEnd)) issues.push(`${where}: fin de turno no válido`);
-    if (finite(v.shiftStart) && finite(v.shiftEnd) && v.shiftEnd < v.shiftStart) issues.push(`${where}: el turno termina antes de empezar`);
-    if (v.maxDuration !== undefined && !(finite(v.maxDuration) && v.maxDuration >= 0)) issues.push(`${where}: duración máxima no válida`);
-    if (v.fixedCost !== undefined && !(finite(v.fixedCost) && v.fixedCost >= 0)) issues.push(`${where}: coste fijo no válido`);
-    if (!Array.isArray(v.capacity) || v.capacity.length !== dims) issues.push(`${where}: la capacidad debe tener ${dims} valores`);
-    else if (v.capacity.some((c) => !(c >= 0))) issues.push(`${where}: capacidad negativa o no numérica`);
+    if (!goodLocation(v.start)) issues.push(msg('domain.routing.input.startOutside', { where, location: String(v.start) }));
+    if (!goodLocation(v.end)) issues.push(msg('domain.routing.input.endOutside', { where, location: String(v.end) }));
+    if (v.shiftStart !== undefined && !finite(v.shiftStart)) issues.push(msg('domain.routing.input.shiftStartInvalid', { where }));
+    if (v.shiftEnd !== undefined && !finite(v.shiftEnd)) issues.push(msg('domain.routing.input.shiftEndInvalid', { where }));
+    if (finite(v.shiftStart) && finite(v.shiftEnd) && v.shiftEnd < v.shiftStart) issues.push(msg('domain.routing.input.shiftReversed', { where }));
+    if (v.maxDuration !== undefined && !(finite(v.maxDuration) && v.maxDuration >= 0)) issues.push(msg('domain.routing.input.maxDurationInvalid', { where }));
+    if (v.fixedCost !== undefined && !(finite(v.fixedCost) && v.fixedCost >= 0)) issues.push(msg('domain.routing.input.fixedCostInvalid', { where }));
+    if (!Array.isArray(v.capacity) || v.capacity.length !== dims) issues.push(msg('domain.routing.input.capacityLength', { where, dims }));
+    else if (v.capacity.some((c) => !(c >= 0))) issues.push(msg('domain.routing.input.capacityInvalid', { where }));
     (v.stops ?? []).forEach((s, k) => {
-      if (!jobIds.has(s.job)) issues.push(`${where}, parada ${k + 1}: no existe la parada «${s.job}»`);
+      const at = msg('domain.routing.input.vehicleStop', { where, k: k + 1 });
+      if (!jobIds.has(s.job)) issues.push(msg('domain.routing.input.stopUnknown', { where: at, job: s.job }));
       const other = placed.get(s.job);
-      if (other !== undefined) issues.push(`${where}, parada ${k + 1}: «${s.job}» ya está en el vehículo «${other}»`);
+      if (other !== undefined) issues.push(msg('domain.routing.input.stopPlaced', { where: at, job: s.job, other }));
       placed.set(s.job, v.id);
-      if (s.lock !== undefined && s.lock !== 'none' && s.lock !== 'route' && s.lock !== 'position') issues.push(`${where}, parada ${k + 1}: bloqueo no válido «${String(s.lock)}»`);
+      if (s.lock !== undefined && s.lock !== 'none' && s.lock !== 'route' && s.lock !== 'position') issues.push(msg('domain.routing.input.lockInvalid', { where: at, lock: String(s.lock) }));
     });
   });
   return issues;

@@ -3,6 +3,7 @@
  * cargo-bike speed), Euclidean matrices for the benchmark instances, and the bookkeeping of an
  * OSRM `table` matrix fetched in blocks (the fetching itself lives in src/workers/osrm.ts).
  */
+import { DomainError, msg } from '../messages';
 
 /** Travel times and distances between `size` locations, row-major: `[from * size + to]`. */
 export interface TravelMatrix {
@@ -40,14 +41,14 @@ export function haversineM(aLat: number, aLng: number, bLat: number, bLng: numbe
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(s)));
 }
 
-/** Checks the settings; throws a Spanish message when one is out of range. */
+/** Checks the settings; throws a DomainError (domain.routing.matrix.*) when one is out of range. */
 export function checkTravelSettings(settings: TravelSettings): TravelSettings {
   const { detourFactor, speedKmh } = settings;
   if (!Number.isFinite(detourFactor) || detourFactor < 1 || detourFactor > 5) {
-    throw new RangeError(`Factor de rodeo no válido (${detourFactor}): debe estar entre 1 y 5`);
+    throw new DomainError(msg('domain.routing.matrix.detour', { value: String(detourFactor) }));
   }
   if (!Number.isFinite(speedKmh) || speedKmh < 1 || speedKmh > 60) {
-    throw new RangeError(`Velocidad no válida (${speedKmh} km/h): debe estar entre 1 y 60 km/h`);
+    throw new DomainError(msg('domain.routing.matrix.speed', { value: String(speedKmh) }));
   }
   return settings;
 }
@@ -108,7 +109,7 @@ export function matrixFromRows(durations: readonly (readonly number[])[], distan
   for (let i = 0; i < n; i += 1) {
     const rt = durations[i];
     const rd = distances[i];
-    if (!rt || rt.length !== n || !rd || rd.length !== n) throw new RangeError(`La fila ${i + 1} de la matriz no tiene ${n} valores`);
+    if (!rt || rt.length !== n || !rd || rd.length !== n) throw new DomainError(msg('domain.routing.matrix.row', { row: i + 1, n }));
     for (let j = 0; j < n; j += 1) {
       t[i * n + j] = rt[j] as number;
       d[i * n + j] = rd[j] as number;
@@ -117,18 +118,18 @@ export function matrixFromRows(durations: readonly (readonly number[])[], distan
   return checkMatrix({ size: n, durations: t, distances: d });
 }
 
-/** Checks sizes and values (finite, not negative); throws a Spanish message naming the cell. */
+/** Checks sizes and values (finite, not negative); throws a DomainError naming the cell. */
 export function checkMatrix(m: TravelMatrix): TravelMatrix {
   const cells = m.size * m.size;
-  if (!Number.isInteger(m.size) || m.size < 0) throw new RangeError(`Tamaño de matriz no válido: ${m.size}`);
-  if (m.durations.length !== cells) throw new RangeError(`La matriz de tiempos tiene ${m.durations.length} valores; se esperaban ${cells}`);
-  if (m.distances.length !== cells) throw new RangeError(`La matriz de distancias tiene ${m.distances.length} valores; se esperaban ${cells}`);
+  if (!Number.isInteger(m.size) || m.size < 0) throw new DomainError(msg('domain.routing.matrix.size', { value: String(m.size) }));
+  if (m.durations.length !== cells) throw new DomainError(msg('domain.routing.matrix.durations', { n: m.durations.length, expected: cells }));
+  if (m.distances.length !== cells) throw new DomainError(msg('domain.routing.matrix.distances', { n: m.distances.length, expected: cells }));
   for (let k = 0; k < cells; k += 1) {
     const t = m.durations[k] as number;
     const d = m.distances[k] as number;
     if (!(t >= 0 && t < Infinity) || !(d >= 0 && d < Infinity)) {
       const i = Math.floor(k / m.size);
-      throw new RangeError(`Valor no válido en la matriz (fila ${i + 1}, columna ${(k % m.size) + 1}): tiempo ${t}, distancia ${d}`);
+      throw new DomainError(msg('domain.routing.matrix.cell', { row: i + 1, column: (k % m.size) + 1, time: String(t), distance: String(d) }));
     }
   }
   return m;
@@ -148,7 +149,7 @@ export interface TableBlock {
  * `maxCoordinates / 2` locations each (one block when everything fits).
  */
 export function tableBlocks(size: number, maxCoordinates = 100): TableBlock[] {
-  if (!Number.isInteger(maxCoordinates) || maxCoordinates < 2) throw new RangeError(`maxCoordinates no válido: ${maxCoordinates}`);
+  if (!Number.isInteger(maxCoordinates) || maxCoordinates < 2) throw new DomainError(msg('domain.routing.matrix.maxCoordinates', { value: String(maxCoordinates) }));
   const all = Array.from({ length: size }, (_, i) => i);
   if (size <= maxCoordinates) return size === 0 ? [] : [{ sources: all, destinations: all }];
   const half = Math.floor(maxCoordinates / 2);

@@ -5,6 +5,7 @@
  * late is returned and the checker reports the lateness.
  */
 import type { Plan, PlanRoute, RoutingProblem } from './model';
+import { msg } from '../messages';
 import { RoutingInputError } from './instance';
 import { solve, type SolveOptions } from './solver';
 
@@ -23,7 +24,7 @@ export function singleRouteProblem(problem: RoutingProblem, vehicleIndex: number
 /** Reorders the stops of one vehicle (by id): its new route and how the search went. */
 export function orderStops(problem: RoutingProblem, vehicleId: string, options: SolveOptions = {}): { route: PlanRoute; stats: Plan['stats'] } {
   const single = singleRouteProblem(problem, problem.vehicles.findIndex((v) => v.id === vehicleId));
-  if (!single) throw new RoutingInputError([`No existe el vehículo «${vehicleId}»`]);
+  if (!single) throw new RoutingInputError([msg('domain.routing.input.noVehicle', { id: vehicleId })]);
   const plan = solve(single, options);
   return { route: plan.routes[0] as PlanRoute, stats: plan.stats };
 }

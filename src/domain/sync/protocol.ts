@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { LOCAL_COLLECTIONS } from '../collections';
+import { msg, type DomainMessage } from '../messages';
 
 /** Rows per push request (RxDB sends at most its push batch size, 100). */
 export const MAX_PUSH_ROWS = 500;
@@ -113,34 +114,38 @@ export type StreamEvent =
   | { readonly type: 'resync' }
   | { readonly type: 'change'; readonly collection: (typeof LOCAL_COLLECTIONS)[number]; readonly checkpoint: Checkpoint };
 
-/** The first problem of a failed parse, in Spanish, saying where (e.g. «fila 3 → newDocumentState»). */
-export function describeProtocolError(error: z.ZodError, what: string): string {
+/**
+ * The first problem of a failed parse, saying where (e.g. «fila 3 → newDocumentState»), as a
+ * domain message (worded with `domainText`); `what` names the whole («el envío»).
+ */
+export function describeProtocolError(error: z.ZodError, what: string | DomainMessage): DomainMessage {
   const issue = error.issues[0];
-  if (!issue) return `${what} no es válido`;
-  const where = issue.path.map((p) => (typeof p === 'number' ? `fila ${p + 1}` : String(p))).join(' → ');
+  if (!issue) return msg('domain.sync.problem', { what, reason: msg('domain.sync.notValid') });
+  const parts = issue.path.map((p): string | DomainMessage => (typeof p === 'number' ? msg('domain.sync.row', { n: p + 1 }) : String(p)));
   const reason =
     issue.code === 'too_big'
-      ? `tiene más de ${String((issue as { maximum?: unknown }).maximum)} elementos`
+      ? msg('domain.sync.tooMany', { max: String((issue as { maximum?: unknown }).maximum) })
       : issue.code === 'invalid_type'
-        ? `debe ser ${spanishType(String((issue as { expected?: unknown }).expected))}`
-        : 'no es válido';
-  return where ? `${what}: «${where}» ${reason}` : `${what} ${reason}`;
+        ? msg('domain.sync.mustBe', { type: typeName(String((issue as { expected?: unknown }).expected)) })
+        : msg('domain.sync.notValid');
+  const where = parts.reduceRight<string | DomainMessage | null>((rest, first) => (rest === null ? first : msg('domain.sync.path', { first, rest })), null);
+  return where === null || where === '' ? msg('domain.sync.problem', { what, reason }) : msg('domain.sync.problemAt', { what, where, reason });
 }
 
-function spanishType(expected: string): string {
+function typeName(expected: string): DomainMessage {
   switch (expected) {
     case 'array':
-      return 'una lista';
+      return msg('domain.sync.type.array');
     case 'object':
     case 'record':
-      return 'un objeto';
+      return msg('domain.sync.type.object');
     case 'number':
-      return 'un número';
+      return msg('domain.sync.type.number');
     case 'string':
-      return 'un texto';
+      return msg('domain.sync.type.string');
     case 'boolean':
-      return 'verdadero o falso';
+      return msg('domain.sync.type.boolean');
     default:
-      return `de tipo ${expected}`;
+      return msg('domain.sync.type.other', { type: expected });
   }
 }
