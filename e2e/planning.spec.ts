@@ -52,7 +52,7 @@ async function ordersFor(request: APIRequestContext, token: string, date: string
   return made.map((o) => o.id);
 }
 
-test('an operator plans an empty day, optimises, saves and publishes; the rider sees his route after sync', async ({ page, browser, request }) => {
+test('an operator plans an empty day, optimises, saves and publishes; the rider sees his route after sync, and a later change of it with who made it', async ({ page, browser, request }) => {
   test.setTimeout(240_000);
   const token = await adminToken(request);
   const date = madridDate(5);
@@ -113,6 +113,27 @@ test('an operator plans an empty day, optimises, saves and publishes; the rider 
     await expect(riderPage.getByTestId('route-progress')).toContainText(`0 de ${stops}`);
     const firstEta = String((route.stops as Doc[])[0]?.eta);
     await expect(riderPage.getByTestId('stop-row').first()).toContainText(`Hacia las ${firstEta}`);
+    await expect(riderPage.getByTestId('route-changed'), 'its publication is not news to him').toHaveCount(0);
+
+    // The office changes the published route: the record names who changed what, and the
+    // rider's open screen says so as it syncs, without a reload.
+    const start = String(route.planned_start);
+    const earlier = `0${Number(start.slice(0, 2)) - 1}`.slice(-2) + start.slice(2);
+    await page.goto(`/routes/route/form/${String(route.id)}`);
+    await expect(page.getByLabel('Nombre')).toHaveValue(String(route.name));
+    await expect(page.getByLabel('Salida prevista')).toHaveValue(start);
+    await page.getByLabel('Salida prevista').fill(earlier);
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page.getByRole('heading', { name: 'Cambios desde la publicación' })).toBeVisible();
+    const record = page.getByTestId('route-changes');
+    await expect(record.getByRole('listitem').first()).toContainText(`Salida prevista: ${start} → ${earlier}`);
+    await expect(record.getByRole('listitem').last()).toContainText('Estado: Borrador → Planificada');
+    const operatorName = String((await pullAll(request, token, 'users')).find((u) => u.email === 'operador@cargobici.test')?.name);
+    await expect(record.getByRole('listitem').first()).toContainText(operatorName);
+    const told = riderPage.getByTestId('route-changed');
+    await expect(told).toBeVisible();
+    await expect(told).toContainText(`Salida prevista: ${start} → ${earlier}`);
+    await expect(told).toContainText(operatorName);
   } finally {
     await phone.close();
   }

@@ -12,7 +12,8 @@
  * (`ready_reason`, `scanned_barcode`, `undoes`): their documents of version 0 are valid as they
  * are, so the strategy keeps them unchanged (tests/data/storage.test.ts opens a version-0
  * database with the new schemas). Version 2 of routes (issue 11) adds the optional `lock` of a
- * stop: unchanged too. Version 2 of incidences (issue 13) adds the optional `follows` and
+ * stop: unchanged too, and so is version 3 (issue 11: the optional record of `changes` of a
+ * published route). Version 2 of incidences (issue 13) adds the optional `follows` and
  * `follow_state` of the follow-up kind: unchanged too.
  */
 import type { LocalCollection } from '../domain/collections';
@@ -36,7 +37,7 @@ export const MIGRATIONS: Readonly<Record<LocalCollection, MigrationStrategies>> 
   products: {},
   delivery_points: { 1: unchanged },
   orders: {},
-  routes: { 1: unchanged, 2: unchanged },
+  routes: { 1: unchanged, 2: unchanged, 3: unchanged },
   deliveries: {},
   incidences: { 1: unchanged, 2: unchanged },
   payments: { 1: orderPaymentKind },

@@ -16,6 +16,7 @@ import type { DeliveryPoint, Order, Route, RouteStop } from '../domain/entities/
 import type { DayPlanResult } from '../domain/routing/day';
 import type { DeliveryEvent } from '../domain/entities/events';
 import { carryOverOrders } from '../domain/routing/carryOver';
+import { appendChanges, recordsChanges, routeChanges, type ChangeLabels } from '../domain/routing/changes';
 import {
   addOrdersToStops,
   canInsertStopAt,
@@ -82,6 +83,31 @@ async function loadEditableRoute(engine: PlanningEngine, id: string): Promise<Ro
   return route;
 }
 
+/** How the record of changes names riders, bikes and points of a route before and after a change. */
+async function changeLabels(engine: PlanningEngine, before: Route, after: Route): Promise<ChangeLabels> {
+  const ids = (xs: readonly string[]) => [...new Set(xs.filter((x) => x !== ''))];
+  const users = await engine.db.users.findByIds(ids([before.rider_id, after.rider_id])).exec();
+  const bikes = await engine.db.bikes.findByIds(ids([before.bike_id, after.bike_id])).exec();
+  const points = await engine.db.delivery_points.findByIds(ids([...before.stops, ...after.stops].map((s) => s.delivery_point_id))).exec();
+  return {
+    rider: (id) => (id === '' ? '' : (users.get(id)?.name ?? id)),
+    bike: (id) => (id === '' ? '' : (bikes.get(id)?.code ?? id)),
+    point: (id) => points.get(id)?.name ?? id,
+  };
+}
+
+/**
+ * Writes a change of a route. Once the route is published, its record gets who changed what
+ * (src/domain/routing/changes.ts), in the same write.
+ */
+async function patchRoute(engine: PlanningEngine, actor: PlanningActor, before: Route, patch: Partial<Route>): Promise<Route> {
+  const after: Route = { ...before, ...patch };
+  if (!recordsChanges(before, after)) return engine.writer.patch('routes', before.id, patch);
+  const me = await engine.db.users.findOne(actor.userId).exec();
+  const added = routeChanges(before, after, await changeLabels(engine, before, after), { id: actor.userId, name: me?.name ?? actor.userId }, Date.now());
+  return engine.writer.patch('routes', before.id, added.length > 0 ? { ...patch, changes: appendChanges(before.changes, added) } : patch);
+}
+
 async function loadOrders(engine: PlanningEngine, ids: readonly string[]): Promise<Order[]> {
   const found = await engine.db.orders.findByIds([...ids]).exec();
   return ids.map((id) => {
@@ -139,7 +165,7 @@ async function releaseOrders(engine: PlanningEngine, ids: readonly string[]): Pr
 }
 
 /** Removes orders from the other editable routes that hold them (an order is on one route). */
-async function detachFromOtherRoutes(engine: PlanningEngine, orders: readonly Order[], routeId: string): Promise<void> {
+async function detachFromOtherRoutes(engine: PlanningEngine, actor: PlanningActor, orders: readonly Order[], routeId: string): Promise<void> {
   const byRoute = new Map<string, string[]>();
   for (const o of orders) {
     if (o.route_id === '' || o.route_id === routeId) continue;
@@ -149,7 +175,7 @@ async function detachFromOtherRoutes(engine: PlanningEngine, orders: readonly Or
     const doc = await engine.db.routes.findOne(other).exec();
     if (!doc) continue;
     const r = doc.toJSON() as unknown as Route;
-    await engine.writer.patch('routes', other, { stops: removeOrdersFromStops(r.stops, ids) });
+    await patchRoute(engine, actor, r, { stops: removeOrdersFromStops(r.stops, ids) });
   }
 }
 
@@ -209,7 +235,7 @@ export async function saveRoute(engine: PlanningEngine, actor: PlanningActor, id
   if (errors.length > 0) throw new ValidationFailed(errors);
   const cancelling = fields.status === 'cancelled' && existing.status !== 'cancelled';
   const released = cancelling ? existing.stops.flatMap((s) => s.order_ids) : [];
-  const saved = await engine.writer.patch('routes', id, {
+  const saved = await patchRoute(engine, actor, existing, {
     name: fields.name,
     date: fields.date,
     hub: fields.hub,
@@ -243,7 +269,7 @@ export async function createRouteWithOrders(engine: PlanningEngine, actor: Plann
   const code = nextRouteCode(input.date, input.hub, codes);
   const id = newRouteId();
   const orders = await plannableOrders(engine, { id, date: input.date, hub: input.hub }, input.orderIds);
-  await detachFromOtherRoutes(engine, orders, id);
+  await detachFromOtherRoutes(engine, actor, orders, id);
   const route: Route = {
     id,
     code,
@@ -270,8 +296,8 @@ export async function addOrdersToRoute(engine: PlanningEngine, actor: PlanningAc
   requireOps(actor);
   const route = await loadEditableRoute(engine, routeId);
   const orders = await plannableOrders(engine, route, orderIds);
-  await detachFromOtherRoutes(engine, orders, routeId);
-  const saved = await engine.writer.patch('routes', routeId, { stops: addOrdersToStops(route.stops, orders, route.stops.at(-1)?.eta ?? route.planned_start) });
+  await detachFromOtherRoutes(engine, actor, orders, routeId);
+  const saved = await patchRoute(engine, actor, route, { stops: addOrdersToStops(route.stops, orders, route.stops.at(-1)?.eta ?? route.planned_start) });
   await claimOrders(engine, orders, routeId);
   return saved;
 }
@@ -282,7 +308,7 @@ export async function moveStop(engine: PlanningEngine, actor: PlanningActor, rou
   const route = await loadEditableRoute(engine, routeId);
   if (seq < 1 || seq > route.stops.length) throw new PlanningError('stop_not_found', t('planning.errors.stopNotFound', { seq, route: route.name }));
   if (!canMoveStop(route.stops, seq, delta)) throw new PlanningError('stop_locked', t('planning.errors.stopLocked', { seq, route: route.name }));
-  return engine.writer.patch('routes', routeId, { stops: moveStopBy(route.stops, seq, delta) });
+  return patchRoute(engine, actor, route, { stops: moveStopBy(route.stops, seq, delta) });
 }
 
 /**
@@ -302,8 +328,8 @@ export async function moveStopToRoute(engine: PlanningEngine, actor: PlanningAct
   const place = toSeq ?? to.stops.length + 1;
   if (!canInsertStopAt(to.stops, stop.delivery_point_id, place)) throw new PlanningError('stop_locked', t('planning.errors.dropLocked', { seq: place, route: to.name }));
   const orders = await loadOrders(engine, stop.order_ids);
-  await engine.writer.patch('routes', fromId, { stops: removeStopAt(from.stops, seq).stops });
-  await engine.writer.patch('routes', toId, { stops: insertOrdersAt(to.stops, orders, place, stop.eta) });
+  await patchRoute(engine, actor, from, { stops: removeStopAt(from.stops, seq).stops });
+  await patchRoute(engine, actor, to, { stops: insertOrdersAt(to.stops, orders, place, stop.eta) });
   await claimOrders(engine, orders, toId);
 }
 
@@ -314,7 +340,7 @@ export async function placeStop(engine: PlanningEngine, actor: PlanningActor, ro
   if (seq < 1 || seq > route.stops.length) throw new PlanningError('stop_not_found', t('planning.errors.stopNotFound', { seq, route: route.name }));
   if (to === seq) return route;
   if (!canPlaceStop(route.stops, seq, to)) throw new PlanningError('stop_locked', t('planning.errors.placeLocked', { seq, to, route: route.name }));
-  return engine.writer.patch('routes', routeId, { stops: placeStopAt(route.stops, seq, to) });
+  return patchRoute(engine, actor, route, { stops: placeStopAt(route.stops, seq, to) });
 }
 
 /**
@@ -325,7 +351,7 @@ export async function lockStop(engine: PlanningEngine, actor: PlanningActor, rou
   requireOps(actor);
   const route = await loadEditableRoute(engine, routeId);
   if (seq < 1 || seq > route.stops.length) throw new PlanningError('stop_not_found', t('planning.errors.stopNotFound', { seq, route: route.name }));
-  return engine.writer.patch('routes', routeId, { stops: lockStopAt(route.stops, seq, lock) });
+  return patchRoute(engine, actor, route, { stops: lockStopAt(route.stops, seq, lock) });
 }
 
 /** Removes a stop: its orders go back to the unplanned ones. */
@@ -334,7 +360,7 @@ export async function removeStop(engine: PlanningEngine, actor: PlanningActor, r
   const route = await loadEditableRoute(engine, routeId);
   if (seq < 1 || seq > route.stops.length) throw new PlanningError('stop_not_found', t('planning.errors.stopNotFound', { seq, route: route.name }));
   const { stops, orderIds } = removeStopAt(route.stops, seq);
-  const saved = await engine.writer.patch('routes', routeId, { stops });
+  const saved = await patchRoute(engine, actor, route, { stops });
   await releaseOrders(engine, orderIds);
   return saved;
 }
@@ -342,8 +368,7 @@ export async function removeStop(engine: PlanningEngine, actor: PlanningActor, r
 /** Assigns the rider and the bike of a route on the board. */
 export async function assignRoute(engine: PlanningEngine, actor: PlanningActor, routeId: string, change: { rider_id?: string; bike_id?: string }): Promise<Route> {
   requireOps(actor);
-  await loadEditableRoute(engine, routeId);
-  return engine.writer.patch('routes', routeId, change);
+  return patchRoute(engine, actor, await loadEditableRoute(engine, routeId), change);
 }
 
 /**
@@ -384,7 +409,7 @@ export async function saveDayPlan(engine: PlanningEngine, actor: PlanningActor, 
       const existing = dayRoutes.find((x) => x.id === r.route_id);
       if (!existing) throw new PlanningError('route_not_found', t('planning.errors.routeNotFound', { id: r.route_id }));
       if (!isEditableRoute(existing)) throw new PlanningError('route_locked', t('planning.errors.routeLocked', { route: existing.name, status: statusText(routeMachine, existing.status) }));
-      await engine.writer.patch('routes', existing.id, { stops: stopsOf(r), rider_id: r.rider_id, bike_id: r.bike_id, planned_start: r.planned_start, distance_m: Math.min(1_000_000, r.distance_m) });
+      await patchRoute(engine, actor, existing, { stops: stopsOf(r), rider_id: r.rider_id, bike_id: r.bike_id, planned_start: r.planned_start, distance_m: Math.min(1_000_000, r.distance_m) });
       await claimOrders(engine, await plannableOrders(engine, existing, orderIds), existing.id);
       written.push(existing.id);
       continue;
@@ -432,7 +457,7 @@ export async function saveTimes(engine: PlanningEngine, actor: PlanningActor, ev
     const stops = withTimes(route.stops, r.stops);
     const distance = Math.min(1_000_000, r.distance_m);
     const same = stops.every((s, i) => s.eta === route.stops[i]?.eta) && route.planned_start === r.planned_start && route.distance_m === distance;
-    if (!same) await engine.writer.patch('routes', route.id, { stops, planned_start: r.planned_start, distance_m: distance });
+    if (!same) await patchRoute(engine, actor, route, { stops, planned_start: r.planned_start, distance_m: distance });
   }
 }
 
@@ -448,7 +473,7 @@ export async function publishRoutes(engine: PlanningEngine, actor: PlanningActor
     return step.ok ? publishProblems(r).map((p) => p.message) : [step.reason];
   });
   if (problems.length > 0) throw new PlanningError('cannot_publish', problems.join('. '));
-  for (const r of routes) await engine.writer.patch('routes', r.id, { status: 'planned' });
+  for (const r of routes) await patchRoute(engine, actor, r, { status: 'planned' });
 }
 
 /**

@@ -164,7 +164,8 @@ export const LOCAL_COLLECTION_DEFS: Readonly<Record<LocalCollection, LocalCollec
     name: 'routes',
     schema: routeSchema,
     mode: 'editable',
-    version: 2,
+    // Version 3 (issue 11): the optional record of changes of a published route.
+    version: 3,
     indexes: [['rider_id', 'date'], ['date', 'hub']],
     label: 'la ruta',
     rowScope: { route: 'id', rider: 'rider_id', owner: null },

@@ -7,6 +7,7 @@ import { Writer, ValidationFailed } from '../../src/data/writes';
 import {
   PlanningError,
   addOrdersToRoute,
+  assignRoute,
   bringCarriedOrders,
   createRouteWithOrders,
   moveStop,
@@ -25,7 +26,7 @@ import {
 } from '../../src/data/planning';
 import type { Order, Route } from '../../src/domain/entities/operation';
 import type { DayPlanResult } from '../../src/domain/routing/day';
-import { deliveryEvent, order, point, route, TODAY } from '../helpers/fixtures';
+import { deliveryEvent, order, point, route, TODAY, user } from '../helpers/fixtures';
 
 const operator: PlanningActor = { userId: 'u-op', role: 'operator' };
 const rider: PlanningActor = { userId: 'u-r1', role: 'rider' };
@@ -51,7 +52,7 @@ async function onlyRoute(): Promise<Route> {
 }
 
 beforeEach(async () => {
-  db = await openLocalDatabase({ name: `pl${Date.now()}${Math.random().toString(36).slice(2)}`, storage: { kind: 'memory' }, collections: ['orders', 'routes', 'delivery_points', 'deliveries'] });
+  db = await openLocalDatabase({ name: `pl${Date.now()}${Math.random().toString(36).slice(2)}`, storage: { kind: 'memory' }, collections: ['orders', 'routes', 'delivery_points', 'deliveries', 'users', 'bikes'] });
   store = new AppStore(`app-${Math.random().toString(36).slice(2)}`);
   engine = { db, writer: new Writer(db, new Outbox(store)) };
   await db.orders.bulkInsert([pending('o1', 'pa'), pending('o2', 'pb'), pending('o3', 'pb'), pending('o4', 'pc')]);
@@ -257,6 +258,30 @@ describe('optimiser proposals and publishing', () => {
     await publishRoutes(engine, operator, [a.id]);
     expect((await getRoute(a.id)).status).toBe('planned');
     await expect(publishRoutes(engine, operator, [a.id]), 'a published route is not published again').rejects.toThrow(/solo se publica un borrador/);
+  });
+});
+
+describe('the record of changes of a published route', () => {
+  it('keeps who changed what once the route is published, and nothing while it is a draft', async () => {
+    await db.users.insert(user('u-op', 'operator', 'op@cargobici.test', 'Olga Operadora'));
+    await db.users.insert(user('u-r1', 'rider', 'r1@cargobici.test', 'Ramón Rider'));
+    await db.users.insert(user('u-r2', 'rider', 'r2@cargobici.test', 'Rita Rider'));
+    const a = await createRouteWithOrders(engine, operator, { date: TODAY, hub: 1, orderIds: ['o1'], rider_id: 'u-r1' });
+    await addOrdersToRoute(engine, operator, a.id, ['o2']);
+    expect((await getRoute(a.id)).changes, 'a draft keeps no record').toBeUndefined();
+
+    await publishRoutes(engine, operator, [a.id]);
+    await assignRoute(engine, operator, a.id, { rider_id: 'u-r2' });
+    await addOrdersToRoute(engine, operator, a.id, ['o4']);
+    await removeStop(engine, operator, a.id, 1);
+    const record = (await getRoute(a.id)).changes ?? [];
+    expect(record.map((c) => [c.kind, c.by, c.by_name, c.point ?? '', c.from ?? '', c.to ?? ''])).toEqual([
+      ['status', 'u-op', 'Olga Operadora', '', 'draft', 'planned'],
+      ['rider', 'u-op', 'Olga Operadora', '', 'Ramón Rider', 'Rita Rider'],
+      ['stop_added', 'u-op', 'Olga Operadora', 'pc', '', '3'],
+      ['stop_removed', 'u-op', 'Olga Operadora', 'pa', '1', ''],
+    ]);
+    expect(record.every((c) => c.at > 0)).toBe(true);
   });
 });
 

@@ -188,6 +188,33 @@ export const routeStopSchema = z.object({
 });
 export type RouteStop = z.infer<typeof routeStopSchema>;
 
+/**
+ * What a change of a published route touched (issue 11, routes schema version 3): the route's
+ * fields, a stop added or removed, the orders of a stop, the order of the stops.
+ */
+export const ROUTE_CHANGE_KINDS = ['status', 'name', 'date', 'hub', 'rider', 'bike', 'planned_start', 'stop_added', 'stop_removed', 'stop_orders', 'stops_order'] as const;
+export type RouteChangeKind = (typeof ROUTE_CHANGE_KINDS)[number];
+
+/**
+ * One entry of a published route's record of changes: when, who (id and name when written), what,
+ * and the values before and after as people read them (a rider's name, a bike's code, a point's
+ * name, a status key, a count of orders), so the record reads the same on any device.
+ */
+export const routeChangeSchema = z.object({
+  at: epochMs(),
+  by: idField(),
+  by_name: name(),
+  kind: z.enum(ROUTE_CHANGE_KINDS),
+  /** The stop's delivery point (its name) for the stop kinds. */
+  point: text(200).optional(),
+  from: text(200).optional(),
+  to: text(200).optional(),
+});
+export type RouteChange = z.infer<typeof routeChangeSchema>;
+
+/** The record keeps a route's latest changes. */
+export const MAX_ROUTE_CHANGES = 100;
+
 export const routeSchema = z
   .object({
     id: idField(),
@@ -209,6 +236,11 @@ export const routeSchema = z
      * an incidence ('' or absent otherwise). Added in schema version 1 (issue 12).
      */
     ready_reason: text(500).optional(),
+    /**
+     * Who changed what once the route was published (schema version 3, issue 11): the latest
+     * `MAX_ROUTE_CHANGES`, oldest first; absent until the first such change.
+     */
+    changes: z.array(routeChangeSchema).max(MAX_ROUTE_CHANGES).optional(),
     updated_at: epochMs(),
   })
   .superRefine((r, ctx) => {

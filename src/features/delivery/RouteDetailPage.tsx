@@ -15,6 +15,7 @@ import { SyncNotices } from '../../ui/sync/SyncNotices';
 import { useActor, usePoints, useRoute, useRouteEvents } from './hooks';
 import { RouteStatusBadge, routeAndOrders, navigationUrl } from './routeShared';
 import { href, linkTo } from '../../routes/registry';
+import { changesAfterPublishing, RouteChanges } from '../../ui/routes/RouteChanges';
 
 const STATE_COLOR: Record<StopState, string> = { pending: 'gray', done: 'teal', partial: 'orange', failed: 'red' };
 
@@ -46,6 +47,7 @@ export function RouteDetailPage({ params }: ScreenProps) {
   const next = p.next;
   const nextPoint = next ? points.get(next.delivery_point_id) : undefined;
   const isOps = actor.role === 'operator' || actor.role === 'admin';
+  const changes = changesAfterPublishing(route.changes);
   const stopLink = (seq: number, pointId: string) => `${href('distributionStop', { id: pointId, riderId: route.rider_id || actor.userId, routeId: route.id })}?stop=${seq}`;
 
   return (
@@ -62,6 +64,11 @@ export function RouteDetailPage({ params }: ScreenProps) {
         <RouteStatusBadge route={route} />
       </Group>
       <SyncNotices docs={routeAndOrders(route)} />
+      {changes.length > 0 && (
+        <Alert color="blue" title={t('planning.changes.riderTitle')} data-testid="route-changed">
+          <RouteChanges changes={changes} limit={3} testId="route-changes-rider" />
+        </Alert>
+      )}
       <Progress value={p.total === 0 ? 0 : (p.visited / p.total) * 100} aria-label={t('delivery.progress')} />
       <FirstSyncNotice />
       <Text data-testid="route-progress">

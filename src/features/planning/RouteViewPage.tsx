@@ -14,6 +14,7 @@ import { SyncNotices } from '../../ui/sync/SyncNotices';
 import { useBikes, usePointsById, useRouteDoc, useRouteOrders, useRoutesEvents, useUsers } from './hooks';
 import { RouteStatusTag, StopsTable } from './routesShared';
 import { href } from '../../routes/registry';
+import { RouteChanges } from '../../ui/routes/RouteChanges';
 
 function RouteHeader({ route, children }: { route: Route; children?: ReactNode }) {
   const { data: hubs } = useCatalog('hub');
@@ -102,6 +103,14 @@ export function RouteViewPage({ params }: ScreenProps) {
         </Stack>
         <RouteMap route={route} />
       </SimpleGrid>
+      {route.status !== 'draft' && (
+        <>
+          <Title order={2} size="h4">
+            {t('planning.changes.title')}
+          </Title>
+          <RouteChanges changes={route.changes ?? []} />
+        </>
+      )}
       <Title order={2} size="h4">
         {t('planning.detail.timeline')}
       </Title>
