@@ -241,7 +241,7 @@ async function boardWithFourOrders(page: Page, request: APIRequestContext, date:
   return rows;
 }
 
-test('points are chosen with shift-click and a box, and a stop locked in place stays there when optimising', async ({ page, request }) => {
+test('points are chosen with shift-click and a box (also when clustered), and a stop locked in place stays there when optimising', async ({ page, request }) => {
   test.setTimeout(240_000);
   // A desk screen tall enough for the whole 560 px map: the box is dragged corner to corner,
   // and a mouse outside the window draws nothing.
@@ -263,6 +263,11 @@ test('points are chosen with shift-click and a box, and a stop locked in place s
   // above it): bring the whole map back into view before measuring where to drag.
   await map.scrollIntoViewIfNeeded();
   await expect(map).toBeInViewport({ ratio: 1 });
+  // Fitted to the day, the hub and four unplanned points (some may already share a cluster).
+  await expect(map).toHaveAttribute('data-markers', /^[2-5]$/);
+  // Zoomed out, the four points gather in one cluster beside the hub; the box still finds them.
+  for (let i = 0; i < 8; i++) await map.getByRole('button', { name: 'Alejar' }).click();
+  await expect(map).toHaveAttribute('data-markers', '2');
   const box = await map.boundingBox();
   if (!box) throw new Error('the map has no box');
   await page.keyboard.down('Control');

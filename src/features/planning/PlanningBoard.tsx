@@ -267,7 +267,7 @@ export function PlanningBoard() {
     const onProposal = new Set(shown ? shown.routes.flatMap((r) => r.stops.flatMap((s) => s.order_ids)) : []);
     for (const g of unplanned) {
       if (!g.point || !g.located || g.orders.every((o) => onProposal.has(o.id))) continue;
-      pts.push({ id: `u:${g.pointId}`, lat: g.point.lat, lng: g.point.lng, label: selected.has(g.pointId) ? '✓' : String(g.orders.length), color: windowColor(g.start), title: g.point.name });
+      pts.push({ id: `u:${g.pointId}`, lat: g.point.lat, lng: g.point.lng, label: selected.has(g.pointId) ? '✓' : String(g.orders.length), color: windowColor(g.start), title: g.point.name, cluster: true, weight: g.orders.length });
     }
     const drawn: { id: string; color: string; stops: readonly { delivery_point_id: string }[] }[] = shown
       ? shown.routes.map((r, i) => ({ id: r.route_id ?? `new-${i}`, color: ROUTE_COLORS[i % ROUTE_COLORS.length] as string, stops: r.stops }))

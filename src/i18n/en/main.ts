@@ -20,6 +20,9 @@ export const mainMessages: Shape<typeof es> = {
     saved: 'Saved',
     notFoundRecord: 'That record does not exist on this device.',
     changeRefused: 'Change not accepted',
+    mapZoomIn: 'Zoom in',
+    mapZoomOut: 'Zoom out',
+    mapAttributions: 'Attributions',
   },
   crud: {
     search: 'Search',

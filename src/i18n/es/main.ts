@@ -18,6 +18,9 @@ export const mainMessages = {
     saved: 'Guardado',
     notFoundRecord: 'No existe ese registro en este dispositivo.',
     changeRefused: 'Cambio no aceptado',
+    mapZoomIn: 'Acercar',
+    mapZoomOut: 'Alejar',
+    mapAttributions: 'Atribuciones',
   },
   crud: {
     search: 'Buscar',

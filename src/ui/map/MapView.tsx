@@ -5,6 +5,11 @@
  * map library is only downloaded where a map is shown. Without connection the service worker
  * answers with the tiles seen before and today's route area (sw/tiles.ts); tiles never seen
  * are missing, but the markers and their order still show.
+ *
+ * Markers marked `cluster` gather when they would overlap (closer than CLUSTER_PX on screen): one
+ * bigger marker with a double ring shows the sum of their `weight`; clicking it zooms in until
+ * they part (or, when they share one place, clicks each). A box still chooses the markers inside
+ * it, clustered or not. The container's `data-markers` says how many markers are drawn.
  */
 import { useEffect, useRef } from 'react';
 import 'ol/ol.css';
@@ -13,6 +18,8 @@ import View from 'ol/View';
 import TileLayer from 'ol/layer/Tile';
 import VectorLayer from 'ol/layer/Vector';
 import VectorSource from 'ol/source/Vector';
+import Cluster from 'ol/source/Cluster';
+import type { FeatureLike } from 'ol/Feature';
 import OSM from 'ol/source/OSM';
 import Feature from 'ol/Feature';
 import Point from 'ol/geom/Point';
@@ -23,6 +30,8 @@ import DragBox from 'ol/interaction/DragBox';
 import { platformModifierKeyOnly } from 'ol/events/condition';
 import { Circle, Fill, Stroke, Style, Text } from 'ol/style';
 import { TILE_URL } from '../../data/tileSource';
+import { defaults as defaultControls } from 'ol/control/defaults';
+import { t } from '../../i18n';
 
 export interface MapPoint {
   readonly id: string;
@@ -32,6 +41,12 @@ export interface MapPoint {
   readonly label: string;
   readonly color?: string;
   readonly title?: string;
+  /**
+   * Drawn in a cluster with the markers near it when they would overlap at the map's zoom (the
+   * planning board's unplanned points); `weight` is what the cluster adds up and shows (orders).
+   */
+  readonly cluster?: boolean;
+  readonly weight?: number;
 }
 
 /** A line through places (a route: hub, its stops, hub). */
@@ -56,6 +71,23 @@ export interface MapViewProps {
   readonly onPick?: (lat: number, lng: number) => void;
 }
 
+/** Markers closer than this on screen gather in a cluster. */
+const CLUSTER_PX = 36;
+
+function clusterStyle(members: readonly MapPoint[]): Style[] {
+  const colors = new Set(members.map((m) => m.color ?? '#0b7285'));
+  const color = colors.size === 1 ? ([...colors][0] as string) : '#495057';
+  const total = members.reduce((a, m) => a + (m.weight ?? 1), 0);
+  const chosen = members.some((m) => m.label === '✓');
+  return [
+    new Style({ image: new Circle({ radius: 21, fill: new Fill({ color: 'rgba(255,255,255,0.85)' }), stroke: new Stroke({ color, width: 2 }) }) }),
+    new Style({
+      image: new Circle({ radius: 16, fill: new Fill({ color }), stroke: new Stroke({ color: '#fff', width: 2 }) }),
+      text: new Text({ text: chosen ? `✓${total}` : String(total), fill: new Fill({ color: '#fff' }), font: 'bold 12px system-ui, sans-serif' }),
+    }),
+  ];
+}
+
 function style(p: MapPoint): Style {
   return new Style({
     image: new Circle({ radius: 13, fill: new Fill({ color: p.color ?? '#0b7285' }), stroke: new Stroke({ color: '#fff', width: 2 }) }),
@@ -67,16 +99,42 @@ export default function MapView({ points, lines, height = 320, ariaLabel, onPick
   const ref = useRef<HTMLDivElement>(null);
   const mapRef = useRef<OlMap | null>(null);
   const sourceRef = useRef(new VectorSource());
+  // Markers that gather when dense, and the clusters drawn from them.
+  const looseRef = useRef(new VectorSource());
+  const clustersRef = useRef(new Cluster({ distance: CLUSTER_PX, source: looseRef.current }));
 
   useEffect(() => {
     if (!ref.current) return undefined;
     const map = new OlMap({
       target: ref.current,
-      layers: [new TileLayer({ source: new OSM({ url: TILE_URL }) }), new VectorLayer({ source: sourceRef.current })],
+      controls: defaultControls({ zoomOptions: { zoomInTipLabel: t('common.mapZoomIn'), zoomOutTipLabel: t('common.mapZoomOut') }, attributionOptions: { tipLabel: t('common.mapAttributions') } }),
+      layers: [
+        new TileLayer({ source: new OSM({ url: TILE_URL }) }),
+        new VectorLayer({ source: sourceRef.current }),
+        new VectorLayer({
+          source: clustersRef.current,
+          style: (f: FeatureLike) => {
+            const members = (f.get('features') as Feature[]).map((m) => m.get('mapPoint') as MapPoint);
+            return members.length === 1 ? style(members[0] as MapPoint) : clusterStyle(members);
+          },
+        }),
+      ],
       view: new View({ center: fromLonLat([-3.7038, 40.4168]), zoom: 12 }),
     });
     mapRef.current = map;
+    // The zoom buttons show «+» and «–»: their names are words, for screen readers and voice.
+    ref.current.querySelector('.ol-zoom-in')?.setAttribute('aria-label', t('common.mapZoomIn'));
+    ref.current.querySelector('.ol-zoom-out')?.setAttribute('aria-label', t('common.mapZoomOut'));
+    // How many markers are drawn (single ones and clusters), for people who test the map.
+    const count = () => {
+      const el = ref.current;
+      if (el) el.dataset.markers = String(sourceRef.current.getFeatures().filter((f) => f.get('pointId') !== undefined).length + clustersRef.current.getFeatures().length);
+    };
+    const clusters = clustersRef.current;
+    clusters.on('change', count);
+    sourceRef.current.on('change', count);
     return () => {
+      clusters.un('change', count);
       map.setTarget(undefined);
       mapRef.current = null;
     };
@@ -99,10 +157,19 @@ export default function MapView({ points, lines, height = 320, ariaLabel, onPick
     const map = mapRef.current;
     if (!map || !onPointClick) return undefined;
     const key = map.on('singleclick', (e) => {
+      const shift = e.originalEvent instanceof MouseEvent && e.originalEvent.shiftKey;
       map.forEachFeatureAtPixel(e.pixel, (f) => {
-        const id = f.get('pointId') as string | undefined;
+        const members = f.get('features') as Feature[] | undefined;
+        if (members && members.length > 1) {
+          // A cluster: zoom in until its markers part; markers at one place are each clicked.
+          const extent = boundingExtent(members.map((m) => (m.getGeometry() as Point).getCoordinates()));
+          if (extent[0] === extent[2] && extent[1] === extent[3]) for (const m of members) onPointClick(m.get('pointId') as string, { shift });
+          else map.getView().fit(extent, { padding: [60, 60, 60, 60], maxZoom: 19, duration: 250 });
+          return true;
+        }
+        const id = (members?.[0] ?? f).get('pointId') as string | undefined;
         if (id === undefined) return false;
-        onPointClick(id, { shift: e.originalEvent instanceof MouseEvent && e.originalEvent.shiftKey });
+        onPointClick(id, { shift });
         return true;
       });
     });
@@ -123,10 +190,12 @@ export default function MapView({ points, lines, height = 320, ariaLabel, onPick
     const box = new DragBox({ condition: platformModifierKeyOnly });
     box.on('boxend', () => {
       const ids: string[] = [];
-      sourceRef.current.forEachFeatureIntersectingExtent(box.getGeometry().getExtent(), (f) => {
-        const id = f.get('pointId') as string | undefined;
-        if (id !== undefined) ids.push(id);
-      });
+      for (const source of [sourceRef.current, looseRef.current]) {
+        source.forEachFeatureIntersectingExtent(box.getGeometry().getExtent(), (f) => {
+          const id = f.get('pointId') as string | undefined;
+          if (id !== undefined) ids.push(id);
+        });
+      }
       onBoxSelectRef.current?.(ids);
     });
     map.addInteraction(box);
@@ -138,6 +207,8 @@ export default function MapView({ points, lines, height = 320, ariaLabel, onPick
   useEffect(() => {
     const source = sourceRef.current;
     source.clear();
+    const loose = looseRef.current;
+    loose.clear();
     const coords = points.map((p) => fromLonLat([p.lng, p.lat]));
     for (const l of lines ?? []) {
       if (l.path.length < 2) continue;
@@ -146,7 +217,11 @@ export default function MapView({ points, lines, height = 320, ariaLabel, onPick
       source.addFeature(f);
     }
     points.forEach((p, i) => {
-      const f = new Feature({ geometry: new Point(coords[i] as number[]), name: p.title ?? p.label, pointId: p.id });
+      const f = new Feature({ geometry: new Point(coords[i] as number[]), name: p.title ?? p.label, pointId: p.id, mapPoint: p });
+      if (p.cluster) {
+        loose.addFeature(f);
+        return;
+      }
       f.setStyle(style(p));
       source.addFeature(f);
     });
@@ -154,5 +229,5 @@ export default function MapView({ points, lines, height = 320, ariaLabel, onPick
     if (map && coords.length > 0) map.getView().fit(boundingExtent(coords), { padding: [40, 40, 40, 40], maxZoom: 16, duration: 0 });
   }, [points, lines]);
 
-  return <div ref={ref} role="img" aria-label={ariaLabel} data-testid="map" style={{ width: '100%', height, borderRadius: 8, overflow: 'hidden', border: '1px solid var(--mantine-color-gray-3)' }} />;
+  return <div ref={ref} role="region" aria-label={ariaLabel} data-testid="map" style={{ width: '100%', height, borderRadius: 8, overflow: 'hidden', border: '1px solid var(--mantine-color-gray-3)' }} />;
 }
