@@ -64,6 +64,8 @@ test('an operator plans an empty day, optimises, saves and publishes; the rider 
   await page.getByTestId('board-date').fill(date);
   await expect(page.getByTestId('unplanned-point')).toHaveCount(4);
   await expect(page.getByText('Aún no hay rutas este día.')).toBeVisible();
+  // Travel times come from the routing service the server is configured with (CB_OSRM_URL).
+  await expect(page.getByTestId('travel-source')).toHaveText('Tiempos del servicio de rutas (OSRM, en bici).');
 
   await page.getByRole('button', { name: 'Optimizar' }).click();
   const proposal = page.getByTestId('proposal');

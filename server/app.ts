@@ -14,6 +14,7 @@ import { registerFileRoutes } from './routes/files';
 import { registerAdminRoutes } from './routes/admin';
 import { PROOF_PUBLIC_PATHS, registerProofRoutes } from './routes/proof';
 import { ORDER_API_PATHS, registerOrderApiRoutes } from './routes/orderApi';
+import { registerRoutingRoutes } from './routes/routing';
 import { OrderApi, type OrderApiOptions } from './orderApi';
 import { seedIfEmpty, type SeedOptions } from './seed';
 import { StreamHub, type StreamOptions } from './stream';
@@ -37,6 +38,10 @@ export interface AppOptions extends Pick<ServerConfig, 'dataDir' | 'staticDir'> 
   readonly orderApi?: OrderApiOptions;
   /** The clock of the proof-of-delivery links (tests move it past an expiry). */
   readonly now?: () => number;
+  /** An OSRM-compatible service for the planning board's travel times (CB_OSRM_URL, checked). */
+  readonly osrmUrl?: string;
+  /** The fetch the travel proxy uses (tests). */
+  readonly osrmFetch?: typeof fetch;
 }
 
 export interface App {
@@ -133,6 +138,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
   registerProofRoutes(app, { store, dataDir: opts.dataDir, now: opts.now });
   const orderApi = new OrderApi(store, (collections) => sync.notify(collections), opts.orderApi);
   registerOrderApiRoutes(app, { api: orderApi });
+  registerRoutingRoutes(app, { baseUrl: opts.osrmUrl, ...(opts.osrmFetch ? { fetch: opts.osrmFetch } : {}) });
 
   const hasPwa = existsSync(join(opts.staticDir, 'index.html'));
   if (hasPwa) {

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { checkOsrmUrl } from './osrmProxy';
 
 /** A start the server refuses, with what is wrong and the way out (main.ts prints it and exits). */
 export class StartupError extends Error {}
@@ -20,6 +21,8 @@ export interface ServerConfig {
   readonly demoSeed: number;
   /** Trust X-Forwarded-For from a reverse proxy in front of the server (TRUST_PROXY=1). */
   readonly trustProxy: boolean;
+  /** OSRM-compatible `table` service for the planning board (CB_OSRM_URL; none: the estimate). */
+  readonly osrmUrl: string | undefined;
 }
 
 function parsePort(raw: string | undefined): number {
@@ -36,6 +39,15 @@ function parseSeed(raw: string | undefined): number {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new StartupError(`DEMO_SEED debe ser un entero positivo (recibido: «${raw}»)`);
   return n;
+}
+
+function parseOsrmUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  try {
+    return checkOsrmUrl(raw.trim());
+  } catch (e) {
+    throw new StartupError(`CB_OSRM_URL: ${(e as Error).message}`);
+  }
 }
 
 const orUndefined = (v: string | undefined) => (v && v !== '' ? v : undefined);
@@ -55,5 +67,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     adminPassword: orUndefined(env.ADMIN_PASSWORD),
     demoSeed: parseSeed(env.DEMO_SEED),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    osrmUrl: parseOsrmUrl(env.CB_OSRM_URL),
   };
 }

@@ -12,6 +12,7 @@ try {
     smtpUrl: config.smtpUrl,
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
+    osrmUrl: config.osrmUrl,
     seed: config.production
       ? { mode: 'production', adminEmail: config.adminEmail, adminPassword: config.adminPassword }
       : { mode: 'demo', seed: config.demoSeed },

@@ -8,9 +8,13 @@
  *     profile's e-mail. Only an active admin (role read from his profile, as firestore.rules do).
  *   POST /api/ordersqualianza, /api/ordersbimbo, GET /api/docs, /api/admin/api-keys…
  *     the clients' order API (./orders.ts): the same answers as the embedded server's.
+ *   GET /api/routing/status, POST /api/routing/table
+ *     the planning board's travel times from the OSRM service of OSRM_URL (server/osrmProxy.ts,
+ *     as the embedded server's); operators and admins.
  */
 import { t } from '../../src/i18n';
 import { FirestoreOrderApi, type OrderRequest } from './orders.js';
+import { PLANNING_ROLES, travelStatus, travelTable, type OsrmProxyOptions } from '../../server/osrmProxy';
 
 export interface Profile {
   readonly email: string;
@@ -27,6 +31,8 @@ export interface FunctionDeps {
   setPassword(uid: string, email: string, password: string): Promise<void>;
   /** The clients' order API of this instance (keys, orders, Idempotency-Keys in Firestore). */
   readonly orderApi: FirestoreOrderApi;
+  /** The OSRM-compatible service for travel times (OSRM_URL; none: the board's estimate). */
+  readonly osrm: OsrmProxyOptions;
 }
 
 export type HttpRequest = OrderRequest;
@@ -41,16 +47,18 @@ export const PASSWORD_MIN = 8;
 
 const fail = (status: number, error: string, message: string): HttpAnswer => ({ status, body: { error, message } });
 
-/** The caller's uid when he is an active admin, else the answer that refuses him. */
-async function adminOf(req: HttpRequest, deps: FunctionDeps, refusal: string): Promise<{ ok: true; uid: string } | { ok: false; answer: HttpAnswer }> {
+/** The caller's uid when he is active with one of `roles`, else the answer that refuses him. */
+async function callerOf(req: HttpRequest, deps: FunctionDeps, roles: readonly string[], refusal: string): Promise<{ ok: true; uid: string } | { ok: false; answer: HttpAnswer }> {
   const header = req.headers.authorization;
   const token = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7) : '';
   const caller = token ? await deps.verifyIdToken(token) : null;
   if (!caller) return { ok: false, answer: fail(401, 'unauthorized', 'No has iniciado sesión') };
   const me = await deps.profile(caller);
-  if (!me || !me.active || me.baseRole !== 'admin') return { ok: false, answer: fail(403, 'forbidden', refusal) };
+  if (!me || !me.active || !roles.includes(me.baseRole)) return { ok: false, answer: fail(403, 'forbidden', refusal) };
   return { ok: true, uid: caller };
 }
+
+const adminOf = (req: HttpRequest, deps: FunctionDeps, refusal: string) => callerOf(req, deps, ['admin'], refusal);
 
 export async function handle(req: HttpRequest, deps: FunctionDeps): Promise<HttpAnswer> {
   if (FirestoreOrderApi.handles(req.path)) {
@@ -63,6 +71,12 @@ export async function handle(req: HttpRequest, deps: FunctionDeps): Promise<Http
       console.error(err);
       return fail(500, 'internal', t('orderApi.error.internal'));
     }
+  }
+  if (req.path === '/api/routing/status' || req.path === '/api/routing/table') {
+    const planner = await callerOf(req, deps, PLANNING_ROLES, t('planning.travel.forbidden'));
+    if (!planner.ok) return planner.answer;
+    if (req.path === '/api/routing/status') return req.method === 'GET' ? travelStatus(deps.osrm) : fail(405, 'method', 'Usa GET');
+    return req.method === 'POST' ? travelTable(deps.osrm, req.body) : fail(405, 'method', 'Usa POST');
   }
   if (req.path !== '/api/auth/admin/password') return fail(404, 'not_found', 'No existe esa dirección');
   if (req.method !== 'POST') return fail(405, 'method', 'Usa POST');

@@ -15,6 +15,7 @@ import { decodeNested, encodeNested } from '../../src/backend/firebase/nested';
 import { SERVER_TIME_FIELD } from '../../src/domain/access/firestoreRules';
 import type { DeliveryPoint, Order } from '../../src/domain/entities/operation';
 import type { KeyRow } from '../../server/apiKeys';
+import { checkOsrmUrl } from '../../server/osrmProxy';
 import { handle, type FunctionDeps } from './handlers.js';
 import { FirestoreOrderApi, type IdempotencyRow, type OrderData } from './orders.js';
 
@@ -101,6 +102,7 @@ const deps: FunctionDeps = {
     }
   },
   orderApi: new FirestoreOrderApi(orderData),
+  osrm: { baseUrl: process.env.OSRM_URL ? checkOsrmUrl(process.env.OSRM_URL) : undefined },
 };
 
 export const api = onRequest({ region: 'europe-west1' }, async (req, res) => {

@@ -4,6 +4,7 @@
  * Shaped after RxDB's replication protocol: pull by checkpoint, push with conflicts, one change
  * stream for all collections.
  */
+import type { TravelTableRequest } from '../domain/routing/travelTable';
 import type { Observable } from 'rxjs';
 import type { InterfaceGroup, SystemRole } from '../domain/access/groups';
 import type { LocalCollection } from '../domain/collections';
@@ -160,6 +161,17 @@ export interface ProofBackend {
   publicProof(token: string): Promise<PublicProof>;
 }
 
+/**
+ * Travel times for the planning board (issue 11): the backend asks the OSRM-compatible service
+ * configured for it (src/domain/routing/travelTable.ts); operators and admins only.
+ */
+export interface RoutingBackend {
+  /** Whether a service is configured (false: the board uses the offline estimate). */
+  status(): Promise<{ osrm: boolean }>;
+  /** One block of OSRM's `table` (its JSON answer, validated by the optimiser). */
+  table(request: TravelTableRequest): Promise<unknown>;
+}
+
 export interface Backend {
   readonly kind: 'server' | 'firebase';
   readonly session: BackendSession;
@@ -168,4 +180,5 @@ export interface Backend {
   readonly files: FileTransport;
   readonly admin: AdminBackend;
   readonly proof: ProofBackend;
+  readonly routing: RoutingBackend;
 }

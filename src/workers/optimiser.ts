@@ -10,8 +10,11 @@ import * as Comlink from 'comlink';
 import type { DayPlanInput, DayPlanResult } from '../domain/routing/day';
 import type { Plan, RoutingProblem, SolveProgress } from '../domain/routing/model';
 import type { OptimiserApi, OptimiserRunOptions } from './optimiserApi';
+import type { TravelTableCall } from './osrm';
 
 export interface OptimiserCallOptions extends Omit<OptimiserRunOptions, 'runId'> {
+  /** The backend's travel-table call (times from the server's OSRM service); absent: `osrmUrl` or the estimate. */
+  readonly travelTable?: TravelTableCall;
   readonly onProgress?: (progress: SolveProgress) => void;
   /** Aborting stops the run; the promise then resolves with the best plan so far. */
   readonly signal?: AbortSignal;
@@ -20,7 +23,7 @@ export interface OptimiserCallOptions extends Omit<OptimiserRunOptions, 'runId'>
 export interface OptimiserClient {
   planDay(input: DayPlanInput, options?: OptimiserCallOptions): Promise<DayPlanResult>;
   orderRoute(input: DayPlanInput, routeId: string, options?: OptimiserCallOptions): Promise<DayPlanResult>;
-  evaluateDay(input: DayPlanInput, options?: Pick<OptimiserCallOptions, 'osrmUrl'>): Promise<DayPlanResult>;
+  evaluateDay(input: DayPlanInput, options?: Pick<OptimiserCallOptions, 'osrmUrl' | 'travelTable'>): Promise<DayPlanResult>;
   solve(problem: RoutingProblem, options?: OptimiserCallOptions): Promise<Plan>;
   /** Stops the worker (pending calls reject); the next call starts a new one. */
   terminate(): void;
@@ -44,8 +47,11 @@ export function createOptimiserClient(createEndpoint: () => OptimiserEndpoint): 
     return remote;
   };
 
-  async function withRun<T>(options: OptimiserCallOptions, call: (r: Comlink.Remote<OptimiserApi>, runOptions: OptimiserRunOptions, progress: ((p: SolveProgress) => void) | undefined) => Promise<T>): Promise<T> {
-    const { onProgress, signal, ...rest } = options;
+  async function withRun<T>(
+    options: OptimiserCallOptions,
+    call: (r: Comlink.Remote<OptimiserApi>, runOptions: OptimiserRunOptions, progress: ((p: SolveProgress) => void) | undefined, table: TravelTableCall | undefined) => Promise<T>,
+  ): Promise<T> {
+    const { onProgress, signal, travelTable, ...rest } = options;
     const runId = newRunId();
     const r = api();
     const onAbort = (): void => {
@@ -55,16 +61,16 @@ export function createOptimiserClient(createEndpoint: () => OptimiserEndpoint): 
     signal?.addEventListener('abort', onAbort);
     const progress = onProgress ? Comlink.proxy(onProgress) : undefined;
     try {
-      return await call(r, { ...rest, runId }, progress);
+      return await call(r, { ...rest, runId }, progress, travelTable ? Comlink.proxy(travelTable) : undefined);
     } finally {
       signal?.removeEventListener('abort', onAbort);
     }
   }
 
   return {
-    planDay: (input, options = {}) => withRun(options, (r, o, p) => r.planDay(input, o, p)),
-    orderRoute: (input, routeId, options = {}) => withRun(options, (r, o, p) => r.orderRoute(input, routeId, o, p)),
-    evaluateDay: (input, options = {}) => api().evaluateDay(input, options),
+    planDay: (input, options = {}) => withRun(options, (r, o, p, table) => r.planDay(input, o, p, table)),
+    orderRoute: (input, routeId, options = {}) => withRun(options, (r, o, p, table) => r.orderRoute(input, routeId, o, p, table)),
+    evaluateDay: (input, { travelTable, ...options } = {}) => api().evaluateDay(input, options, travelTable ? Comlink.proxy(travelTable) : undefined),
     solve: (problem, options = {}) => withRun(options, (r, o, p) => r.solve(problem, o, p)),
     terminate() {
       if (remote) remote[Comlink.releaseProxy]();

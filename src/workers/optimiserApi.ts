@@ -14,7 +14,7 @@ import { currentPlan, prepareDay, routeIndex, withRoute, type DayPlanInput, type
 import { singleRouteProblem } from '../domain/routing/single';
 import type { Plan, RoutingProblem, SolveProgress } from '../domain/routing/model';
 import { SolverRun, type SearchParams } from '../domain/routing/solver';
-import { travelMatrix, type OsrmOptions } from './osrm';
+import { travelMatrix, type MatrixResult, type OsrmOptions, type TravelTableCall } from './osrm';
 
 export interface OptimiserRunOptions {
   /** Id the caller uses to cancel the run. */
@@ -32,13 +32,17 @@ export interface OptimiserRunOptions {
 
 export type ProgressCallback = (progress: SolveProgress) => void | Promise<void>;
 
+/**
+ * `table`: the backend's travel-table call (a comlink proxy of the page's), used instead of
+ * `osrmUrl` when given: the server asks its OSRM service (src/domain/routing/travelTable.ts).
+ */
 export interface OptimiserApi {
   /** Plans the whole day (assigns unplanned orders, reorders routes, keeps locks). */
-  planDay(input: DayPlanInput, options?: OptimiserRunOptions, onProgress?: ProgressCallback): Promise<DayPlanResult>;
+  planDay(input: DayPlanInput, options?: OptimiserRunOptions, onProgress?: ProgressCallback, table?: TravelTableCall): Promise<DayPlanResult>;
   /** Reorders one route's stops; the other routes come back as they are. */
-  orderRoute(input: DayPlanInput, routeId: string, options?: OptimiserRunOptions, onProgress?: ProgressCallback): Promise<DayPlanResult>;
+  orderRoute(input: DayPlanInput, routeId: string, options?: OptimiserRunOptions, onProgress?: ProgressCallback, table?: TravelTableCall): Promise<DayPlanResult>;
   /** ETAs, loads and warnings of the routes as they are (no optimisation). */
-  evaluateDay(input: DayPlanInput, options?: Pick<OptimiserRunOptions, 'osrmUrl'>): Promise<DayPlanResult>;
+  evaluateDay(input: DayPlanInput, options?: Pick<OptimiserRunOptions, 'osrmUrl'>, table?: TravelTableCall): Promise<DayPlanResult>;
   /** The optimiser on a problem of its own (matrix included). */
   solve(problem: RoutingProblem, options?: OptimiserRunOptions, onProgress?: ProgressCallback): Promise<Plan>;
   /** Stops a run: it returns its best plan so far. Unknown or finished runs are ignored. */
@@ -95,31 +99,48 @@ export function createOptimiserApi(): OptimiserApi {
     }
   }
 
-  const osrmOf = (options: { osrmUrl?: string }): OsrmOptions | undefined => (options.osrmUrl && options.osrmUrl.trim() !== '' ? { baseUrl: options.osrmUrl.trim() } : undefined);
+  const osrmOf = (options: { osrmUrl?: string }, table: TravelTableCall | undefined): OsrmOptions | undefined => {
+    if (table) return { table };
+    return options.osrmUrl && options.osrmUrl.trim() !== '' ? { baseUrl: options.osrmUrl.trim() } : undefined;
+  };
+  // The service's last matrix: the board evaluates the day after every change, over the same
+  // points, and would otherwise ask the service again each time.
+  let lastMatrix: { key: string; travel: MatrixResult } | null = null;
 
-  async function dayProblem(input: DayPlanInput, options: { osrmUrl?: string }) {
-    const model = prepareDay(input);
-    const travel = await travelMatrix(model.locations, { detourFactor: model.settings.detourFactor, speedKmh: model.settings.speedKmh }, osrmOf(options));
-    return { model, problem: model.problem(travel.matrix), source: travel.source };
+  async function dayProblem(input: DayPlanInput, options: { osrmUrl?: string }, table?: TravelTableCall) {
+    try {
+      const model = prepareDay(input);
+      const settings = { detourFactor: model.settings.detourFactor, speedKmh: model.settings.speedKmh };
+      const osrm = osrmOf(options, table);
+      const key = osrm ? JSON.stringify([osrm.baseUrl ?? 'backend', model.locations]) : '';
+      let travel = osrm && lastMatrix?.key === key ? lastMatrix.travel : null;
+      if (!travel) {
+        travel = await travelMatrix(model.locations, settings, osrm);
+        if (osrm && travel.source === 'osrm') lastMatrix = { key, travel };
+      }
+      return { model, problem: model.problem(travel.matrix), source: travel.source, travelError: travel.error };
+    } finally {
+      (table as { [releaseProxy]?: () => void } | undefined)?.[releaseProxy]?.();
+    }
   }
 
   return {
-    async planDay(input, options = {}, onProgress) {
-      const { model, problem, source } = await dayProblem(input, options);
+    async planDay(input, options = {}, onProgress, table) {
+      const { model, problem, source } = await dayProblem(input, options, table);
       const budget = dayBudget(problem.jobs.length);
       const plan = await run(problem, { ...budget, ...options }, onProgress);
       return model.result(problem, plan, plan.stats, source);
     },
-    async orderRoute(input, routeId, options = {}, onProgress) {
-      const { model, problem, source } = await dayProblem(input, options);
+    async orderRoute(input, routeId, options = {}, onProgress, table) {
+      const { model, problem, source } = await dayProblem(input, options, table);
       const index = routeIndex(input, routeId);
       const single = singleRouteProblem(problem, index);
       if (!single) throw new Error(`No existe la ruta «${routeId}»`);
       const plan = await run(single, { ...dayBudget(single.jobs.length), ...options }, onProgress);
       return model.result(problem, withRoute(currentPlan(problem, input), index, plan.routes[0]), plan.stats, source);
     },
-    async evaluateDay(input, options = {}) {
-      const { model, problem, source } = await dayProblem(input, options);
+    async evaluateDay(input, options = {}, table) {
+      const { model, problem, source } = await dayProblem(input, options, table);
       return model.result(problem, currentPlan(problem, input), undefined, source);
     },
     solve(problem, options = {}, onProgress) {

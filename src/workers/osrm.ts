@@ -9,7 +9,6 @@
  * estimate; any failed request (network, HTTP status, `code` other than «Ok», a malformed answer)
  * drops the whole OSRM matrix for the estimate, and the error says why.
  */
-import { z } from 'zod';
 import {
   blockCoordinates,
   createMatrixBuilder,
@@ -21,10 +20,18 @@ import {
   type TravelMatrix,
   type TravelSettings,
 } from '../domain/routing/matrix';
+import { osrmTablePath, osrmTableSchema, type TravelTableRequest } from '../domain/routing/travelTable';
+
+export { osrmTableSchema };
+
+/** Asks the app's backend for one block (src/domain/routing/travelTable.ts): OSRM's JSON answer. */
+export type TravelTableCall = (request: TravelTableRequest) => Promise<unknown>;
 
 export interface OsrmOptions {
   /** Address of the service, e.g. `https://router.example.org` (no trailing `/table…`). */
-  readonly baseUrl: string;
+  readonly baseUrl?: string;
+  /** The backend's call instead of an address (the app: the server calls OSRM for the page). */
+  readonly table?: TravelTableCall;
   /** Coordinates per request (the server's `--max-table-size`; 100 by default). */
   readonly maxCoordinates?: number;
   /** Requests in flight at once. */
@@ -36,14 +43,6 @@ export interface OsrmOptions {
   readonly fetch?: typeof fetch;
 }
 
-const cell = z.number().finite().min(0).nullable();
-export const osrmTableSchema = z.object({
-  code: z.string(),
-  message: z.string().optional(),
-  durations: z.array(z.array(cell)).optional(),
-  distances: z.array(z.array(cell)).optional(),
-});
-
 export class OsrmError extends Error {
   constructor(message: string) {
     super(message);
@@ -51,25 +50,54 @@ export class OsrmError extends Error {
   }
 }
 
-/** The request URL of one block. */
-export function osrmTableUrl(baseUrl: string, points: readonly LatLng[], block: TableBlock): string {
+/** The request of one block: every coordinate once, and which are its sources and destinations. */
+export function tableRequest(points: readonly LatLng[], block: TableBlock): TravelTableRequest {
   const { indices, sourcePositions, destinationPositions } = blockCoordinates(block);
-  const coords = indices.map((i) => {
+  const coordinates = indices.map((i): [number, number] => {
     const p = points[i] as LatLng;
-    return `${p.lng.toFixed(6)},${p.lat.toFixed(6)}`;
+    return [Number(p.lng.toFixed(6)), Number(p.lat.toFixed(6))];
   });
   const all = sourcePositions.length === indices.length && destinationPositions.length === indices.length && sourcePositions.every((p, k) => p === k) && destinationPositions.every((p, k) => p === k);
-  const params = new URLSearchParams({ annotations: 'duration,distance' });
-  if (!all) {
-    params.set('sources', sourcePositions.join(';'));
-    params.set('destinations', destinationPositions.join(';'));
+  return all ? { coordinates } : { coordinates, sources: sourcePositions, destinations: destinationPositions };
+}
+
+/** The request URL of one block on an OSRM server. */
+export function osrmTableUrl(baseUrl: string, points: readonly LatLng[], block: TableBlock): string {
+  return `${baseUrl.replace(/\/+$/, '')}${osrmTablePath(tableRequest(points, block))}`;
+}
+
+/** One block from an OSRM address: its JSON, or an OsrmError saying why not. */
+async function viaUrl(url: string, options: OsrmOptions): Promise<unknown> {
+  const doFetch = options.fetch ?? fetch;
+  const controller = new AbortController();
+  const onAbort = (): void => controller.abort();
+  options.signal?.addEventListener('abort', onAbort);
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? 15_000);
+  try {
+    const res = await doFetch(url, { signal: controller.signal, headers: { accept: 'application/json' } });
+    if (!res.ok) throw new OsrmError(`El servicio de rutas respondió ${res.status}`);
+    return await res.json();
+  } catch (e) {
+    if (e instanceof OsrmError) throw e;
+    throw new OsrmError(options.signal?.aborted ? 'Cancelado' : `No se pudo consultar el servicio de rutas (${(e as Error).message})`);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
   }
-  return `${baseUrl.replace(/\/+$/, '')}/table/v1/bicycle/${coords.join(';')}?${params.toString().replace(/%3B/g, ';').replace(/%2C/g, ',')}`;
+}
+
+/** One block through the backend: its answer, or an OsrmError with the backend's reason. */
+async function viaBackend(table: TravelTableCall, request: TravelTableRequest, signal: AbortSignal | undefined): Promise<unknown> {
+  if (signal?.aborted) throw new OsrmError('Cancelado');
+  try {
+    return await table(request);
+  } catch (e) {
+    throw new OsrmError(e instanceof Error && e.message !== '' ? e.message : 'No se pudo consultar el servicio de rutas');
+  }
 }
 
 /** The full matrix from the service (throws OsrmError when any block fails). */
 export async function fetchOsrmMatrix(points: readonly LatLng[], options: OsrmOptions, fallback: TravelMatrix): Promise<TravelMatrix> {
-  const doFetch = options.fetch ?? fetch;
   const blocks = tableBlocks(points.length, options.maxCoordinates ?? 100);
   const builder = createMatrixBuilder(fallback);
   const concurrency = Math.max(1, options.concurrency ?? 4);
@@ -77,23 +105,7 @@ export async function fetchOsrmMatrix(points: readonly LatLng[], options: OsrmOp
   const worker = async (): Promise<void> => {
     while (next < blocks.length) {
       const block = blocks[next++] as TableBlock;
-      const url = osrmTableUrl(options.baseUrl, points, block);
-      const controller = new AbortController();
-      const onAbort = (): void => controller.abort();
-      options.signal?.addEventListener('abort', onAbort);
-      const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? 15_000);
-      let body: unknown;
-      try {
-        const res = await doFetch(url, { signal: controller.signal, headers: { accept: 'application/json' } });
-        if (!res.ok) throw new OsrmError(`El servicio de rutas respondió ${res.status}`);
-        body = await res.json();
-      } catch (e) {
-        if (e instanceof OsrmError) throw e;
-        throw new OsrmError(options.signal?.aborted ? 'Cancelado' : `No se pudo consultar el servicio de rutas (${(e as Error).message})`);
-      } finally {
-        clearTimeout(timer);
-        options.signal?.removeEventListener('abort', onAbort);
-      }
+      const body = options.table ? await viaBackend(options.table, tableRequest(points, block), options.signal) : await viaUrl(osrmTableUrl(options.baseUrl ?? '', points, block), options);
       const parsed = osrmTableSchema.safeParse(body);
       if (!parsed.success) throw new OsrmError(`Respuesta no válida del servicio de rutas: ${parsed.error.issues[0]?.message ?? ''}`);
       const answer = parsed.data;
@@ -118,10 +130,10 @@ export interface MatrixResult {
   readonly error?: string;
 }
 
-/** OSRM's matrix when an address is configured and answers, the offline estimate otherwise. */
+/** OSRM's matrix when a service is configured and answers, the offline estimate otherwise. */
 export async function travelMatrix(points: readonly LatLng[], travel: TravelSettings = DEFAULT_TRAVEL_SETTINGS, osrm?: OsrmOptions): Promise<MatrixResult> {
   const estimate = haversineMatrix(points, travel);
-  if (!osrm || osrm.baseUrl.trim() === '' || points.length < 2) return { matrix: estimate, source: 'estimate' };
+  if (!osrm || (!osrm.table && (osrm.baseUrl ?? '').trim() === '') || points.length < 2) return { matrix: estimate, source: 'estimate' };
   try {
     return { matrix: await fetchOsrmMatrix(points, osrm, estimate), source: 'osrm' };
   } catch (e) {

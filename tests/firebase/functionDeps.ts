@@ -10,6 +10,7 @@ import type { FunctionDeps } from '../../functions/src/handlers';
 import { FirestoreOrderApi, type IdempotencyRow, type OrderData, type OrderTx } from '../../functions/src/orders';
 import type { KeyRow } from '../../server/apiKeys';
 import type { OrderApiOptions } from '../../server/orderApiCore';
+import type { OsrmProxyOptions } from '../../server/osrmProxy';
 import { SERVER_TIME_FIELD } from '../../src/domain/access/firestoreRules';
 import type { DeliveryPoint, Order } from '../../src/domain/entities/operation';
 import { fromSnapshot, timestampOf, toFirestore } from '../../src/backend/firebase/docs';
@@ -65,7 +66,7 @@ export function emulatorOrderData(db: Firestore, prefix = 'cb_'): OrderData {
   };
 }
 
-export function emulatorFunctionDeps(project: string, prefix = 'cb_', orderApi: OrderApiOptions = {}): FunctionDeps {
+export function emulatorFunctionDeps(project: string, prefix = 'cb_', orderApi: OrderApiOptions = {}, osrm: OsrmProxyOptions = { baseUrl: undefined }): FunctionDeps {
   return {
     async verifyIdToken(token) {
       try {
@@ -92,5 +93,6 @@ export function emulatorFunctionDeps(project: string, prefix = 'cb_', orderApi: 
       if (!created.ok) throw new Error(`setPassword ${uid}: ${created.status}`);
     },
     orderApi: new FirestoreOrderApi(emulatorOrderData(clientDb(project, 'owner'), prefix), orderApi),
+    osrm,
   };
 }

@@ -24,6 +24,7 @@ import { PASSWORD, user } from '../helpers/fixtures';
 import { TOMORROW, clientRefs, qualianzaBody } from '../helpers/orderApiBodies';
 import { clientDb, closeClients, newProject, readField, seed, seedSmallOperation, settingsFor } from './emulator';
 import { emulatorFunctionDeps } from './functionDeps';
+import { t } from '../../src/i18n';
 import { serveFunction } from './functionServer';
 
 const project = newProject('functions');
@@ -32,7 +33,15 @@ let url = '';
 const backends: FirebaseBackend[] = [];
 
 /** Emulator-backed dependencies (the Auth emulator's tokens are unsigned: decoded, not verified). */
-const deps: FunctionDeps = emulatorFunctionDeps(project, 'cb_', { ratePerMinute: 10_000 });
+const osrmAsked: string[] = [];
+/** A fake OSRM service behind the function (OSRM_URL): every duration 42 s, distance 100 m. */
+const fakeOsrm = (async (input: string | URL | Request) => {
+  osrmAsked.push(String(input));
+  const n = (new URL(String(input)).pathname.split('/table/v1/bicycle/')[1] ?? '').split(';').length;
+  const rows = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (__, j) => (i === j ? 0 : 42)));
+  return new Response(JSON.stringify({ code: 'Ok', durations: rows, distances: rows.map((r) => r.map((x) => (x ? 100 : 0))) }), { headers: { 'content-type': 'application/json' } });
+}) as typeof fetch;
+const deps: FunctionDeps = emulatorFunctionDeps(project, 'cb_', { ratePerMinute: 10_000 }, { baseUrl: 'http://osrm.test', fetch: fakeOsrm });
 const reference: { products: Product[]; points: DeliveryPoint[] } = { products: [], points: [] };
 
 beforeAll(async () => {
@@ -87,6 +96,20 @@ describe('the Firebase function', () => {
     expect(((await admin.auth.setUserPassword('u-nadie', 'clave-larga-1').catch((e: unknown) => e)) as BackendError).status).toBe(404);
     const anonymous = await handle({ method: 'POST', path: '/api/auth/admin/password', headers: {}, body: {}, bodyBytes: 2, address: '127.0.0.1' }, deps);
     expect(anonymous.status).toBe(401);
+  });
+
+  it('answers the planning board travel times from the OSRM service, to planners only', async () => {
+    const admin = await signedIn('fn-admin@cargobici.test');
+    expect(await admin.routing.status()).toEqual({ osrm: true });
+    const block = { coordinates: [[-3.7, 40.4], [-3.71, 40.41]] as [number, number][] };
+    expect(await admin.routing.table(block)).toEqual({ code: 'Ok', durations: [[0, 42], [42, 0]], distances: [[0, 100], [100, 0]] });
+    expect(osrmAsked).toEqual(['http://osrm.test/table/v1/bicycle/-3.700000,40.400000;-3.710000,40.410000?annotations=duration,distance']);
+    const rider = await signedIn('fn-rider@cargobici.test');
+    const refused = (await rider.routing.table(block).catch((e: unknown) => e)) as BackendError;
+    expect([refused.status, refused.message]).toEqual([403, t('planning.travel.forbidden')]);
+    const bad = (await admin.routing.table({ coordinates: [[-3.7, 40.4]] }).catch((e: unknown) => e)) as BackendError;
+    expect([bad.status, bad.message]).toEqual([400, t('planning.travel.badRequest', { where: 'coordinates' })]);
+    expect(osrmAsked).toHaveLength(1);
   });
 
 });

@@ -7,6 +7,7 @@ import type { SolveProgress } from '../../src/domain/routing/model';
 import { createOptimiserClient, type OptimiserEndpoint } from '../../src/workers/optimiser';
 import { createOptimiserApi, dayBudget } from '../../src/workers/optimiserApi';
 import { randomProblem } from './helpers';
+import type { TravelTableRequest } from '../../src/domain/routing/travelTable';
 
 const HUB = { lat: 40.397, lng: -3.695, opens: '07:00', closes: '20:00' };
 const input: DayPlanInput = {
@@ -128,6 +129,41 @@ describe('optimiser client over comlink (a message channel standing in for the w
       });
       expect(plan.stats.stopReason).toBe('cancelled');
       expect(checkPlan(problem, plan).violations).toEqual([]);
+    } finally {
+      close();
+    }
+  });
+
+  it('takes its travel times from the backend’s table call through the channel, and falls back to the estimate when it fails', async () => {
+    const { client, close } = connect();
+    try {
+      const asked: TravelTableRequest[] = [];
+      // A "road network" where every leg takes 5 minutes and 1 km.
+      const table = async (r: TravelTableRequest) => {
+        asked.push(r);
+        const n = r.coordinates.length;
+        const rows = Array.from({ length: r.sources?.length ?? n }, (_, i) => Array.from({ length: r.destinations?.length ?? n }, (__, j) => ((r.sources?.[i] ?? i) === (r.destinations?.[j] ?? j) ? 0 : 300)));
+        return { code: 'Ok', durations: rows, distances: rows.map((row) => row.map((x) => (x ? 1000 : 0))) };
+      };
+      const hand: DayPlanInput = { ...input, routes: [{ id: 'r1', rider_id: 'ana', bike_id: 'b1', planned_start: '08:00', stops: [{ delivery_point_id: 'p1', order_ids: ['o1'] }, { delivery_point_id: 'p2', order_ids: ['o2'] }] }] };
+      const viaService = await client.evaluateDay(hand, { travelTable: table });
+      expect(viaService.travel).toBe('osrm');
+      expect(viaService.routes[0]?.distance_m).toBe(3000);
+      expect(asked).toHaveLength(1);
+      expect(asked[0]?.coordinates.length).toBe(13);
+      // The same points again: the worker keeps the service's last matrix.
+      await client.evaluateDay(hand, { travelTable: table });
+      expect(asked).toHaveLength(1);
+
+      const failing = async () => {
+        throw new Error('El servicio de rutas respondió 503.');
+      };
+      const moved: DayPlanInput = { ...hand, hub: { ...HUB, lat: HUB.lat + 0.001 } };
+      const estimated = await client.evaluateDay(moved, { travelTable: failing });
+      expect(estimated.travel).toBe('estimate');
+      expect(estimated.routes[0]?.distance_m).not.toBe(3000);
+      const planned = await client.planDay(input, { seed: 2, maxIterations: 50, sliceMs: 1, travelTable: table });
+      expect(planned.travel).toBe('osrm');
     } finally {
       close();
     }

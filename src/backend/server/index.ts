@@ -1,5 +1,5 @@
 /** The embedded-server implementation of the backend seam (the default). */
-import { BackendError, type AdminBackend, type ApiKeyInfo, type AuthBackend, type Backend, type BackendStorage, type ConflictEntry, type FileTransport, type ProofBackend, type Session } from '../types';
+import { BackendError, type AdminBackend, type ApiKeyInfo, type AuthBackend, type Backend, type BackendStorage, type ConflictEntry, type FileTransport, type ProofBackend, type RoutingBackend, type Session } from '../types';
 import type { ProofLink, PublicProof } from '../../domain/proof';
 import { errorOf, Http } from './http';
 import { sessionFromResponse, SessionManager, type LoginResponse } from './session';
@@ -94,5 +94,10 @@ export function createServerBackend(opts: ServerBackendOptions): ServerBackend {
     publicProof: (token) => http.json<PublicProof>(`/api/public/proof/${encodeURIComponent(token)}`, { auth: false }),
   };
 
-  return { kind: 'server', auth, sync: new ServerSyncTransport(http, opts.stream), files, admin, proof, session, http };
+  const routing: RoutingBackend = {
+    status: () => http.json<{ osrm: boolean }>('/api/routing/status'),
+    table: (request) => http.json<unknown>('/api/routing/table', { method: 'POST', body: request }),
+  };
+
+  return { kind: 'server', auth, sync: new ServerSyncTransport(http, opts.stream), files, admin, proof, routing, session, http };
 }

@@ -43,6 +43,7 @@ import { dayInputFromEntities } from '../../domain/routing/fromEntities';
 import type { SolveProgress } from '../../domain/routing/model';
 import { MACHINES } from '../../domain/status/machines';
 import { getOptimiser } from '../../workers/optimiser';
+import { useTravelTable } from '../../data/travel';
 import { ConfirmButton } from '../../ui/crud/ConfirmButton';
 import { hubOptions } from '../../ui/crud/options';
 import { LazyMap } from '../../ui/map/LazyMap';
@@ -127,6 +128,7 @@ export function PlanningBoard() {
   const [proposal, setProposal] = useState<DayPlanResult | null>(null);
   const [progress, setProgress] = useState<SolveProgress | null>(null);
   const abort = useRef<AbortController | null>(null);
+  const travelTable = useTravelTable();
   const notifyFailure = (message: string) => notifications.show({ color: 'red', message });
   // Every change of the board: busy while it runs, its failure in a notification.
   const change = useAction(
@@ -143,7 +145,7 @@ export function PlanningBoard() {
       abort.current = controller;
       setProgress(null);
       try {
-        setProposal(await getOptimiser().planDay(input, { seed: 1, timeLimitMs: 3000, onProgress: setProgress, signal: controller.signal }));
+        setProposal(await getOptimiser().planDay(input, { seed: 1, timeLimitMs: 3000, onProgress: setProgress, signal: controller.signal, ...(travelTable ? { travelTable } : {}) }));
       } finally {
         abort.current = null;
       }
@@ -179,7 +181,7 @@ export function PlanningBoard() {
     }
     let live = true;
     getOptimiser()
-      .evaluateDay(input)
+      .evaluateDay(input, travelTable ? { travelTable } : {})
       .then((r) => {
         if (live) setEvaluation(r);
       })
@@ -189,7 +191,7 @@ export function PlanningBoard() {
     return () => {
       live = false;
     };
-  }, [input]);
+  }, [input, travelTable]);
 
   const unplanned = useMemo<UnplannedGroup[]>(() => {
     const byPoint = new Map<string, Order[]>();
@@ -394,8 +396,8 @@ export function PlanningBoard() {
           <Text size="xs" c="dimmed">
             {t('planning.board.selectHelp')}
           </Text>
-          <Text size="xs" c="dimmed">
-            {t('planning.board.travelEstimate')}
+          <Text size="xs" c="dimmed" data-testid="travel-source">
+            {evaluation?.travel === 'osrm' ? t('planning.travel.osrm') : travelTable && evaluation ? t('planning.travel.estimateFallback') : t('planning.board.travelEstimate')}
           </Text>
         </Stack>
         <ScrollArea.Autosize mah={900}>

@@ -163,6 +163,18 @@ export const planningMessages: Shape<typeof es> = {
       notEditable: 'Can no longer be changed in planning',
       optimiseFailed: 'Could not optimise: {reason}',
     },
+    travel: {
+      notConfigured: 'The server has no routing service (OSRM) configured: estimated times are used.',
+      badRequest: 'Invalid travel-time request: check “{where}”.',
+      body: 'the body',
+      failed: 'The routing service answered {status}.',
+      unreachable: 'The routing service could not be reached.',
+      invalid: 'The routing service gave an invalid answer.',
+      forbidden: 'Only people who plan routes may ask for travel times.',
+      badUrl: '“{value}” is not a valid http(s) address of the routing service (no user, query or fragment).',
+      osrm: 'Times from the routing service (OSRM, by bike).',
+      estimateFallback: 'Estimated times: the routing service did not answer.',
+    },
     changes: {
       title: 'Changes since publishing',
       empty: 'No changes since it was published.',

@@ -164,6 +164,18 @@ export const planningMessages = {
       notEditable: 'Ya no se puede cambiar en la planificación',
       optimiseFailed: 'No se ha podido optimizar: {reason}',
     },
+    travel: {
+      notConfigured: 'El servidor no tiene un servicio de rutas (OSRM) configurado: se usan los tiempos estimados.',
+      badRequest: 'Petición de tiempos de viaje no válida: revisa «{where}».',
+      body: 'el cuerpo',
+      failed: 'El servicio de rutas respondió {status}.',
+      unreachable: 'No se pudo consultar el servicio de rutas.',
+      invalid: 'El servicio de rutas dio una respuesta no válida.',
+      forbidden: 'Solo quien planifica rutas puede pedir tiempos de viaje.',
+      badUrl: '«{value}» no es una dirección http(s) válida del servicio de rutas (sin usuario, consulta ni fragmento).',
+      osrm: 'Tiempos del servicio de rutas (OSRM, en bici).',
+      estimateFallback: 'Tiempos estimados: el servicio de rutas no respondió.',
+    },
     changes: {
       title: 'Cambios desde la publicación',
       empty: 'Sin cambios desde que se publicó.',
