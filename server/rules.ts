@@ -10,11 +10,12 @@
  * - users: an e-mail belongs to one user only (the sign-in e-mail); a clear refusal for that
  *   document instead of a failed batch.
  */
-import { LOCAL_COLLECTION_DEFS, type LocalCollection } from '../src/domain/collections';
+import { collectionLabel, type LocalCollection } from '../src/domain/collections';
 import type { DeliveryEvent } from '../src/domain/entities/events';
 import type { Order, Payment } from '../src/domain/entities/operation';
 import { operationOf } from '../src/domain/access/checkWrite';
 import { DUE_OPEN_STATUSES, checkRiderPayment, paymentDueCents, paymentIdOf } from '../src/domain/access/payments';
+import { domainText } from '../src/i18n/domain';
 import type { AuthService } from './auth';
 import type { DocStore, StoredDoc } from './store';
 import type { SyncUser, WriteRules } from './sync';
@@ -95,7 +96,7 @@ export class ServerRules implements WriteRules {
 
   /** A rider's event names an order of the route it names, at that order's delivery point. */
   private checkEventOrder(collection: LocalCollection, event: StoredDoc): string | null {
-    const label = LOCAL_COLLECTION_DEFS[collection].label;
+    const label = domainText(collectionLabel(collection));
     const order = this.order(event.order_id);
     if (!order || order.route_id === '' || order.route_id !== event.route_id) {
       return `El pedido «${String(order?.code ?? event.order_id)}» no pertenece a la ruta de ${label}`;

@@ -3,7 +3,7 @@
  * pull by checkpoint, push with conflict detection inside one SQLite transaction, and change
  * notifications for the stream. HTTP routes live in routes/sync.ts.
  */
-import { LOCAL_COLLECTIONS, LOCAL_COLLECTION_DEFS, type LocalCollection, type RouteChange } from '../src/domain/collections';
+import { LOCAL_COLLECTIONS, LOCAL_COLLECTION_DEFS, collectionLabel, type LocalCollection, type RouteChange } from '../src/domain/collections';
 import { accessDenied, checkWrite } from '../src/domain/access/checkWrite';
 import { readScope } from '../src/domain/access/table';
 import { domainText } from '../src/i18n/domain';
@@ -142,7 +142,7 @@ export class SyncService {
    * a value nested thousands of levels deep is refused before anything walks it.
    */
   private parse(collection: LocalCollection, doc: StoredDoc): Parsed {
-    const label = LOCAL_COLLECTION_DEFS[collection].label;
+    const label = domainText(collectionLabel(collection));
     if (nestedDeeperThan(doc, MAX_DEPTH)) {
       return { doc: { id: doc.id, _deleted: true }, invalid: `Datos no válidos en ${label}: hay valores anidados a más de ${MAX_DEPTH} niveles` };
     }
@@ -231,7 +231,7 @@ export class SyncService {
       // conflict log of his values, no hint whether his copy equals the server's), answered
       // with no body, so the device drops its copy and learns nothing.
       const hidden = (id: string) => {
-        const reason = domainText(accessDenied(def.label, id));
+        const reason = domainText(accessDenied(collection, id));
         this.store.logRefusal({ collection, docId: id, userId: user.id, reason });
         out.push({ id, _deleted: true, _refused: reason });
       };
@@ -249,7 +249,7 @@ export class SyncService {
         const parsed = this.parse(collection, sent);
         const incoming = parsed.doc;
         if (row.assumedMasterState && nestedDeeperThan(row.assumedMasterState, MAX_DEPTH)) {
-          refused(current, incoming, `Datos no válidos en ${def.label}: el estado de partida tiene valores anidados a más de ${MAX_DEPTH} niveles`);
+          refused(current, incoming, `Datos no válidos en ${domainText(collectionLabel(collection))}: el estado de partida tiene valores anidados a más de ${MAX_DEPTH} niveles`);
           continue;
         }
         let assumed = row.assumedMasterState ? cleanDoc(row.assumedMasterState) : null;

@@ -3,13 +3,14 @@
  * (Spanish messages with the field's place), written to cb_localDB, and marked in the outbox
  * until the server acknowledges it. Nothing half-written: an invalid document stores nothing.
  */
-import { LOCAL_COLLECTION_DEFS, type LocalCollection } from '../domain/collections';
+import { LOCAL_COLLECTION_DEFS, collectionLabel, type LocalCollection } from '../domain/collections';
 import { validateDoc, type FieldError } from '../domain/validation';
 import { NOT_CONTENT_FIELDS } from '../domain/sync/protocol';
 import type { CbDatabase, DocTypes } from './database';
 import type { Outbox } from './outbox';
 import { localWrite } from './deviceStorage';
 import { t } from '../i18n';
+import { domainText } from '../i18n/domain';
 
 /** The document type of each local collection: what the writer takes (screens type their forms with it). */
 export type { DocTypes } from './database';
@@ -23,7 +24,7 @@ export class ValidationFailed extends Error {
 
 export class NotFound extends Error {
   constructor(collection: LocalCollection, id: string) {
-    super(t('data.notFound', { what: LOCAL_COLLECTION_DEFS[collection].label, id }));
+    super(t('data.notFound', { what: domainText(collectionLabel(collection)), id }));
     this.name = 'NotFound';
   }
 }
@@ -58,7 +59,7 @@ export class Writer {
     const existing = await col.findOne((valid as { id: string }).id).exec();
     if (existing) {
       if (LOCAL_COLLECTION_DEFS[collection].mode === 'event') return { created: false };
-      throw new ValidationFailed([{ path: 'id', message: t('data.duplicateId', { what: LOCAL_COLLECTION_DEFS[collection].label }) }]);
+      throw new ValidationFailed([{ path: 'id', message: t('data.duplicateId', { what: domainText(collectionLabel(collection)) }) }]);
     }
     await localWrite(() => col.insert(valid as never));
     await this.outbox.mark(collection, (valid as { id: string }).id, this.now());
@@ -79,7 +80,7 @@ export class Writer {
     const existing = await col.findByIds(valid.map((d) => d.id)).exec();
     const fresh = valid.filter((d) => {
       if (!existing.has(d.id)) return true;
-      if (def.mode !== 'event') failed.push({ id: d.id, error: new ValidationFailed([{ path: 'id', message: t('data.duplicateId', { what: def.label }) }]) });
+      if (def.mode !== 'event') failed.push({ id: d.id, error: new ValidationFailed([{ path: 'id', message: t('data.duplicateId', { what: domainText(collectionLabel(collection)) }) }]) });
       return false;
     });
     if (fresh.length === 0) return { written: [], failed };
@@ -116,7 +117,7 @@ export class Writer {
   ): Promise<BulkWriteResult> {
     const written = result.success.map((d) => d.primary);
     for (const e of result.error) {
-      const message = e.status === 409 ? t('data.duplicateId', { what: LOCAL_COLLECTION_DEFS[collection].label }) : t('data.saveFailed');
+      const message = e.status === 409 ? t('data.duplicateId', { what: domainText(collectionLabel(collection)) }) : t('data.saveFailed');
       failed.push({ id: e.documentId, error: new ValidationFailed([{ path: 'id', message }]) });
     }
     await this.outbox.markMany(collection, written, this.now());

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { catalogSchema, type CatalogKind } from './entities/reference';
 import { bikeSchema, deliveryPointSchema, orderSchema, paymentDocSchema, productSchema, routeSchema, userSchema } from './entities/operation';
 import { deliveryEventSchema, incidenceSchema, pickSchema, receiptSchema, type IncidenceKind } from './entities/events';
+import { msg, type DomainMessage } from './messages';
 
 export const LOCAL_COLLECTIONS = [
   'users',
@@ -118,8 +119,6 @@ export interface LocalCollectionDef {
   readonly mode: 'editable' | 'event';
   readonly version: number;
   readonly indexes: readonly (string | readonly string[])[];
-  /** Short Spanish name for messages («el pedido», «la ruta»…). */
-  readonly label: string;
   readonly rowScope: RowScopeFields;
   /**
    * Which changes of a route make every device pull this collection's documents of that route
@@ -136,17 +135,16 @@ const ROUND_EVENT_SCOPE: RowScopeFields = { route: 'route_id', rider: 'rider_id'
 const EVENT_SCOPE: RowScopeFields = { route: 'route_id', rider: null, owner: 'created_by' };
 
 export const LOCAL_COLLECTION_DEFS: Readonly<Record<LocalCollection, LocalCollectionDef>> = {
-  users: { name: 'users', schema: userSchema, mode: 'editable', version: 0, indexes: ['role', 'email'], label: 'el usuario', rowScope: { route: null, rider: null, owner: 'id' }, followsRoute: [] },
-  catalog: { name: 'catalog', schema: catalogSchema, mode: 'editable', version: 3, indexes: [['kind', 'name']], label: 'el registro del catálogo', rowScope: NO_SCOPE, followsRoute: [] },
-  bikes: { name: 'bikes', schema: bikeSchema, mode: 'editable', version: 0, indexes: ['hub'], label: 'la bicicleta', rowScope: NO_SCOPE, followsRoute: [] },
-  products: { name: 'products', schema: productSchema, mode: 'editable', version: 0, indexes: ['barcode', 'name'], label: 'el producto', rowScope: NO_SCOPE, followsRoute: [] },
+  users: { name: 'users', schema: userSchema, mode: 'editable', version: 0, indexes: ['role', 'email'], rowScope: { route: null, rider: null, owner: 'id' }, followsRoute: [] },
+  catalog: { name: 'catalog', schema: catalogSchema, mode: 'editable', version: 3, indexes: [['kind', 'name']], rowScope: NO_SCOPE, followsRoute: [] },
+  bikes: { name: 'bikes', schema: bikeSchema, mode: 'editable', version: 0, indexes: ['hub'], rowScope: NO_SCOPE, followsRoute: [] },
+  products: { name: 'products', schema: productSchema, mode: 'editable', version: 0, indexes: ['barcode', 'name'], rowScope: NO_SCOPE, followsRoute: [] },
   delivery_points: {
     name: 'delivery_points',
     schema: deliveryPointSchema,
     mode: 'editable',
     version: 1,
     indexes: [['hub', 'name'], 'updated_at', 'name'],
-    label: 'el punto de entrega',
     rowScope: { route: 'stops', rider: null, owner: null },
     followsRoute: ['rider', 'stops'],
   },
@@ -156,7 +154,6 @@ export const LOCAL_COLLECTION_DEFS: Readonly<Record<LocalCollection, LocalCollec
     mode: 'editable',
     version: 0,
     indexes: ['route_id', ['date', 'hub'], 'delivery_point_id', 'status'],
-    label: 'el pedido',
     rowScope: { route: 'route_id', rider: null, owner: null },
     followsRoute: ['rider', 'stops'],
   },
@@ -167,13 +164,12 @@ export const LOCAL_COLLECTION_DEFS: Readonly<Record<LocalCollection, LocalCollec
     // Version 3 (issue 11): the optional record of changes of a published route.
     version: 3,
     indexes: [['rider_id', 'date'], ['date', 'hub']],
-    label: 'la ruta',
     rowScope: { route: 'id', rider: 'rider_id', owner: null },
     followsRoute: [],
   },
-  deliveries: { name: 'deliveries', schema: deliveryEventSchema, mode: 'event', version: 0, indexes: ['order_id', 'route_id'], label: 'la entrega', rowScope: ROUND_EVENT_SCOPE, followsRoute: ['rider'] },
+  deliveries: { name: 'deliveries', schema: deliveryEventSchema, mode: 'event', version: 0, indexes: ['order_id', 'route_id'], rowScope: ROUND_EVENT_SCOPE, followsRoute: ['rider'] },
   // Version 2 (issue 13): optional `follows` and `follow_state` of the follow-up kind.
-  incidences: { name: 'incidences', schema: incidenceSchema, mode: 'event', version: 2, indexes: ['route_id', ['kind', 'at'], 'order_id'], label: 'la incidencia', rowScope: EVENT_SCOPE, followsRoute: ['rider'] },
+  incidences: { name: 'incidences', schema: incidenceSchema, mode: 'event', version: 2, indexes: ['route_id', ['kind', 'at'], 'order_id'], rowScope: EVENT_SCOPE, followsRoute: ['rider'] },
   payments: {
     name: 'payments',
     schema: paymentDocSchema,
@@ -181,13 +177,24 @@ export const LOCAL_COLLECTION_DEFS: Readonly<Record<LocalCollection, LocalCollec
     // Version 1 (issue 13): `kind` (order payments and cash hand-overs), index by rider.
     version: 1,
     indexes: ['route_id', 'order_id', ['kind', 'rider_id']],
-    label: 'el pago',
     rowScope: { route: 'route_id', rider: 'rider_id', owner: 'rider_id' },
     followsRoute: ['rider'],
   },
-  receipts: { name: 'receipts', schema: receiptSchema, mode: 'event', version: 0, indexes: ['route_id'], label: 'la recepción', rowScope: ROUND_EVENT_SCOPE, followsRoute: ['rider'] },
-  picks: { name: 'picks', schema: pickSchema, mode: 'event', version: 1, indexes: ['order_id', 'route_id'], label: 'el picking', rowScope: EVENT_SCOPE, followsRoute: ['rider'] },
+  receipts: { name: 'receipts', schema: receiptSchema, mode: 'event', version: 0, indexes: ['route_id'], rowScope: ROUND_EVENT_SCOPE, followsRoute: ['rider'] },
+  picks: { name: 'picks', schema: pickSchema, mode: 'event', version: 1, indexes: ['order_id', 'route_id'], rowScope: EVENT_SCOPE, followsRoute: ['rider'] },
 };
+
+/**
+ * How a message names a collection's document (keys `domain.collections.<name>.<form>`):
+ * `the` with its article («el pedido», «la ruta»), `to` with its preposition («al pedido»,
+ * «a la ruta») and `records`, what «Los registros de …» name («entrega»).
+ */
+export type CollectionLabelForm = 'the' | 'to' | 'records';
+
+/** The name of a collection's document in messages, worded by the layer that shows it. */
+export function collectionLabel(collection: LocalCollection, form: CollectionLabelForm = 'the'): DomainMessage {
+  return msg(`domain.collections.${collection}.${form}`);
+}
 
 /** Local collection and kind of a stored collection name. */
 export function localOf(stored: StoredCollection): StoredMapping {

@@ -1,97 +1,104 @@
 /**
- * Validation results for people: Spanish messages that say what is wrong and where.
+ * Validation results for people: messages that say what is wrong and where, in the interface's
+ * language (keys `domain.validation.*` of the catalogue, worded when a value is parsed).
  *
- * The entity schemas carry Spanish messages on most fields. For checks that have none (a bare
- * `z.boolean()`, `z.enum(...)`, `z.int().max(100)`…) zod would answer in English, so
- * `validateDoc` parses with `spanishErrorMap`, a Spanish fallback that applies only where the
- * schema has no message of its own.
+ * The entity schemas carry messages on most fields. For checks that have none (a bare
+ * `z.boolean()`, `z.enum(...)`, `z.int().max(100)`…) zod would answer in its own English, so
+ * `validateDoc` parses with `spanishErrorMap`, a fallback that applies only where the schema has
+ * no message of its own (Spanish by default; English when the interface is).
  */
 import type { z } from 'zod';
+import { msg, worded, type DomainMessage, type DomainMessageKey } from './messages';
 
 type Issue = z.core.$ZodRawIssue;
 
-const TYPE_NAMES: Readonly<Record<string, string>> = {
-  string: 'un texto',
-  number: 'un número',
-  int: 'un número entero',
-  boolean: 'sí o no (verdadero/falso)',
-  array: 'una lista',
-  object: 'un objeto',
-  tuple: 'una lista',
-  date: 'una fecha',
-  bigint: 'un número entero',
-  null: 'nulo',
-  literal: 'un valor fijo',
-};
+/** The type names the catalogue has (`domain.validation.type.*`). */
+const TYPE_NAMES = new Set(['string', 'number', 'int', 'boolean', 'array', 'object', 'tuple', 'date', 'bigint', 'null', 'literal']);
 
-function show(v: unknown): string {
-  return typeof v === 'string' ? `«${v}»` : String(v);
+function typeName(expected: string): DomainMessage | string {
+  return TYPE_NAMES.has(expected) ? msg(`domain.validation.type.${expected}` as DomainMessageKey) : expected;
 }
 
-function sizeMessage(origin: string, limit: number | bigint, inclusive: boolean | undefined, small: boolean): string {
+/** A value as a message shows it: a text in quotes, anything else as it is. */
+function show(v: unknown): string {
+  return typeof v === 'string' ? worded(msg('domain.validation.quoted', { value: v })) : String(v);
+}
+
+const showAll = (values: readonly unknown[]): string => values.map(show).join(', ');
+
+function sizeMessage(origin: string, limit: number | bigint, inclusive: boolean | undefined, small: boolean): DomainMessage {
   const n = Number(limit);
   if (origin === 'string') {
-    if (small && n === 1) return 'No puede estar vacío';
-    const unit = n === 1 ? 'carácter' : 'caracteres';
-    return small ? `Como mínimo ${n} ${unit}` : `Como máximo ${n} ${unit}`;
+    if (small && n === 1) return msg('domain.validation.empty');
+    if (small) return msg('domain.validation.minChars', { n });
+    return msg(n === 1 ? 'domain.validation.maxChar' : 'domain.validation.maxChars', { n });
   }
   if (origin === 'array' || origin === 'set') {
-    if (small && n === 1) return 'Necesita al menos un elemento';
-    const unit = n === 1 ? 'elemento' : 'elementos';
-    return small ? `Como mínimo ${n} ${unit}` : `Como máximo ${n} ${unit}`;
+    if (small && n === 1) return msg('domain.validation.minItem');
+    if (small) return msg('domain.validation.minItems', { n });
+    return msg(n === 1 ? 'domain.validation.maxItem' : 'domain.validation.maxItems', { n });
   }
-  if (small) return inclusive === false ? `Debe ser mayor que ${n}` : `Debe ser como mínimo ${n}`;
-  return inclusive === false ? `Debe ser menor que ${n}` : `Debe ser como máximo ${n}`;
+  if (small) return msg(inclusive === false ? 'domain.validation.above' : 'domain.validation.atLeast', { n });
+  return msg(inclusive === false ? 'domain.validation.below' : 'domain.validation.atMost', { n });
 }
 
 /**
- * Spanish fallback messages for zod issues (pass it as `{ error: spanishErrorMap }` to
- * `safeParse`). Messages written in a schema take precedence over these.
+ * Fallback messages for zod issues (pass it as `{ error: spanishErrorMap }` to `safeParse`),
+ * worded in the interface's language (Spanish by default). Messages written in a schema take
+ * precedence over these.
  */
 export function spanishErrorMap(issue: Issue): string {
+  const message = fallbackMessage(issue);
+  return typeof message === 'string' ? message : worded(message);
+}
+
+/** The message of an issue, or the words an alternative already gave it. */
+function fallbackMessage(issue: Issue): DomainMessage | string {
   switch (issue.code) {
     case 'invalid_type': {
-      if (issue.input === undefined) return 'Es obligatorio';
-      return `Debe ser ${TYPE_NAMES[issue.expected] ?? issue.expected}`;
+      if (issue.input === undefined) return msg('domain.validation.required');
+      return msg('domain.validation.mustBe', { type: typeName(issue.expected) });
     }
     case 'invalid_value':
-      if (issue.values.length === 1) return `Debe ser ${show(issue.values[0])}`;
-      if (issue.input === undefined) return `Es obligatorio; debe ser uno de: ${issue.values.map(show).join(', ')}`;
-      return `Valor no permitido (${show(issue.input)}); debe ser uno de: ${issue.values.map(show).join(', ')}`;
+      if (issue.values.length === 1) return msg('domain.validation.mustBeValue', { value: show(issue.values[0]) });
+      if (issue.input === undefined) return msg('domain.validation.requiredOneOf', { values: showAll(issue.values) });
+      return msg('domain.validation.notAllowed', { value: show(issue.input), values: showAll(issue.values) });
     case 'too_small':
       return sizeMessage(issue.origin, issue.minimum, issue.inclusive, true);
     case 'too_big':
       return sizeMessage(issue.origin, issue.maximum, issue.inclusive, false);
     case 'invalid_format':
-      if (issue.format === 'email') return 'Correo electrónico no válido';
-      if (issue.format === 'url') return 'URL no válida';
-      return 'Formato no válido';
+      if (issue.format === 'email') return msg('domain.validation.email');
+      if (issue.format === 'url') return msg('domain.validation.url');
+      return msg('domain.validation.format');
     case 'not_multiple_of':
-      return `Debe ser múltiplo de ${String(issue.divisor)}`;
+      return msg('domain.validation.multipleOf', { n: String(issue.divisor) });
     case 'unrecognized_keys':
-      return `Campo${issue.keys.length > 1 ? 's' : ''} no permitido${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`;
+      return msg(issue.keys.length > 1 ? 'domain.validation.unknownFields' : 'domain.validation.unknownField', { fields: issue.keys.join(', ') });
     case 'invalid_union': {
       if (typeof issue.discriminator === 'string') {
         // The input is the whole object; its discriminator field is what is wrong.
         const input = issue.input;
         const value = typeof input === 'object' && input !== null ? (input as Record<string, unknown>)[issue.discriminator] : undefined;
-        const options = 'options' in issue && Array.isArray(issue.options) ? `; debe ser uno de: ${issue.options.map(show).join(', ')}` : '';
-        return `${value === undefined ? 'Falta el tipo' : `Tipo no permitido (${show(value)})`}${options}`;
+        const options = 'options' in issue && Array.isArray(issue.options) ? showAll(issue.options) : null;
+        if (value === undefined) return options === null ? msg('domain.validation.kindMissing') : msg('domain.validation.kindMissingOneOf', { values: options });
+        return options === null ? msg('domain.validation.kindNotAllowed', { value: show(value) }) : msg('domain.validation.kindNotAllowedOneOf', { value: show(value), values: options });
       }
       // `isoDate().or(z.literal(''))` and the like: the first alternative says what was meant.
       const first = issue.errors[0]?.[0]?.message;
-      return first ?? 'Valor no válido';
+      return first ?? msg('domain.validation.invalid');
     }
     default:
-      return 'Valor no válido';
+      return msg('domain.validation.invalid');
   }
 }
 
 /** Human name of the element `index` (0-based) of the array under `parentKey`. */
 function elementName(parentKey: PropertyKey | undefined, index: number): string {
-  if (parentKey === 'lines') return `línea ${index + 1}`;
-  if (parentKey === 'stops') return `parada ${index + 1}`;
-  return `elemento ${index + 1}`;
+  const n = index + 1;
+  if (parentKey === 'lines') return worded(msg('domain.validation.path.line', { n }));
+  if (parentKey === 'stops') return worded(msg('domain.validation.path.stop', { n }));
+  return worded(msg('domain.validation.path.element', { n }));
 }
 
 /**
@@ -118,7 +125,7 @@ export function humanPath(path: readonly PropertyKey[], labels: Readonly<Record<
 }
 
 /**
- * The issues of a zod error as Spanish lines «where: what» («línea 1 › Cantidad: La cantidad
+ * The issues of a zod error as lines «where: what» («línea 1 › Cantidad: La cantidad
  * mínima es 1»); an issue at the root is only its message.
  */
 export function formatIssues(error: z.ZodError, labels: Readonly<Record<string, string>> = {}): string[] {
@@ -136,7 +143,7 @@ export interface FieldError {
 
 export type ValidationResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly errors: FieldError[] };
 
-/** Parses `value` with `schema` (Spanish fallback messages); never throws on invalid input. */
+/** Parses `value` with `schema` (fallback messages in the interface's language); never throws on invalid input. */
 export function validateDoc<S extends z.ZodType>(schema: S, value: unknown): ValidationResult<z.output<S>> {
   const result = schema.safeParse(value, { error: spanishErrorMap });
   if (result.success) return { ok: true, value: result.data };

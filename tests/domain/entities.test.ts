@@ -12,6 +12,8 @@ import {
 import { deliveryEventSchema, incidenceSchema, pickSchema, receiptSchema } from '../../src/domain/entities/events';
 import { CATALOG_KINDS, catalogSchema, catalogSchemas, type CatalogKind } from '../../src/domain/entities/reference';
 import { validateDoc } from '../../src/domain/validation';
+// The catalogue words the domain's messages (Spanish, the default language).
+import '../../src/i18n';
 
 const T = 1_763_800_000_000; // 22 Nov 2025, epoch ms
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { formatIssues, humanPath, spanishErrorMap, validateDoc } from '../../src/domain/validation';
 import { orderSchema } from '../../src/domain/entities/operation';
+// The catalogue words the domain's messages (Spanish, the default language).
+import '../../src/i18n';
 
 const line = {
   line_id: '1',

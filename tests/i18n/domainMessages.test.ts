@@ -8,12 +8,20 @@
  *    lowered here, so the list says what is left. Some are not messages at all (the import's
  *    column synonyms, the order API's OpenAPI descriptions, CSV cell values): they stay listed.
  * 2. Every key the domain names (`msg('domain.…')`) is in the catalogue.
+ * 3. The messages the domain hands zod are worded when a value is parsed, so a schema built when
+ *    its module loaded still speaks the interface's current language.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
-import { describe, expect, it } from 'vitest';
-import { t, type MessageKey } from '../../src/i18n';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { setLanguage, t, type MessageKey } from '../../src/i18n';
+import { domainText } from '../../src/i18n/domain';
+import { validateDoc } from '../../src/domain/validation';
+import { bikeSchema } from '../../src/domain/entities/operation';
+import { accessDenied, checkWrite } from '../../src/domain/access/checkWrite';
+import { publishProblems } from '../../src/domain/routing/edit';
 
 const ROOT = join(__dirname, '../..');
 const SPANISH = /[áéíóúüñÁÉÍÓÚÜÑ¿¡]/;
@@ -21,14 +29,6 @@ const SPANISH = /[áéíóúüñÁÉÍÓÚÜÑ¿¡]/;
 /** Files still holding Spanish literals, and how many (issue 16 follow-up; see docs/decisions.md). */
 const PENDING: Readonly<Record<string, number>> = {
   // Messages still written in Spanish by the domain (to move: keys + domainText at the consumer).
-  'src/domain/collections.ts': 2, // collection labels («el registro del catálogo»)
-  'src/domain/entities/events.ts': 1, // zod schema messages (and ./fields, ./operation, ./reference)
-  'src/domain/entities/fields.ts': 23,
-  'src/domain/entities/operation.ts': 7,
-  'src/domain/entities/reference.ts': 3,
-  'src/domain/routing/day.ts': 5,
-  'src/domain/routing/edit.ts': 1,
-  'src/domain/validation.ts': 19, // zod's Spanish fallback messages and «línea N» paths
   'src/domain/prng.ts': 7, // programmer errors (RangeError of the demo generator's random source)
   // Not messages: data the domain matches or writes.
   'src/domain/intake/fields.ts': 36, // column-name synonyms the import recognises
@@ -91,5 +91,47 @@ describe('Spanish texts of src/domain and src/data', () => {
     expect(keys.size).toBeGreaterThan(0);
     const missing = [...keys].filter((k) => t(k as MessageKey) === k);
     expect(missing).toEqual([]);
+  });
+});
+
+describe('the words of the domain follow the interface language', () => {
+  afterEach(async () => setLanguage('es'));
+
+  const bike = { id: 'b1', code: 'B-1', model_id: 'm1', hub: 1, status: 'available', battery_pct: 80, last_service_date: '', notes: '', updated_at: 1 };
+  const parse = (value: unknown) => validateDoc(bikeSchema, value);
+
+  it('zod messages of the builders, the schemas and the fallback: Spanish, then English, then Spanish again', async () => {
+    const bad = { ...bike, id: 'b 1', hub: 1.5, status: 'flying' };
+    expect(parse(bike).ok).toBe(true);
+    const es = parse(bad);
+    await setLanguage('en');
+    const en = parse(bad);
+    await setLanguage('es');
+    expect(parse(bad)).toEqual(es);
+    expect(es.ok || en.ok).toBe(false);
+    if (es.ok || en.ok) return;
+    expect(es.errors.map((e) => e.path)).toEqual(en.errors.map((e) => e.path));
+    const byPath = (errors: typeof es.errors) => Object.fromEntries(errors.map((e) => [e.path, e.message]));
+    expect(byPath(es.errors)).toMatchObject({ id: 'Solo letras, números y los signos - _ . :', hub: 'El hub debe ser un número entero' });
+    expect(byPath(en.errors)).toMatchObject({ id: 'Only letters, digits and the signs - _ . :', hub: 'The hub must be a whole number' });
+    expect(byPath(es.errors).status).toMatch(/^Valor no permitido \(«flying»\); debe ser uno de: «/);
+    expect(byPath(en.errors).status).toMatch(/^Value not allowed \(“flying”\); must be one of: “/);
+    // A schema of the test's own, with a message-less check: the fallback speaks English too.
+    await setLanguage('en');
+    expect(validateDoc(z.object({ n: z.int().max(3) }), { n: 4 })).toEqual({ ok: false, errors: [{ path: 'n', message: 'Must be at most 3' }] });
+  });
+
+  it('collection labels: a refusal names the document in the language it is shown in', async () => {
+    const denied = accessDenied('orders', 'o3');
+    expect(domainText(denied)).toBe('No tienes acceso al pedido «o3»');
+    expect(domainText(accessDenied('routes', 'r1'))).toBe('No tienes acceso a la ruta «r1»');
+    const refused = checkWrite({ collection: 'deliveries', role: 'admin', userId: 'u1', ownRouteIds: new Set(), before: { id: 'd1' }, after: { id: 'd1', note: 'x' } });
+    expect(refused.ok).toBe(false);
+    const reason = refused.ok ? null : refused.reason;
+    expect(reason && domainText(reason)).toBe('Los registros de entrega no se modifican ni se borran: registra uno nuevo');
+    await setLanguage('en');
+    expect(domainText(denied)).toBe('You have no access to the order “o3”');
+    expect(reason && domainText(reason)).toBe('Records of deliveries are neither changed nor deleted: record a new one');
+    expect(publishProblems({ name: 'R1', status: 'draft', rider_id: '', stops: [] }).map((p) => p.message)).toEqual(['Route “R1” has no rider', 'Route “R1” has no stops']);
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addOrdersToStops, canInsertStopAt, canMoveStop, canPlaceStop, insertOrdersAt, placeStopAt, isLocatedPoint, lockStopAt, moveStopBy, ordersWithoutLocation, placePointPatch, nextRouteCode, publishProblems, removeOrdersFromStops, removeStopAt, withTimes } from '../../src/domain/routing/edit';
 import type { RouteStop } from '../../src/domain/entities/operation';
+// The catalogue words the domain's messages (Spanish, the default language).
+import '../../src/i18n';
 
 const stops: RouteStop[] = [
   { seq: 1, delivery_point_id: 'pa', order_ids: ['o1'], eta: '09:00' },

@@ -28,7 +28,7 @@ import {
   type Firestore,
   type Transaction,
 } from 'firebase/firestore';
-import { LOCAL_COLLECTION_DEFS, type LocalCollection } from '../../domain/collections';
+import { LOCAL_COLLECTION_DEFS, collectionLabel, type LocalCollection } from '../../domain/collections';
 import { checkWrite } from '../../domain/access/checkWrite';
 import { SERVER_TIME_FIELD } from '../../domain/access/firestoreRules';
 import { threeWayMerge } from '../../domain/merge';
@@ -56,7 +56,7 @@ function validate(collection: LocalCollection, doc: SyncDoc): string | null {
   const def = LOCAL_COLLECTION_DEFS[collection];
   const result = validateDoc(def.schema, stripDeleted(doc));
   if (result.ok) return null;
-  return `Datos no válidos en ${def.label}: ${result.errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; ')}`;
+  return `Datos no válidos en ${domainText(collectionLabel(collection))}: ${result.errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; ')}`;
 }
 
 function pointsOf(route: SyncDoc | null): string[] {

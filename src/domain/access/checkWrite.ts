@@ -3,7 +3,7 @@
  * the self-protection rule and the state machines. Pure; the server calls it for every pushed
  * row and the app calls it to hide actions a user cannot take.
  */
-import { LOCAL_COLLECTION_DEFS, type LocalCollection } from '../collections';
+import { collectionLabel, type LocalCollection } from '../collections';
 import { checkReachable, checkTransition } from '../status/machines';
 import { NOT_CONTENT_FIELDS } from '../sync/protocol';
 import { statusFieldsOf } from '../status/fields';
@@ -97,7 +97,7 @@ function checkMachines(req: WriteRequest, op: Operation): AccessResult {
     if (op === 'create') {
       // A new document starts at the initial status or one step the role may take from it.
       if (to !== machine.initial && !checkTransition(machine, machine.initial, to, req.role).ok) {
-        return { ok: false, reason: msg('domain.access.createStatus', { label: LOCAL_COLLECTION_DEFS[req.collection].label, status: machine.labels[to] ?? to }) };
+        return { ok: false, reason: msg('domain.access.createStatus', { label: collectionLabel(req.collection), status: machine.labels[to] ?? to }) };
       }
     } else if (op === 'update') {
       const from = req.before?.[field];
@@ -112,29 +112,26 @@ function checkMachines(req: WriteRequest, op: Operation): AccessResult {
 }
 
 /** The refusal of a document out of the user's scope («No tienes acceso al pedido «o3»»). */
-export function accessDenied(label: string, id: string): DomainMessage {
-  // The label with its preposition («al pedido», «a la ruta»): its article says which.
-  const [, article = 'none', noun = label] = /^(el|la|los|las) (.*)$/.exec(label) ?? [];
-  return msg('domain.access.denied', { to: msg(`domain.access.to.${article as 'el' | 'la' | 'los' | 'las' | 'none'}`, { noun }), id });
+export function accessDenied(collection: LocalCollection, id: string): DomainMessage {
+  return msg('domain.access.denied', { to: collectionLabel(collection, 'to'), id });
 }
 
 export function checkWrite(req: WriteRequest): AccessResult {
   const { collection, before, after, role, userId } = req;
-  const label = LOCAL_COLLECTION_DEFS[collection].label;
   const op = operationOf(before, after);
   const deny = (reason: DomainMessage): AccessResult => ({ ok: false, reason });
 
   if (EVENT_COLLECTIONS.includes(collection) && op !== 'create') {
-    return deny(msg('domain.access.eventsImmutable', { what: label.replace(/^(el|la) /, ''), label }));
+    return deny(msg('domain.access.eventsImmutable', { what: collectionLabel(collection, 'records'), label: collectionLabel(collection) }));
   }
 
   const kind = typeof after.kind === 'string' ? after.kind : undefined;
   const beforeKind = before && typeof before.kind === 'string' ? before.kind : undefined;
   if (kind !== undefined && beforeKind !== undefined && kind !== beforeKind && !isDeleted(before)) {
-    return deny(msg('domain.access.kindFixed', { label }));
+    return deny(msg('domain.access.kindFixed', { label: collectionLabel(collection) }));
   }
   const rules = rulesFor(role, collection, op, kind);
-  if (rules.length === 0) return deny(msg('domain.access.roleCannot', { role: ROLE_NAME(role), verb: OP_VERB(op), label }));
+  if (rules.length === 0) return deny(msg('domain.access.roleCannot', { role: ROLE_NAME(role), verb: OP_VERB(op), label: collectionLabel(collection) }));
 
   if (collection === 'payments' && before && op !== 'create') {
     const frozen = checkPaymentChange(role, before as { status: Payment['status'] });
@@ -164,8 +161,8 @@ export function checkWrite(req: WriteRequest): AccessResult {
     if (!anyScope && rules.every((r) => r.scope === 'hub-routes')) {
       return deny(msg('domain.access.hubRoutesOnly'));
     }
-    if (!anyScope) return deny(accessDenied(label, String(after.id)));
-    return deny(msg('domain.access.fieldsDenied', { role: ROLE_NAME(role), label, fields: changed.join(', ') }));
+    if (!anyScope) return deny(accessDenied(collection, String(after.id)));
+    return deny(msg('domain.access.fieldsDenied', { role: ROLE_NAME(role), label: collectionLabel(collection), fields: changed.join(', ') }));
   }
 
   // Events recorded by a user carry his identity.

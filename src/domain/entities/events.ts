@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from './operation';
 import { FOLLOW_UP_TARGETS } from '../incidences/followUp';
+import { msg, saying, worded } from '../messages';
 import { cents, epochMs, filePath, hubNumber, idField, name, optionalRef, position, quantity, text } from './fields';
 
 export const DELIVERY_EVENT_KINDS = ['delivered', 'partial', 'failed', 'signed', 'collected'] as const;
@@ -61,29 +62,29 @@ export const deliveryEventSchema = z
   })
   .superRefine((e, ctx) => {
     if (e.kind === 'failed' && e.reason_status_id === '') {
-      ctx.addIssue({ code: 'custom', path: ['reason_status_id'], message: 'Indica el motivo de la entrega fallida' });
+      ctx.addIssue({ code: 'custom', path: ['reason_status_id'], message: worded(msg('domain.entities.failedReason')) });
     }
     if (e.kind === 'signed' && e.signer_name.trim() === '') {
-      ctx.addIssue({ code: 'custom', path: ['signer_name'], message: 'Escribe el nombre de quien firma' });
+      ctx.addIssue({ code: 'custom', path: ['signer_name'], message: worded(msg('domain.entities.signerName')) });
     }
     if (e.kind === 'signed' && e.signature_strokes.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['signature_strokes'], message: 'Falta la firma' });
+      ctx.addIssue({ code: 'custom', path: ['signature_strokes'], message: worded(msg('domain.entities.signatureMissing')) });
     }
     if (e.kind === 'collected' && e.payment_method === '') {
-      ctx.addIssue({ code: 'custom', path: ['payment_method'], message: 'Indica la forma de pago' });
+      ctx.addIssue({ code: 'custom', path: ['payment_method'], message: worded(msg('domain.entities.paymentMethod')) });
     }
     if (e.kind === 'collected' && e.payment_method === 'cash') {
       if (e.amount_collected_cents < e.amount_due_cents) {
-        ctx.addIssue({ code: 'custom', path: ['amount_collected_cents'], message: 'El importe cobrado en efectivo no puede ser menor que el importe a cobrar' });
+        ctx.addIssue({ code: 'custom', path: ['amount_collected_cents'], message: worded(msg('domain.entities.cashShort')) });
       } else if (e.change_cents !== e.amount_collected_cents - e.amount_due_cents) {
-        ctx.addIssue({ code: 'custom', path: ['change_cents'], message: 'El cambio debe ser el importe cobrado menos el importe a cobrar' });
+        ctx.addIssue({ code: 'custom', path: ['change_cents'], message: worded(msg('domain.entities.changeWrong')) });
       }
     }
     if (e.kind === 'collected' && e.payment_method !== 'cash' && e.change_cents !== 0) {
-      ctx.addIssue({ code: 'custom', path: ['change_cents'], message: 'Solo hay cambio en los pagos en efectivo' });
+      ctx.addIssue({ code: 'custom', path: ['change_cents'], message: worded(msg('domain.entities.changeCashOnly')) });
     }
     if ((e.kind === 'delivered' || e.kind === 'partial') && e.lines.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['lines'], message: 'Indica las cantidades entregadas' });
+      ctx.addIssue({ code: 'custom', path: ['lines'], message: worded(msg('domain.entities.deliveredQuantities')) });
     }
   });
 export type DeliveryEvent = z.infer<typeof deliveryEventSchema>;
@@ -140,7 +141,7 @@ export const incidenceObjectSchema = z.object({
    * picker-error: the code the picker read instead of the expected product's (`product_id`).
    * Added in schema version 1 (issue 12); absent on older documents and on other kinds.
    */
-  scanned_barcode: z.string().max(128, { error: 'Como máximo 128 caracteres' }).optional(),
+  scanned_barcode: z.string().max(128, { error: saying('domain.validation.maxChars', { n: 128 }) }).optional(),
   /** follow-up: id of the incidence it follows (schema version 2, issue 13; absent on other kinds). */
   follows: optionalRef().optional(),
   /** follow-up: the state it moves the incidence to (schema version 2, issue 13). */
@@ -151,10 +152,10 @@ export const incidenceObjectSchema = z.object({
 /** The incidence document, with the follow-up kind's required fields checked. */
 export const incidenceSchema = incidenceObjectSchema.superRefine((i, ctx) => {
   if (i.kind === FOLLOW_UP_KIND && (i.follows === undefined || i.follows === '')) {
-    ctx.addIssue({ code: 'custom', path: ['follows'], message: 'Indica la incidencia a la que sigue' });
+    ctx.addIssue({ code: 'custom', path: ['follows'], message: worded(msg('domain.entities.follows')) });
   }
   if (i.kind === FOLLOW_UP_KIND && i.follow_state === undefined) {
-    ctx.addIssue({ code: 'custom', path: ['follow_state'], message: 'Indica el nuevo estado de la incidencia' });
+    ctx.addIssue({ code: 'custom', path: ['follow_state'], message: worded(msg('domain.entities.followState')) });
   }
 });
 export type Incidence = z.infer<typeof incidenceSchema>;

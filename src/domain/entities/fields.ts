@@ -1,7 +1,9 @@
 /**
  * Field builders shared by every entity schema. Bounds are explicit so the same zod schema
  * yields a JSON schema RxDB can index (strings need maxLength; numbers need min, max and
- * multipleOf) and Spanish validation messages.
+ * multipleOf) and validation messages for people: keys of the catalogue (`domain.fields.*`,
+ * `domain.validation.*`), worded when a value is parsed (`saying`, ../messages.ts) so that they
+ * follow the interface's language; the builders themselves hold no words.
  *
  * Conventions (the specification does not show them):
  * - ids: strings of 1–64 characters (letters, digits, «-», «_», «.», «:»). Event ids are made on
@@ -14,95 +16,106 @@
  *   cannot hold null).
  */
 import { z } from 'zod';
+import { saying } from '../messages';
 
 export const MAX_EPOCH_MS = 8_640_000_000_000; // year 275760: the largest valid Date
 export const MAX_CENTS = 100_000_000_00; // 100 million euros
 
+// The messages several builders share (made once; worded when an issue is raised).
+const MUST_BE_TEXT = saying('domain.fields.text');
+const NOT_EMPTY = saying('domain.validation.empty');
+const ID_CHARS = saying('domain.fields.idChars');
+const EPOCH_MS = saying('domain.fields.epochMs');
+const maxChars = (max: number) => saying('domain.validation.maxChars', { n: max });
+const MAX_64 = maxChars(64);
+const LATITUDE_RANGE = saying('domain.fields.latRange');
+const LONGITUDE_RANGE = saying('domain.fields.lngRange');
+
 export const idField = () =>
   z
-    .string({ error: 'Debe ser un texto' })
-    .min(1, { error: 'No puede estar vacío' })
-    .max(64, { error: 'Como máximo 64 caracteres' })
-    .regex(/^[A-Za-z0-9_.:-]+$/, { error: 'Solo letras, números y los signos - _ . :' });
+    .string({ error: MUST_BE_TEXT })
+    .min(1, { error: NOT_EMPTY })
+    .max(64, { error: MAX_64 })
+    .regex(/^[A-Za-z0-9_.:-]+$/, { error: ID_CHARS });
 
 /** A reference to another document, or `''` when there is none (indexable). */
 export const optionalRef = () =>
   z
-    .string({ error: 'Debe ser un texto' })
-    .max(64, { error: 'Como máximo 64 caracteres' })
-    .regex(/^[A-Za-z0-9_.:-]*$/, { error: 'Solo letras, números y los signos - _ . :' });
+    .string({ error: MUST_BE_TEXT })
+    .max(64, { error: MAX_64 })
+    .regex(/^[A-Za-z0-9_.:-]*$/, { error: ID_CHARS });
 
 export const epochMs = () =>
   z
-    .int({ error: 'Debe ser una fecha válida (milisegundos)' })
-    .min(0, { error: 'Debe ser una fecha válida (milisegundos)' })
-    .max(MAX_EPOCH_MS, { error: 'Debe ser una fecha válida (milisegundos)' });
+    .int({ error: EPOCH_MS })
+    .min(0, { error: EPOCH_MS })
+    .max(MAX_EPOCH_MS, { error: EPOCH_MS });
 
 export const name = (max = 120) =>
   z
-    .string({ error: 'Debe ser un texto' })
+    .string({ error: MUST_BE_TEXT })
     .trim()
-    .min(1, { error: 'Es obligatorio' })
-    .max(max, { error: `Como máximo ${max} caracteres` });
+    .min(1, { error: saying('domain.validation.required') })
+    .max(max, { error: maxChars(max) });
 
-export const text = (max = 1000) => z.string({ error: 'Debe ser un texto' }).max(max, { error: `Como máximo ${max} caracteres` });
+export const text = (max = 1000) => z.string({ error: MUST_BE_TEXT }).max(max, { error: maxChars(max) });
 
 /** `YYYY-MM-DD`, a real calendar day. */
 export const isoDate = () =>
   z
-    .string({ error: 'Debe ser una fecha' })
+    .string({ error: saying('domain.fields.date') })
     .max(10)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Fecha con formato AAAA-MM-DD' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: saying('domain.fields.dateFormat') })
     .refine((s) => {
       const [y, m, d] = s.split('-').map(Number) as [number, number, number];
       const dt = new Date(Date.UTC(y, m - 1, d));
       return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
-    }, { error: 'No es una fecha del calendario' });
+    }, { error: saying('domain.fields.calendarDate') });
 
 /** `HH:mm`, 00:00–23:59. */
 export const timeOfDay = () =>
   z
-    .string({ error: 'Debe ser una hora' })
+    .string({ error: saying('domain.fields.time') })
     .max(5)
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Hora con formato HH:MM (00:00 a 23:59)' });
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: saying('domain.fields.timeFormat') });
 
 export const cents = () =>
   z
-    .int({ error: 'Importe en céntimos enteros' })
-    .min(0, { error: 'El importe no puede ser negativo' })
-    .max(MAX_CENTS, { error: 'Importe demasiado alto' });
+    .int({ error: saying('domain.fields.centsWhole') })
+    .min(0, { error: saying('domain.fields.centsNegative') })
+    .max(MAX_CENTS, { error: saying('domain.fields.centsTooHigh') });
 
 export const quantity = (min = 0) =>
   z
-    .int({ error: 'Cantidad entera' })
-    .min(min, { error: min > 0 ? `La cantidad mínima es ${min}` : 'La cantidad no puede ser negativa' })
-    .max(100_000, { error: 'Cantidad demasiado alta' });
+    .int({ error: saying('domain.fields.quantityWhole') })
+    .min(min, { error: min > 0 ? saying('domain.fields.quantityMin', { min }) : saying('domain.fields.quantityNegative') })
+    .max(100_000, { error: saying('domain.fields.quantityTooHigh') });
 
 /** Tax rate in basis points: 2100 = 21 %. */
 export const basisPoints = () =>
   z
-    .int({ error: 'Porcentaje en centésimas enteras' })
-    .min(0, { error: 'El porcentaje no puede ser negativo' })
-    .max(10_000, { error: 'El porcentaje no puede superar el 100 %' });
+    .int({ error: saying('domain.fields.rateWhole') })
+    .min(0, { error: saying('domain.fields.rateNegative') })
+    .max(10_000, { error: saying('domain.fields.rateOver') });
 
 /** Hub number (the specification's delivery point `hub` is a number). */
 export const hubNumber = () =>
   z
-    .int({ error: 'El hub debe ser un número entero' })
-    .min(0, { error: 'El hub debe ser un número positivo' })
-    .max(9999, { error: 'El hub debe ser un número de hasta 4 cifras' });
+    .int({ error: saying('domain.fields.hubWhole') })
+    .min(0, { error: saying('domain.fields.hubPositive') })
+    .max(9999, { error: saying('domain.fields.hubDigits') });
 
 export const latitude = () =>
   z
-    .number({ error: 'La latitud debe ser un número' })
-    .min(-90, { error: 'La latitud debe estar entre -90 y 90' })
-    .max(90, { error: 'La latitud debe estar entre -90 y 90' });
+    .number({ error: saying('domain.fields.latNumber') })
+    .min(-90, { error: LATITUDE_RANGE })
+    .max(90, { error: LATITUDE_RANGE });
 
 export const longitude = () =>
   z
-    .number({ error: 'La longitud debe ser un número' })
-    .min(-180, { error: 'La longitud debe estar entre -180 y 180' })
-    .max(180, { error: 'La longitud debe estar entre -180 y 180' });
+    .number({ error: saying('domain.fields.lngNumber') })
+    .min(-180, { error: LONGITUDE_RANGE })
+    .max(180, { error: LONGITUDE_RANGE });
 
 export const position = () =>
   z.object({
@@ -115,25 +128,25 @@ export type Position = z.infer<ReturnType<typeof position>>;
 
 export const email = () =>
   z
-    .string({ error: 'Debe ser un texto' })
+    .string({ error: MUST_BE_TEXT })
     .trim()
     .toLowerCase()
-    .max(254, { error: 'Como máximo 254 caracteres' })
-    .email({ error: 'Correo electrónico no válido' });
+    .max(254, { error: maxChars(254) })
+    .email({ error: saying('domain.validation.email') });
 
 export const phone = () =>
   z
-    .string({ error: 'Debe ser un texto' })
+    .string({ error: MUST_BE_TEXT })
     .trim()
-    .max(20, { error: 'Como máximo 20 caracteres' })
-    .regex(/^$|^\+?[0-9 ]{6,19}$/, { error: 'Teléfono no válido (solo números, espacios y +)' });
+    .max(20, { error: maxChars(20) })
+    .regex(/^$|^\+?[0-9 ]{6,19}$/, { error: saying('domain.fields.phone') });
 
 /** A file stored through the upload queue: `path` under /api/files. */
 export const filePath = () =>
   z
     .string()
     .max(300)
-    .regex(/^[A-Za-z0-9_.:/-]+$/, { error: 'Ruta de fichero no válida' });
+    .regex(/^[A-Za-z0-9_.:/-]+$/, { error: saying('domain.fields.filePath') });
 
 export const hexColor = () =>
-  z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'Color con formato #RRGGBB' });
+  z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: saying('domain.fields.color') });

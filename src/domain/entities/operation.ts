@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_STATUSES, PICKING_STATUSES, ROUTE_STATUSES } from '../status/machines';
 import { isValidEan13 } from '../barcode';
+import { msg, saying, worded } from '../messages';
 import { cashHandoverSchema } from '../payments/handover';
 import {
   cents,
@@ -67,7 +68,7 @@ export const productSchema = z.object({
   barcode: z
     .string()
     .max(13)
-    .refine((b) => b === '' || isValidEan13(b), { error: 'Código de barras EAN-13 no válido (13 cifras con dígito de control correcto)' }),
+    .refine((b) => b === '' || isValidEan13(b), { error: saying('domain.entities.barcode') }),
   client_id: idField(),
   unit: z.enum(['ud', 'caja', 'pack', 'kg', 'l']),
   weight_g: z.int().min(0).max(1_000_000),
@@ -94,7 +95,7 @@ export const deliveryPointSchema = z.object({
   client_providers: z.array(z.string().min(1).max(80)).max(50),
   kind: z.enum(['shop', 'bar', 'restaurant', 'lab', 'pharmacy', 'office', 'home']),
   address: name(200),
-  postal_code: z.string().regex(/^\d{5}$/, { error: 'Código postal de 5 cifras' }),
+  postal_code: z.string().regex(/^\d{5}$/, { error: saying('domain.entities.postalCode') }),
   city: name(60),
   lat: latitude(),
   lng: longitude(),
@@ -150,7 +151,7 @@ export const orderSchema = z
     status_id: optionalRef(),
     /** Route the order travels on ('' while unplanned). */
     route_id: optionalRef(),
-    lines: z.array(orderLineSchema).min(1, { error: 'El pedido necesita al menos una línea' }).max(200),
+    lines: z.array(orderLineSchema).min(1, { error: saying('domain.entities.orderNoLines') }).max(200),
     payment_method: z.enum(PAYMENT_METHODS),
     /** Reference of the order in the client's system (ingest API). */
     external_ref: z.string().max(64),
@@ -160,14 +161,14 @@ export const orderSchema = z
   })
   .superRefine((o, ctx) => {
     if (o.window_end <= o.window_start) {
-      ctx.addIssue({ code: 'custom', path: ['window_end'], message: 'El final de la franja debe ser posterior al inicio' });
+      ctx.addIssue({ code: 'custom', path: ['window_end'], message: worded(msg('domain.entities.windowOrder')) });
     }
     const ids = new Set<string>();
     o.lines.forEach((l, i) => {
-      if (ids.has(l.line_id)) ctx.addIssue({ code: 'custom', path: ['lines', i, 'line_id'], message: 'Línea repetida' });
+      if (ids.has(l.line_id)) ctx.addIssue({ code: 'custom', path: ['lines', i, 'line_id'], message: worded(msg('domain.entities.lineRepeated')) });
       ids.add(l.line_id);
       if (l.picked_quantity > l.quantity) {
-        ctx.addIssue({ code: 'custom', path: ['lines', i, 'picked_quantity'], message: 'No se pueden preparar más unidades de las pedidas' });
+        ctx.addIssue({ code: 'custom', path: ['lines', i, 'picked_quantity'], message: worded(msg('domain.entities.pickedOverOrdered')) });
       }
     });
   });
@@ -245,10 +246,10 @@ export const routeSchema = z
   })
   .superRefine((r, ctx) => {
     r.stops.forEach((s, i) => {
-      if (s.seq !== i + 1) ctx.addIssue({ code: 'custom', path: ['stops', i, 'seq'], message: `La parada ${i + 1} debe tener el número ${i + 1}` });
+      if (s.seq !== i + 1) ctx.addIssue({ code: 'custom', path: ['stops', i, 'seq'], message: worded(msg('domain.entities.stopSeq', { n: i + 1 })) });
     });
     if (r.status === 'cancelled' && r.cancel_reason.trim() === '') {
-      ctx.addIssue({ code: 'custom', path: ['cancel_reason'], message: 'Una ruta cancelada necesita un motivo' });
+      ctx.addIssue({ code: 'custom', path: ['cancel_reason'], message: worded(msg('domain.entities.cancelReason')) });
     }
   });
 export type Route = z.infer<typeof routeSchema>;
@@ -279,7 +280,7 @@ export const paymentSchema = z
     updated_at: epochMs(),
   })
   .superRefine((p, ctx) => {
-    if (p.order_id === '') ctx.addIssue({ code: 'custom', path: ['order_id'], message: 'No puede estar vacío' });
+    if (p.order_id === '') ctx.addIssue({ code: 'custom', path: ['order_id'], message: worded(msg('domain.validation.empty')) });
   });
 export type Payment = z.infer<typeof paymentSchema>;
 

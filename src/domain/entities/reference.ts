@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { INTERFACE_GROUPS, SYSTEM_ROLES } from '../access/groups';
 import { STATUS_FAMILIES, MACHINES } from '../status/machines';
 import { INTAKE_FIELDS } from '../intake/fields';
+import { msg, saying, worded } from '../messages';
 import { basisPoints, cents, email, epochMs, hexColor, hubNumber, idField, latitude, longitude, name, optionalRef, phone, text, timeOfDay } from './fields';
 
 /** Fields every catalog document has, whatever its kind. */
@@ -37,14 +38,6 @@ export const taxSchema = z.object({
 });
 export type Tax = z.infer<typeof taxSchema>;
 
-const FAMILY_NAMES: Record<(typeof STATUS_FAMILIES)[number], string> = {
-  route: 'las rutas',
-  order: 'los pedidos',
-  picking: 'el picking',
-  delivery: 'las entregas',
-  payment: 'los pagos',
-};
-
 const allSystemStatuses = [...new Set(STATUS_FAMILIES.flatMap((f) => MACHINES[f].statuses as readonly string[]))] as [string, ...string[]];
 
 /**
@@ -68,7 +61,7 @@ export const statusSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['system_status'],
-        message: `«${s.system_status}» no es un estado del sistema de ${FAMILY_NAMES[family]}`,
+        message: worded(msg('domain.entities.systemStatus', { status: s.system_status, family: msg(`domain.entities.family.${family}`) })),
       });
     }
   });
@@ -79,7 +72,7 @@ const synlabFields = {
   ...catalogBase,
   /** Client document this configuration belongs to. */
   client_id: idField(),
-  endpoint_url: z.string().max(500).url({ error: 'URL no válida' }).or(z.literal('')),
+  endpoint_url: z.string().max(500).url({ error: saying('domain.validation.url') }).or(z.literal('')),
   /** Hub that receives Synlab samples. */
   hub: hubNumber(),
   pickup_start: timeOfDay(),
@@ -147,7 +140,7 @@ export const clientSchema = z.object({
   ...catalogBase,
   kind: z.literal('client'),
   /** Short key used by the order-ingest API (`pascual`, `bimbo`, `synlab`). */
-  key: z.string().min(1).max(32).regex(/^[a-z0-9-]+$/, { error: 'Solo minúsculas, números y guiones' }),
+  key: z.string().min(1).max(32).regex(/^[a-z0-9-]+$/, { error: saying('domain.entities.clientKey') }),
   tax_id: z.string().max(20),
   contact_email: email().or(z.literal('')),
   phone: phone(),
@@ -169,12 +162,12 @@ export const importMappingSchema = z
     kind: z.literal('import-mapping'),
     client_id: optionalRef(),
     /** Hash of the header set (headerKey): the same headers in any order. */
-    header_key: z.string().regex(/^[0-9a-f]{16}$/, { error: 'Clave de cabeceras no válida' }),
+    header_key: z.string().regex(/^[0-9a-f]{16}$/, { error: saying('domain.entities.headerKey') }),
     headers: z.array(z.string().max(200)).min(1).max(200),
     /** Field of each header, aligned with `headers`; '' = column not used. */
     fields: z.array(z.enum([...INTAKE_FIELDS, ''])).max(200),
   })
-  .refine((m) => m.fields.length === m.headers.length, { path: ['fields'], error: 'Debe haber un campo por cabecera' });
+  .refine((m) => m.fields.length === m.headers.length, { path: ['fields'], error: saying('domain.entities.fieldPerHeader') });
 export type ImportMapping = z.infer<typeof importMappingSchema>;
 
 /** Catalog kinds of our own (no stored collection of the specification behind them). */

@@ -18,7 +18,7 @@
  */
 import { z } from 'zod';
 import { checkPlan, type PlanToCheck, type PlanToCheckRoute, type Violation } from './check';
-import { msg, type DomainMessage } from '../messages';
+import { msg, saying, worded, type DomainMessage } from '../messages';
 import { DEFAULT_TRAVEL_SETTINGS, haversineMatrix, type LatLng, type TravelMatrix, type TravelSettings } from './matrix';
 import type { InitialStop, Plan, PlanStats, RoutingJob, RoutingProblem, RoutingVehicle, StopLock, UnassignedReason } from './model';
 import { singleRouteProblem } from './single';
@@ -27,9 +27,9 @@ import { RoutingInputError } from './instance';
 
 // ── Input ────────────────────────────────────────────────────────────────────────────────────
 
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Hora no válida (HH:mm)' });
-const id = z.string().min(1, { error: 'No puede estar vacío' }).max(64);
-const nonNegative = z.number({ error: 'Debe ser un número' }).finite().min(0, { error: 'No puede ser negativo' });
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: saying('domain.routing.day.time') });
+const id = z.string().min(1, { error: saying('domain.validation.empty') }).max(64);
+const nonNegative = z.number({ error: saying('domain.routing.day.number') }).finite().min(0, { error: saying('domain.routing.day.negative') });
 
 export const dayPlanSettingsSchema = z.object({
   /** Offline estimate: road distance ÷ straight-line distance. */
@@ -79,7 +79,7 @@ const orderSchema = z
     /** Boxes the order fills (0 when not counted). */
     boxes: nonNegative.optional(),
   })
-  .refine((o) => o.window_end > o.window_start, { error: 'El final de la franja debe ser posterior al inicio', path: ['window_end'] });
+  .refine((o) => o.window_end > o.window_start, { error: saying('domain.entities.windowOrder'), path: ['window_end'] });
 
 const stopSchema = z.object({
   delivery_point_id: id,
@@ -129,7 +129,7 @@ export const dayPlanInputSchema = z
   .superRefine((d, ctx) => {
     const orders = new Set<string>();
     d.orders.forEach((o, i) => {
-      if (orders.has(o.id)) ctx.addIssue({ code: 'custom', path: ['orders', i, 'id'], message: `Pedido repetido: «${o.id}»` });
+      if (orders.has(o.id)) ctx.addIssue({ code: 'custom', path: ['orders', i, 'id'], message: worded(msg('domain.routing.day.orderTwice', { id: o.id })) });
       orders.add(o.id);
     });
     const onRoute = new Set<string>();
@@ -137,8 +137,8 @@ export const dayPlanInputSchema = z
       r.stops.forEach((s, si) =>
         s.order_ids.forEach((oid, k) => {
           const path = ['routes', ri, 'stops', si, 'order_ids', k];
-          if (!orders.has(oid)) ctx.addIssue({ code: 'custom', path, message: `El pedido «${oid}» de la ruta no está entre los pedidos del día` });
-          else if (onRoute.has(oid)) ctx.addIssue({ code: 'custom', path, message: `El pedido «${oid}» está en dos paradas` });
+          if (!orders.has(oid)) ctx.addIssue({ code: 'custom', path, message: worded(msg('domain.routing.day.orderNotOfDay', { id: oid })) });
+          else if (onRoute.has(oid)) ctx.addIssue({ code: 'custom', path, message: worded(msg('domain.routing.day.orderOnTwoStops', { id: oid })) });
           onRoute.add(oid);
         }),
       ),
@@ -277,11 +277,11 @@ function minutesText(seconds: number): string {
 
 const hasLocation = (o: { lat: number | null; lng: number | null }): boolean => o.lat !== null && o.lng !== null && !(o.lat === 0 && o.lng === 0);
 
-/** Validates the input (throws RoutingInputError with Spanish messages and where). */
+/** Validates the input (throws RoutingInputError with messages in the interface's language, and where). */
 export function parseDayInput(input: DayPlanInput): DayInput {
   const parsed = dayPlanInputSchema.safeParse(input);
   if (!parsed.success) {
-    throw new RoutingInputError(parsed.error.issues.map((i) => `${i.path.join('.') || 'entrada'}: ${i.message}`));
+    throw new RoutingInputError(parsed.error.issues.map((i) => msg('domain.routing.day.issue', { where: i.path.join('.') || msg('domain.routing.day.input'), message: i.message })));
   }
   return parsed.data;
 }
@@ -619,7 +619,7 @@ export interface DayOptions extends SolveOptions {
 
 function matrixFor(model: DayModel, options: { matrix?: TravelMatrix }): TravelMatrix {
   if (options.matrix) {
-    if (options.matrix.size !== model.locations.length) throw new RoutingInputError([`La matriz tiene ${options.matrix.size} lugares; se esperaban ${model.locations.length}`]);
+    if (options.matrix.size !== model.locations.length) throw new RoutingInputError([msg('domain.routing.day.matrixSize', { size: options.matrix.size, expected: model.locations.length })]);
     return options.matrix;
   }
   const travel: TravelSettings = { detourFactor: model.settings.detourFactor, speedKmh: model.settings.speedKmh };
@@ -640,7 +640,7 @@ export function orderRoute(input: DayPlanInput, routeId: string, options: DayOpt
   const problem = model.problem(matrixFor(model, options));
   const index = routeIndex(input, routeId);
   const single = singleRouteProblem(problem, index);
-  if (!single) throw new RoutingInputError([`No existe la ruta «${routeId}»`]);
+  if (!single) throw new RoutingInputError([msg('domain.routing.day.noRoute', { id: routeId })]);
   const plan = solve(single, options);
   return model.result(problem, withRoute(currentPlan(problem, input), index, plan.routes[0]), plan.stats, options.travel ?? (options.matrix ? 'osrm' : 'estimate'));
 }

@@ -11,6 +11,7 @@
 import { isValidLatLng } from '../deliveryPoints';
 import type { DeliveryPoint, Route, RouteStop } from '../entities/operation';
 import { routeMachine, type RouteStatus } from '../status/machines';
+import { msg, worded } from '../messages';
 
 /** Routes the planning board may still change (stops, rider, bike). */
 export const EDITABLE_ROUTE_STATUSES: readonly RouteStatus[] = ['draft', 'planned'];
@@ -162,12 +163,12 @@ export interface PublishProblem {
   readonly message: string;
 }
 
-/** Why a route cannot be published (Spanish reasons; empty when it can). */
+/** Why a route cannot be published (reasons in the interface's language; empty when it can). */
 export function publishProblems(route: Pick<Route, 'status' | 'rider_id' | 'stops' | 'name'>): PublishProblem[] {
   const problems: PublishProblem[] = [];
-  if (route.status !== 'draft') problems.push({ path: 'status', message: `La ruta «${route.name}» está «${routeMachine.labels[route.status]}»: solo se publica un borrador` });
-  if (route.rider_id === '') problems.push({ path: 'rider_id', message: `La ruta «${route.name}» no tiene repartidor` });
-  if (route.stops.length === 0) problems.push({ path: 'stops', message: `La ruta «${route.name}» no tiene paradas` });
+  if (route.status !== 'draft') problems.push({ path: 'status', message: worded(msg('domain.routing.publish.notDraft', { name: route.name, status: routeMachine.labels[route.status] })) });
+  if (route.rider_id === '') problems.push({ path: 'rider_id', message: worded(msg('domain.routing.publish.noRider', { name: route.name })) });
+  if (route.stops.length === 0) problems.push({ path: 'stops', message: worded(msg('domain.routing.publish.noStops', { name: route.name })) });
   return problems;
 }
 

@@ -3,7 +3,8 @@
  * change of this device — a status it set instead, other values it kept, or a refusal.
  */
 import { t, type MessageKey } from '../../i18n';
-import { LOCAL_COLLECTION_DEFS } from '../../domain/collections';
+import { collectionLabel } from '../../domain/collections';
+import { domainText } from '../../i18n/domain';
 import { statusFieldsOf } from '../../domain/status/fields';
 import type { SyncNotice } from '../../data/syncNotices';
 import { statusText } from '../../i18n/status';
@@ -17,7 +18,7 @@ function ofDocument(n: SyncNotice): string {
     case 'users':
       return t(`syncNotice.of_${n.collection}`, vars);
     default:
-      return t('syncNotice.of_other', { ...vars, what: LOCAL_COLLECTION_DEFS[n.collection].label });
+      return t('syncNotice.of_other', { ...vars, what: domainText(collectionLabel(n.collection)) });
   }
 }
 
