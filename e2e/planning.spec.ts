@@ -20,7 +20,7 @@ async function push(request: APIRequestContext, token: string, collection: strin
 }
 
 /** Orders of hub 1 for `date`, made by the office through the sync API at four demo delivery points. */
-async function ordersFor(request: APIRequestContext, token: string, date: string, tag: string): Promise<string[]> {
+async function ordersFor(request: APIRequestContext, token: string, date: string, tag: string, firstQuantity = 1): Promise<string[]> {
   const orders = await pullAll(request, token, 'orders');
   const points = new Map((await pullAll(request, token, 'delivery_points')).map((p) => [String(p.id), p]));
   const seen = new Set<string>();
@@ -43,7 +43,7 @@ async function ordersFor(request: APIRequestContext, token: string, date: string
     picking_status: 'pending',
     status_id: '',
     route_id: '',
-    lines: (o.lines as Doc[]).slice(0, 1).map((l) => ({ ...l, quantity: 1, picked_quantity: 0 })),
+    lines: (o.lines as Doc[]).slice(0, 1).map((l) => ({ ...l, quantity: i === 0 ? firstQuantity : 1, picked_quantity: 0 })),
     external_ref: '',
     created_at: now,
     updated_at: now,
@@ -229,9 +229,9 @@ test('a point «sin ubicación» cannot be planned until it is placed on the map
  * Four new orders at four points on `date`, and the operator's board of that day listing them,
  * in their final order (once the points' names are on the device). Returns the list's rows.
  */
-async function boardWithFourOrders(page: Page, request: APIRequestContext, date: string, prefix: string): Promise<Locator> {
+async function boardWithFourOrders(page: Page, request: APIRequestContext, date: string, prefix: string, firstQuantity = 1): Promise<Locator> {
   const token = await adminToken(request);
-  const ids = await ordersFor(request, token, date, `${prefix}${Date.now().toString(36)}`);
+  const ids = await ordersFor(request, token, date, `${prefix}${Date.now().toString(36)}`, firstQuantity);
   const pointIds = (await pullAll(request, token, 'orders')).filter((o) => ids.includes(String(o.id))).map((o) => o.delivery_point_id);
   const names = (await pullAll(request, token, 'delivery_points')).filter((p) => pointIds.includes(p.id)).map((p) => String(p.name));
   await signInSynced(page, 'operador@cargobici.test');
@@ -374,4 +374,40 @@ test('stops are reordered and moved to another route with the buttons and by dra
   await expect(small.getByTestId('board-stop').nth(0)).toContainText(last);
   // A stop locked in place has no handle to drag it by.
   await expect(big.getByRole('button', { name: 'Arrastrar la parada 1' })).toBeDisabled();
+});
+
+test('an over-capacity route shows its warning and is published only once confirmed; rider and bike are chosen on the board', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  // The first order asks for 100,000 units: far more than any bike carries.
+  const rows = await boardWithFourOrders(page, request, madridDate(17), 'cap', 100_000);
+  await rows.nth(0).getByRole('checkbox').check();
+  await rows.nth(3).getByRole('checkbox').click({ modifiers: ['Shift'] });
+  await expect(page.getByText('4 puntos elegidos')).toBeVisible();
+  await page.getByRole('button', { name: 'Crear ruta con los elegidos' }).click();
+  const route = page.getByTestId('board-route');
+  await expect(route).toHaveCount(1);
+  await expect(route.getByTestId('board-stop')).toHaveCount(4);
+
+  // Rider and bike, chosen on the board.
+  await route.getByRole('combobox', { name: 'Repartidor' }).click();
+  await page.getByRole('option').first().click();
+  await expect(route.getByRole('combobox', { name: 'Repartidor' })).not.toHaveValue('');
+  await route.getByRole('combobox', { name: 'Bici' }).click();
+  await page.getByRole('option').first().click();
+  await expect(route.getByRole('combobox', { name: 'Bici' })).not.toHaveValue('');
+
+  const warnings = route.getByTestId('board-route-warnings');
+  await expect(warnings).toContainText('Supera la capacidad de peso de la bici en');
+
+  // «Publicar» asks first, naming the warning; «Cancelar» publishes nothing.
+  await route.getByTestId('publish-route').click();
+  const dialog = page.getByRole('dialog', { name: '¿Publicar con avisos?' });
+  await expect(dialog).toContainText('Supera la capacidad de peso de la bici en');
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(route.getByTestId('board-route-status')).toHaveText('Borrador');
+
+  await route.getByTestId('publish-route').click();
+  await page.getByRole('dialog', { name: '¿Publicar con avisos?' }).getByRole('button', { name: 'Publicar' }).click();
+  await expect(route.getByTestId('board-route-status')).toHaveText('Planificada');
 });

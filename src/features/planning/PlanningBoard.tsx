@@ -551,11 +551,27 @@ function RouteCard({ route, color, evaluated, points, riders, bikes, others, bus
                 <Badge color={ROUTE_STATUS_COLOR[route.status]} variant="light" data-testid="board-route-status">
                   {statusText(MACHINES.route, route.status)}
                 </Badge>
-                {route.status === 'draft' && (
-                  <Button size="xs" color="teal" variant="light" disabled={busy} onClick={onPublish}>
-                    {t('planning.board.publish')}
-                  </Button>
-                )}
+                {route.status === 'draft' &&
+                  (ev && ev.warnings.length > 0 ? (
+                    // A route with warnings (over capacity, a window missed…) is published only once confirmed.
+                    <ConfirmButton
+                      size="xs"
+                      color="teal"
+                      variant="light"
+                      disabled={busy}
+                      title={t('planning.board.confirmPublishTitle')}
+                      message={t('planning.board.confirmPublishBody', { warnings: ev.warnings.map((w) => domainText(w.message)).join('; ') })}
+                      confirmLabel={t('planning.board.publish')}
+                      onConfirm={onPublish}
+                      data-testid="publish-route"
+                    >
+                      {t('planning.board.publish')}
+                    </ConfirmButton>
+                  ) : (
+                    <Button size="xs" color="teal" variant="light" disabled={busy} onClick={onPublish} data-testid="publish-route">
+                      {t('planning.board.publish')}
+                    </Button>
+                  ))}
                 <Button size="xs" variant="default" component={Link} to={href('routeDetail', { id: route.id })}>
                   {t('planning.board.openRoute')}
                 </Button>
