@@ -42,7 +42,7 @@ const quick = process.argv.includes('--quick');
 const profile = process.argv.includes('--profile');
 
 interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
+  nodes: { id: number; children?: number[]; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
   samples: number[];
   timeDeltas: number[];
 }
@@ -58,6 +58,35 @@ function printProfile(phase: string, p: CpuProfile): void {
   });
   console.log(`\nPerfil de CPU del hilo principal (${phase}), tiempo propio:`);
   for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${ms(v).padStart(6)} ms  ${k}`);
+  // The longest run of samples without idle time (the long task), and the stacks it spent on.
+  const parent = new Map<number, number>();
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const name = (id: number): string => {
+    const f = byId.get(id)?.callFrame;
+    return f ? `${f.functionName || '(anónima)'} ${f.url.split('/').pop() ?? ''}:${f.lineNumber + 1}` : '?';
+  };
+  let best = { from: 0, to: 0, ms: 0 };
+  let from = 0;
+  let run = 0;
+  p.samples.forEach((id, i) => {
+    const idle = byId.get(id)?.callFrame.functionName === '(idle)';
+    if (idle) {
+      run = 0;
+      from = i + 1;
+      return;
+    }
+    run += (p.timeDeltas[i] ?? 0) / 1000;
+    if (run > best.ms) best = { from, to: i, ms: run };
+  });
+  const stacks = new Map<string, number>();
+  for (let i = best.from; i <= best.to; i += 1) {
+    const frames: string[] = [];
+    for (let id: number | undefined = p.samples[i]; id !== undefined; id = parent.get(id)) frames.push(name(id));
+    const key = frames.reverse().slice(1, 7).join(' › ');
+    stacks.set(key, (stacks.get(key) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
+  }
+  console.log(`  Tramo ocupado más largo: ${ms(best.ms)} ms; sus pilas (desde la raíz):`);
+  for (const [k, v] of [...stacks].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`  ${ms(v).padStart(6)} ms  ${k}`);
 }
 const SIZES = quick ? [5_000] : [5_000, 50_000];
 const LINES_PER_ORDER = 5;
@@ -311,6 +340,20 @@ async function measureScreen(): Promise<ScreenResult | string> {
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) w.cbLong.push({ at: e.startTime, ms: e.duration });
       }).observe({ type: 'longtask', buffered: true });
+      // Long animation frames say which script (and how much style and layout) made them.
+      const l = window as unknown as { cbFrames: unknown[] };
+      l.cbFrames = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { startTime: number; duration: number; renderStart: number; styleAndLayoutStart: number; scripts: { invoker: string; sourceURL: string; sourceFunctionName: string; duration: number }[] }[]) {
+          if (e.duration < 50) continue;
+          l.cbFrames.push({
+            at: Math.round(e.startTime),
+            ms: Math.round(e.duration),
+            styleAndLayout: e.styleAndLayoutStart > 0 ? Math.round(e.startTime + e.duration - e.styleAndLayoutStart) : 0,
+            scripts: e.scripts.map((x) => `${x.invoker} ${x.sourceFunctionName} ${x.sourceURL.split('/').pop() ?? ''} ${Math.round(x.duration)} ms`),
+          });
+        }
+      }).observe({ type: 'long-animation-frame', buffered: true });
     });
     const synced = page.locator('[data-testid="sync-indicator"][data-sync-state="synced"]');
     await page.goto('/login');
@@ -342,7 +385,11 @@ async function measureScreen(): Promise<ScreenResult | string> {
     if (created !== SCREEN_ORDERS) return `la vista previa cuenta ${created} pedidos nuevos en vez de ${SCREEN_ORDERS}`;
     const t1 = performance.now();
     const p1 = await pageNow();
-    if (cdp) printProfile('lectura y revisión', ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile);
+    if (cdp) {
+      printProfile('lectura y revisión', ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile);
+      const frames = await page.evaluate(() => (window as unknown as { cbFrames: unknown[] }).cbFrames);
+      console.log(`  Fotogramas largos (long-animation-frame ≥ 50 ms) hasta la vista previa:\n${frames.map((f) => `    ${JSON.stringify(f)}`).join('\n')}`);
+    }
     await page.getByTestId('import-submit').click();
     await page.getByTestId('import-result-summary').waitFor({ timeout: 300_000 });
     const t2 = performance.now();

@@ -43,7 +43,7 @@ export function startImportWorker(): ImportWorker {
   };
   return {
     api,
-    async loadContext(ctx, mappings = [], chunk = 2000) {
+    async loadContext(ctx, mappings = [], chunk = 500) {
       await api.setContext({ clients: [...ctx.clients], products: [], taxes: [...ctx.taxes], hubs: [...ctx.hubs], mappings: [...mappings] }, true);
       for (const k of ['products', 'points', 'orders'] as const) {
         const list = ctx[k];

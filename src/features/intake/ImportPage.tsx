@@ -10,7 +10,7 @@
  * The worker (and the XLSX code it loads) exists only while this screen imports; terminating it
  * («Cancelar») loses what it read and nothing is written: only this page writes, after «Importar».
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { Alert, Anchor, Badge, Button, FileButton, Group, List, Paper, Progress, Radio, Select, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { IconDownload, IconFileUpload, IconX } from '@tabler/icons-react';
@@ -164,9 +164,12 @@ export function ImportPage(_props: ScreenProps) {
         out.push(report);
         setEntries((es) => es.map((e) => (e.name === entry.name ? { ...e, rows: report.rows, total: report.rows, done: true } : e)));
       }
-      setReports(out);
-      setMappings(Object.fromEntries(out.map((r) => [r.file, r.mapping])));
-      setPhase('mapping');
+      // The mapping step (a column list with a choice per column) renders as a transition, in slices.
+      startTransition(() => {
+        setReports(out);
+        setMappings(Object.fromEntries(out.map((r) => [r.file, r.mapping])));
+        setPhase('mapping');
+      });
     } catch (err) {
       if (mine !== session.current) return;
       reset();
@@ -211,10 +214,13 @@ export function ImportPage(_props: ScreenProps) {
         if (offset + PREVIEW_PAGE >= page.total) break;
       }
       if (mine !== session.current) return;
-      setPlan(report);
-      setIssues({ total: found.total, list: found.issues });
-      setPreview(rows);
-      setPhase('preview');
+      // Thousands of rows: rendered as a transition, in slices, so the page never blocks.
+      startTransition(() => {
+        setPlan(report);
+        setIssues({ total: found.total, list: found.issues });
+        setPreview(rows);
+        setPhase('preview');
+      });
     } catch (err) {
       if (mine !== session.current) return;
       reset();
