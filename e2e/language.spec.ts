@@ -20,6 +20,9 @@ test('a rider switches the app to English and back, also offline after a reload'
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
   await expect(page.getByRole('radio', { name: 'English' })).toBeChecked();
   await expect(page.getByRole('button', { name: 'Change password' })).toBeVisible();
+  // Texts set up when the app started (the theme's) follow the switch too.
+  await expect(page.getByRole('button', { name: 'Show or hide the password' }).first()).toBeAttached();
+  await expect(page.getByRole('button', { name: 'Mostrar u ocultar la contraseña' })).toHaveCount(0);
 
   // No signal, reloaded: still English, from the device alone.
   await context.setOffline(true);

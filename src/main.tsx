@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
 import { buildRouter } from './routes/router';
-import { theme } from './ui/theme';
+import { appTheme } from './ui/theme';
 import { NotificationsOnDemand } from './ui/NotificationsOnDemand';
 import { registerServiceWorker } from './ui/pwa/serviceWorker';
 import { listenForInstall } from './ui/pwa/install';
@@ -32,6 +32,8 @@ if (!container) throw new Error('#root missing from index.html');
 /** The app, drawn again whole when the language changes (every text is read again). */
 function App() {
   const language = useLanguage((s) => s.language);
+  // App renders again only when the language changes: the theme's texts follow it.
+  const theme = appTheme();
   return (
     <MantineProvider theme={theme}>
       <NotificationsOnDemand autoClose={NOTIFICATION_MS} />

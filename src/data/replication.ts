@@ -58,8 +58,8 @@ export interface ReplicationHandle {
   cancel(): Promise<void>;
 }
 
-export const OFFLINE_MESSAGE = t('data.sync.offline');
-const GENERIC_MESSAGE = t('data.sync.failed');
+/** «Sin conexión…», in the interface's language when asked. */
+export const offlineMessage = (): string => t('data.sync.offline');
 
 /**
  * Spanish text of a replication failure. RxDB hands handler errors over as plain objects
@@ -67,17 +67,17 @@ const GENERIC_MESSAGE = t('data.sync.failed');
  * read. Without a connection the text is always the offline one.
  */
 export function describeSyncError(err: unknown, online = typeof navigator === 'undefined' || navigator.onLine): string {
-  if (!online) return OFFLINE_MESSAGE;
+  if (!online) return offlineMessage();
   let e: unknown = err;
   for (let i = 0; i < 6 && e; i += 1) {
-    if (e instanceof BackendError) return e.isNetwork ? OFFLINE_MESSAGE : e.message;
+    if (e instanceof BackendError) return e.isNetwork ? offlineMessage() : e.message;
     const plain = e as { name?: unknown; code?: unknown; message?: unknown; parameters?: { errors?: unknown[] }; cause?: unknown };
-    if (plain.name === 'BackendError' && typeof plain.message === 'string') return plain.code === 'network' ? OFFLINE_MESSAGE : plain.message;
-    if (plain.name === 'TypeError' && typeof plain.message === 'string' && /fetch|network/i.test(plain.message)) return OFFLINE_MESSAGE;
+    if (plain.name === 'BackendError' && typeof plain.message === 'string') return plain.code === 'network' ? offlineMessage() : plain.message;
+    if (plain.name === 'TypeError' && typeof plain.message === 'string' && /fetch|network/i.test(plain.message)) return offlineMessage();
     // RxDB wraps handler errors: look for ours inside.
     e = plain.parameters?.errors?.[0] ?? plain.cause;
   }
-  return GENERIC_MESSAGE;
+  return t('data.sync.failed');
 }
 
 /** An answer that carries no document: only its id and `_deleted` (a refusal out of the user's read scope). */

@@ -5,7 +5,7 @@ import { AppStore } from '../../src/data/appStore';
 import { openLocalDatabase, type CbDatabase } from '../../src/data/database';
 import { Outbox } from '../../src/data/outbox';
 import { PushLedger } from '../../src/data/pushLedger';
-import { describeSyncError, OFFLINE_MESSAGE, startReplication, type ReplicationHandle } from '../../src/data/replication';
+import { describeSyncError, offlineMessage, startReplication, type ReplicationHandle } from '../../src/data/replication';
 import { BackendError, type SyncTransport } from '../../src/backend/types';
 
 let n = 0;
@@ -36,7 +36,7 @@ async function messagesFor(error: Error): Promise<string[]> {
 describe('sync error messages', () => {
   it('a failed request without a connection reads as the app’s offline message (through RxDB’s wrapping)', async () => {
     const messages = await messagesFor(new BackendError('network', 'Sin conexión con el servidor', 0));
-    expect(messages).toEqual([OFFLINE_MESSAGE, OFFLINE_MESSAGE]);
+    expect(messages).toEqual([offlineMessage(), offlineMessage()]);
   });
 
   it('a server refusal keeps the server’s Spanish message', async () => {
@@ -45,9 +45,9 @@ describe('sync error messages', () => {
   });
 
   it('offline, every failure is the offline message; an unknown failure online is the generic one', () => {
-    expect(describeSyncError(new Error('boom'), false)).toBe(OFFLINE_MESSAGE);
+    expect(describeSyncError(new Error('boom'), false)).toBe(offlineMessage());
     expect(describeSyncError(new Error('boom'), true)).toBe('No se pudo sincronizar; se reintentará');
-    expect(describeSyncError({ name: 'TypeError', message: 'Failed to fetch' }, true)).toBe(OFFLINE_MESSAGE);
-    expect(describeSyncError(new BackendError('network', 'x', 0), true)).toBe(OFFLINE_MESSAGE);
+    expect(describeSyncError({ name: 'TypeError', message: 'Failed to fetch' }, true)).toBe(offlineMessage());
+    expect(describeSyncError(new BackendError('network', 'x', 0), true)).toBe(offlineMessage());
   });
 });

@@ -8,7 +8,7 @@ import { EntityForm } from '../../ui/crud/EntityForm';
 import { roleFields } from './roleShared';
 import { linkTo } from '../../routes/registry';
 
-const newRoleSchema = roleSchema.extend({ id: z.string().regex(/^[a-z0-9-]{2,40}$/, { error: t('roles.idHelp') }) });
+const newRoleSchema = roleSchema.extend({ id: z.string().regex(/^[a-z0-9-]{2,40}$/, { error: () => t('roles.idHelp') }) });
 
 export function RoleCreatePage() {
   const engine = useEngine();

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Alert, Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { IconBarcode, IconMapPin, IconNavigation, IconPlayerPlay, IconFlag } from '@tabler/icons-react';
-import { t } from '../../i18n';
+import { t, type MessageKey } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
 import { useEngine, useLiveQuery } from '../../data/hooks';
 import { allUsers } from '../../data/queries';
@@ -19,11 +19,11 @@ import { changesAfterPublishing, RouteChanges } from '../../ui/routes/RouteChang
 
 const STATE_COLOR: Record<StopState, string> = { pending: 'gray', done: 'teal', partial: 'orange', failed: 'red' };
 
-const STATE_LABEL: Record<StopState, string> = {
-  pending: t('delivery.outcome_pending'),
-  done: t('delivery.outcome_delivered'),
-  partial: t('delivery.outcome_partial'),
-  failed: t('delivery.outcome_failed'),
+const STATE_LABEL: Record<StopState, MessageKey> = {
+  pending: 'delivery.outcome_pending',
+  done: 'delivery.outcome_delivered',
+  partial: 'delivery.outcome_partial',
+  failed: 'delivery.outcome_failed',
 };
 
 function useRiderName(riderId: string) {
@@ -135,7 +135,7 @@ export function RouteDetailPage({ params }: ScreenProps) {
                   </div>
                 </Group>
                 <Badge color={STATE_COLOR[s.state]} variant="light">
-                  {STATE_LABEL[s.state]}
+                  {t(STATE_LABEL[s.state])}
                 </Badge>
               </Group>
             </Card>

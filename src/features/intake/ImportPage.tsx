@@ -53,7 +53,7 @@ const ACCEPT = '.csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,text/pla
 
 const ACTION_COLOR: Record<OrderAction, string> = { create: 'teal', update: 'blue', unchanged: 'gray', refused: 'red' };
 
-const fieldOptions = [{ value: NOT_USED, label: t('intake.screen.notUsed') }, ...MAPPABLE_FIELDS.map((f) => ({ value: f, label: fieldLabel(f) }))];
+const fieldOptions = () => [{ value: NOT_USED, label: t('intake.screen.notUsed') }, ...MAPPABLE_FIELDS.map((f) => ({ value: f, label: fieldLabel(f) }))];
 
 function downloadBytes(filename: string, bytes: Uint8Array, type: string): void {
   const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type }));
@@ -541,7 +541,7 @@ function FileMapping(props: { report: FileReport; mapping: ColumnMapping; hasDef
                     <Table.Td>
                       <Select
                         aria-label={t('intake.screen.fieldOf', { header: h === '' ? String(i + 1) : h })}
-                        data={fieldOptions}
+                        data={fieldOptions()}
                         value={field ?? NOT_USED}
                         allowDeselect={false}
                         searchable

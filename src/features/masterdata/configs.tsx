@@ -13,7 +13,7 @@ import { bikeModelSchema, clientSchema, hubSchema, statusSchema, taxSchema, type
 import { DEFAULT_CASH_THRESHOLD_CENTS } from '../../domain/payments/cash';
 import { DEFAULT_TRAVEL_SETTINGS } from '../../domain/routing/matrix';
 import { MACHINES, STATUS_FAMILIES, type Machine, type StatusFamily } from '../../domain/status/machines';
-import { catalogRows, collectionRows, type EntityConfig } from '../../ui/crud/entity';
+import { catalogRows, collectionRows, entityLabels, type EntityConfig } from '../../ui/crud/entity';
 import { RowTag } from '../../ui/crud/EntityTable';
 import { activeColumn, activeFilter, formatRate, formSchema, hubFilter, hubLabel, hubOptions, hubSelect, refSelect, type Option } from '../../ui/crud/options';
 import { LocationPicker } from '../../ui/map/LocationPicker';
@@ -43,7 +43,7 @@ const BIKE_COLOR: Record<Bike['status'], string> = { available: 'teal', in_route
 
 export const bikeConfig: EntityConfig<'bikes', Bike, BikeForm, FleetRefs> = {
   collection: 'bikes',
-  labels: { list: t('bikes.list'), create: t('bikes.create'), what: t('bikes.what'), csv: 'bicicletas' },
+  labels: entityLabels({ list: 'bikes.list', create: 'bikes.create', what: 'bikes.what' }, 'bicicletas'),
   paths: { list: href('bike'), create: href('bikeCreate'), edit: (id) => href('bikeEdit', { bike_id: id }) },
   idPrefix: 'bike',
   useRefs: useFleetRefs,
@@ -75,7 +75,7 @@ export const bikeConfig: EntityConfig<'bikes', Bike, BikeForm, FleetRefs> = {
     { name: 'last_service_date', label: t('bikes.lastService'), kind: 'date' },
     { name: 'notes', label: t('bikes.notes'), kind: 'textarea', wide: true },
   ],
-  schema: formSchema(bikeSchema, { hub: hubSelect(), model_id: refSelect(t('bikes.chooseModel')) }),
+  schema: formSchema(bikeSchema, { hub: hubSelect(), model_id: refSelect('bikes.chooseModel') }),
   blank: (r) => ({
     id: '',
     code: '',
@@ -106,7 +106,7 @@ function useModelRefs(): ModelRefs {
 export const bikeModelConfig: EntityConfig<'catalog', BikeModel, BikeModel, ModelRefs> = {
   collection: 'catalog',
   kinds: ['bike-model'],
-  labels: { list: t('bikeModels.list'), create: t('bikeModels.create'), what: t('bikeModels.what'), csv: 'modelos-bicicleta' },
+  labels: entityLabels({ list: 'bikeModels.list', create: 'bikeModels.create', what: 'bikeModels.what' }, 'modelos-bicicleta'),
   paths: { list: href('bikeModel'), create: href('bikeModelCreate'), edit: (id) => href('bikeModelEdit', { bike_id: id }) },
   idPrefix: 'model',
   useRefs: useModelRefs,
@@ -158,7 +158,7 @@ const MADRID = { lat: 40.4168, lng: -3.7038 };
 export const hubConfig: EntityConfig<'catalog', Hub, Hub, HubRefs> = {
   collection: 'catalog',
   kinds: ['hub'],
-  labels: { list: t('hubs.list'), create: t('hubs.create'), what: t('hubs.what'), csv: 'hubs' },
+  labels: entityLabels({ list: 'hubs.list', create: 'hubs.create', what: 'hubs.what' }, 'hubs'),
   paths: { list: href('hub'), create: href('hubCreate'), edit: (id) => href('hubEdit', { hub_id: id }) },
   idPrefix: 'hub',
   useRefs: useHubRefs,
@@ -252,7 +252,7 @@ const unitOptions: Option[] = UNITS.map((u) => ({ value: u, label: label(`produc
 
 export const productConfig: EntityConfig<'products', Product, Product, ProductRefs> = {
   collection: 'products',
-  labels: { list: t('products.list'), create: t('products.create'), what: t('products.what'), csv: 'productos' },
+  labels: entityLabels({ list: 'products.list', create: 'products.create', what: 'products.what' }, 'productos'),
   paths: { list: href('productCrud'), create: href('productCreate'), edit: (id) => href('productEdit', { product_id: id }) },
   idPrefix: 'prod',
   useRefs: useProductRefs,
@@ -285,7 +285,7 @@ export const productConfig: EntityConfig<'products', Product, Product, ProductRe
     { name: 'cold', label: t('products.cold'), kind: 'checkbox' },
     { name: 'active', label: t('crud.active'), kind: 'checkbox' },
   ],
-  schema: formSchema(productSchema, { client_id: refSelect(t('products.chooseClient')), tax_id: refSelect(t('products.chooseTax')) }),
+  schema: formSchema(productSchema, { client_id: refSelect('products.chooseClient'), tax_id: refSelect('products.chooseTax') }),
   blank: (r) => ({
     id: '',
     name: '',
@@ -314,7 +314,7 @@ const noRefs = () => null;
 export const clientConfig: EntityConfig<'catalog', Client> = {
   collection: 'catalog',
   kinds: ['client'],
-  labels: { list: t('clients.list'), create: t('clients.create'), what: t('clients.what'), csv: 'clientes' },
+  labels: entityLabels({ list: 'clients.list', create: 'clients.create', what: 'clients.what' }, 'clientes'),
   paths: { list: href('config'), create: href('config'), edit: () => href('config') },
   idPrefix: 'client',
   useRefs: noRefs,
@@ -350,7 +350,7 @@ export const clientConfig: EntityConfig<'catalog', Client> = {
 export const taxConfig: EntityConfig<'catalog', Tax> = {
   collection: 'catalog',
   kinds: ['tax'],
-  labels: { list: t('taxes.list'), create: t('taxes.create'), what: t('taxes.what'), csv: 'impuestos' },
+  labels: entityLabels({ list: 'taxes.list', create: 'taxes.create', what: 'taxes.what' }, 'impuestos'),
   paths: { list: href('configTaxes'), create: href('createTaxes'), edit: (id) => href('taxEdit', { tax_id: id }) },
   idPrefix: 'tax',
   useRefs: noRefs,
@@ -384,7 +384,7 @@ const systemLabel = (kind: StatusKind, s: string) => (statusNames(MACHINES[famil
 export const statusConfig: EntityConfig<'catalog', Status> = {
   collection: 'catalog',
   kinds: STATUS_KINDS,
-  labels: { list: t('statuses.list'), create: t('statuses.create'), what: t('statuses.what'), csv: 'estados' },
+  labels: entityLabels({ list: 'statuses.list', create: 'statuses.create', what: 'statuses.what' }, 'estados'),
   paths: { list: href('configStatus'), create: href('createStatus'), edit: (id) => href('statusEdit', { id }) },
   idPrefix: 'st',
   useRefs: noRefs,
@@ -438,7 +438,7 @@ export const statusConfig: EntityConfig<'catalog', Status> = {
     const statuses = MACHINES[familyOf(values.kind)].statuses as readonly string[];
     return statuses.includes(values.system_status) ? null : { system_status: MACHINES[familyOf(values.kind)].initial };
   },
-  schema: formSchema(statusSchema, { system_status: z.string().min(1, { error: t('statuses.chooseSystem') }) }),
+  schema: formSchema(statusSchema, { system_status: z.string().min(1, { error: () => t('statuses.chooseSystem') }) }),
   blank: () => ({ id: '', kind: 'status-order', name: '', color: '#607D8B', system_status: 'pending', sort: 100, rider_visible: false, active: true, updated_at: 0 }),
   toForm: (s) => s,
   toDoc: (v, ctx) => ({ ...v, id: ctx.id, updated_at: ctx.now }),

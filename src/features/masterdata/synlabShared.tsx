@@ -36,7 +36,7 @@ export function synlabFields(clients: readonly Client[], hubs: readonly Hub[]): 
   ];
 }
 
-export const synlabFormSchema = formSchema(synlabDraftSchema, { hub: hubSelect(), client_id: refSelect(t('synlab.chooseClient')), base_id: z.string() }).superRefine((v, ctx) => {
+export const synlabFormSchema = formSchema(synlabDraftSchema, { hub: hubSelect(), client_id: refSelect('synlab.chooseClient'), base_id: z.string() }).superRefine((v, ctx) => {
   if (typeof v.pickup_start === 'string' && typeof v.pickup_end === 'string' && v.pickup_end <= v.pickup_start) {
     ctx.addIssue({ code: 'custom', path: ['pickup_end'], message: t('synlab.pickupOrder') });
   }

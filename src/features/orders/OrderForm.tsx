@@ -27,8 +27,8 @@ const orderFormSchema = formSchema(
   orderSchema,
   {
     code: z.string(),
-    client_id: z.string().min(1, { error: t('orders.chooseClient') }),
-    delivery_point_id: z.string().min(1, { error: t('orders.choosePoint') }),
+    client_id: z.string().min(1, { error: () => t('orders.chooseClient') }),
+    delivery_point_id: z.string().min(1, { error: () => t('orders.choosePoint') }),
   },
   (v) => ({ ...v, code: 'P-form', client_id: v.client_id || 'none', delivery_point_id: v.delivery_point_id || 'none' }),
 );

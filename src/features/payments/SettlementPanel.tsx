@@ -45,7 +45,7 @@ function outcomeText(o: SettlementOutcome): string {
   }
 }
 
-const COLUMNS: readonly Column<SettlementOutcome>[] = [
+const columns = (): readonly Column<SettlementOutcome>[] => [
   { key: 'row', header: t('settlement.table.row'), value: (o) => o.line.row, width: '70px', sortable: true },
   { key: 'reference', header: t('settlement.table.reference'), value: (o) => o.line.reference, width: '2fr' },
   { key: 'order', header: t('settlement.table.order'), value: (o) => o.order_code, sortable: true },
@@ -136,7 +136,7 @@ export function SettlementPanel() {
           <EntityTable
             label={t('settlement.table.label')}
             rows={preview.outcomes}
-            columns={COLUMNS}
+            columns={columns()}
             rowKey={(o) => String(o.line.row)}
             csvName={t('settlement.table.csv', { file: preview.file.replace(/\.[^.]+$/, '') })}
             emptyText={t('settlement.table.empty')}

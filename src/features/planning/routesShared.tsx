@@ -90,12 +90,12 @@ export function StopsTable({ route, orders, states, label }: { route: Route; ord
 
 export const routeFormSchema = z
   .object({
-    name: z.string().trim().min(1, { error: t('planning.form.nameRequired') }).max(120, { error: t('planning.form.nameTooLong') }),
-    date: z.string().refine(validDate, { error: t('planning.form.dateInvalid') }),
+    name: z.string().trim().min(1, { error: () => t('planning.form.nameRequired') }).max(120, { error: () => t('planning.form.nameTooLong') }),
+    date: z.string().refine(validDate, { error: () => t('planning.form.dateInvalid') }),
     hub: hubSelect(),
     rider_id: z.string(),
     bike_id: z.string(),
-    planned_start: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: t('planning.form.startInvalid') }),
+    planned_start: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: () => t('planning.form.startInvalid') }),
     status: z.enum(ROUTE_STATUSES),
     cancel_reason: z.string().max(500),
   })

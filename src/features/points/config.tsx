@@ -11,7 +11,7 @@ import { useAllDeliveryPoints } from '../../data/pointsStore';
 import { changeHub, parseHub } from '../../domain/deliveryPoints';
 import { deliveryPointSchema, type DeliveryPoint } from '../../domain/entities/operation';
 import type { Hub } from '../../domain/entities/reference';
-import type { EntityConfig } from '../../ui/crud/entity';
+import { entityLabels, type EntityConfig } from '../../ui/crud/entity';
 import { RowLink } from '../../ui/crud/EntityTable';
 import { activeColumn, activeFilter, formSchema, hubFilter, hubLabel, hubOptions, hubSelect, type Option } from '../../ui/crud/options';
 import { LocationPicker } from '../../ui/map/LocationPicker';
@@ -35,7 +35,7 @@ const kindOptions: Option[] = POINT_KINDS.map((k) => ({ value: k, label: kindLab
 
 export const pointConfig: EntityConfig<'delivery_points', DeliveryPoint, PointForm, PointRefs> = {
   collection: 'delivery_points',
-  labels: { list: t('points.list'), create: t('points.create'), what: t('points.what'), csv: 'puntos-de-entrega' },
+  labels: entityLabels({ list: 'points.list', create: 'points.create', what: 'points.what' }, 'puntos-de-entrega'),
   paths: { list: href('deliveryPoints'), create: href('deliveryCreate'), edit: (id) => href('deliveryPointsEdit', { id }) },
   idPrefix: 'pe',
   useRefs: usePointRefs,

@@ -12,7 +12,7 @@ import { formHub, userFields, withNumericHub } from './userShared';
 import { linkTo } from '../../routes/registry';
 
 const createSchema = userSchema.extend({
-  password: z.string().min(8, { error: t('auth.passwordTooShort') }).max(200),
+  password: z.string().min(8, { error: () => t('auth.passwordTooShort') }).max(200),
 });
 
 const createFormSchema = createSchema.extend({ hub: formHub }).omit({ id: true, updated_at: true });

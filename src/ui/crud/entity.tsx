@@ -18,7 +18,7 @@ import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { IconPlus } from '@tabler/icons-react';
 import type { z } from 'zod';
-import { t } from '../../i18n';
+import { t, type MessageKey } from '../../i18n';
 import { useEngine, useLiveQuery, type QueryResult } from '../../data/hooks';
 import { allDocs, catalogOfKinds, docById } from '../../data/queries';
 import { ValidationFailed, type DocTypes } from '../../data/writes';
@@ -99,6 +99,25 @@ export interface EntityConfig<C extends LocalCollection, D extends DocTypes[C] =
   readonly deleteBlocked?: (doc: D, refs: R) => string | null;
   /** Content above the list (counts, links). */
   readonly listHeader?: (refs: R, rows: readonly D[]) => ReactNode;
+}
+
+/**
+ * An entity's labels from catalogue keys, worded each time they are read: a config is a module
+ * constant, and a text worded when its module loaded would stay in that language after a switch.
+ */
+export function entityLabels(keys: { readonly list: MessageKey; readonly create: MessageKey; readonly what: MessageKey }, csv: string): EntityConfig<LocalCollection>['labels'] {
+  return {
+    get list() {
+      return t(keys.list);
+    },
+    get create() {
+      return t(keys.create);
+    },
+    get what() {
+      return t(keys.what);
+    },
+    csv,
+  };
 }
 
 /** An id for a new document, made on the device (works offline, never collides in practice). */

@@ -3,7 +3,7 @@
  * as strings by the select), the «active» column and filter, and form-schema helpers.
  */
 import { z } from 'zod';
-import { t } from '../../i18n';
+import { t, type MessageKey } from '../../i18n';
 import type { Hub } from '../../domain/entities/reference';
 import { RowTag, type Column, type Filter } from './EntityTable';
 
@@ -29,10 +29,10 @@ export function formatRate(bp: number): string {
 }
 
 /** A hub chosen in a select (text of 1–4 digits). */
-export const hubSelect = () => z.string({ error: t('backoffice.chooseHub') }).regex(/^\d{1,4}$/, { error: t('backoffice.chooseHub') });
+export const hubSelect = () => z.string({ error: () => t('backoffice.chooseHub') }).regex(/^\d{1,4}$/, { error: () => t('backoffice.chooseHub') });
 
-/** A reference chosen in a select. */
-export const refSelect = (message: string) => z.string({ error: message }).min(1, { error: message });
+/** A reference chosen in a select; its message is worded when shown (the catalogue key). */
+export const refSelect = (message: MessageKey) => z.string({ error: () => t(message) }).min(1, { error: () => t(message) });
 
 /**
  * The form version of an entity schema: the id and update time are set when saving (a new
