@@ -91,6 +91,41 @@ test('an admin creates a rider, who then signs in on another browser and sees hi
   await other.close();
 });
 
+test('an admin makes a role with a chosen identifier and its groups, renames it, and cannot delete a system role', async ({ page, request }) => {
+  await signInSynced(page, 'admin@cargobici.test');
+  await gotoSynced(page, '/create-rol');
+  const id = `jefe-${Date.now().toString(36)}`;
+  await page.getByLabel('Nombre').fill('Jefe de hub');
+  await page.getByLabel('Identificador').fill('Jefe Hub');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByLabel('Identificador')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Identificador').fill('operator');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Ya existe un rol con ese identificador.')).toBeVisible();
+  await page.getByLabel('Identificador').fill(id);
+  await page.getByRole('combobox', { name: 'Grupos de interfaz' }).click();
+  await page.getByRole('option', { name: 'machine-operator' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page).toHaveURL(/\/config\/roles$/);
+
+  const row = page.getByTestId('crud-row').filter({ hasText: 'Jefe de hub' });
+  await expect(row).toContainText('machine-operator');
+  await row.getByRole('link', { name: 'Jefe de hub' }).click();
+  await expect(page).toHaveURL(new RegExp(`/rol-edit/${id}$`));
+  await page.getByLabel('Nombre').fill('Jefe de hub (tarde)');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Guardado', { exact: true })).toBeVisible();
+  const login = await request.post('/api/auth/login', { data: { email: 'admin@cargobici.test', password: 'cargobici-demo' } });
+  const token = ((await login.json()) as { accessToken: string }).accessToken;
+  await expect.poll(async () => (await pullAll(request, token, 'catalog')).find((d) => d.id === id), { timeout: 30_000 }).toMatchObject({ kind: 'role', name: 'Jefe de hub (tarde)', groups: ['machine-operator'], base_role: 'operator', system: false });
+
+  // A system role: its data rights and its life are not the admin's to change.
+  await gotoSynced(page, '/rol-edit/admin');
+  await expect(page.getByRole('button', { name: 'Borrar' })).toBeDisabled();
+  await expect(page.getByTestId('delete-blocked')).toHaveText('Los roles del sistema no se pueden borrar ni cambiar de permisos de datos.');
+});
+
 test('sign-out is refused with unsynced work, and a clean sign-out leaves nothing in IndexedDB', async ({ page, context }) => {
   await signInSynced(page, 'rider2@cargobici.test');
   await gotoSynced(page, '/profile-user');

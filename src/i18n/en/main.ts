@@ -66,6 +66,9 @@ export const mainMessages: Shape<typeof es> = {
     riderSelect: 'Rider',
     riderPlaceholder: 'Choose a rider',
     selfProtected: 'You cannot change your own role or deactivate yourself.',
+    selfDelete: 'You cannot delete your own user.',
+    what: 'the user',
+    hubInvalid: 'Choose the user’s hub (or “No hub”).',
     profileIntro: 'Your details in CargoBici.',
     currentPassword: 'Current password',
     newPassword: 'New password',
@@ -88,6 +91,8 @@ export const mainMessages: Shape<typeof es> = {
     id: 'Identifier',
     idHelp: 'Lower-case letters, numbers and hyphens; it cannot be changed later.',
     systemLocked: 'System roles cannot be deleted and their data permissions cannot be changed.',
+    what: 'the role',
+    idTaken: 'A role with that identifier already exists.',
   },
   config: {
     intro: 'CargoBici settings (administrators only).',

@@ -64,6 +64,9 @@ export const mainMessages = {
     riderSelect: 'Rider',
     riderPlaceholder: 'Elige un rider',
     selfProtected: 'No puedes cambiar tu propio rol ni desactivarte.',
+    selfDelete: 'No puedes borrar tu propio usuario.',
+    what: 'el usuario',
+    hubInvalid: 'Elige el hub del usuario (o «Sin hub»).',
     profileIntro: 'Tus datos en CargoBici.',
     currentPassword: 'Contraseña actual',
     newPassword: 'Contraseña nueva',
@@ -86,6 +89,8 @@ export const mainMessages = {
     id: 'Identificador',
     idHelp: 'Minúsculas, números y guiones; no se puede cambiar después.',
     systemLocked: 'Los roles del sistema no se pueden borrar ni cambiar de permisos de datos.',
+    what: 'el rol',
+    idTaken: 'Ya existe un rol con ese identificador.',
   },
   config: {
     intro: 'Configuración de CargoBici (solo administradores).',

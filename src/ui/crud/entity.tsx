@@ -22,6 +22,7 @@ import { t, type MessageKey } from '../../i18n';
 import { useEngine, useLiveQuery, type QueryResult } from '../../data/hooks';
 import { allDocs, catalogOfKinds, docById } from '../../data/queries';
 import { ValidationFailed, type DocTypes } from '../../data/writes';
+import type { DataEngine } from '../../data/engine';
 import type { CatalogDocOf } from '../../data/reference';
 import type { LocalCollection } from '../../domain/collections';
 import type { CatalogKind } from '../../domain/entities/reference';
@@ -99,6 +100,14 @@ export interface EntityConfig<C extends LocalCollection, D extends DocTypes[C] =
   readonly deleteBlocked?: (doc: D, refs: R) => string | null;
   /** Content above the list (counts, links). */
   readonly listHeader?: (refs: R, rows: readonly D[]) => ReactNode;
+  /**
+   * Writes a new document when that takes more than one insert (a user: his profile, then his
+   * account's password once the profile synced) and answers the notification to show. Default:
+   * one insert, «Creado».
+   */
+  readonly insert?: (engine: DataEngine, doc: D, values: F) => Promise<{ readonly color: string; readonly message: string; readonly autoClose?: number }>;
+  /** After creating, open the new document's edit page (default: back to the list). */
+  readonly openCreated?: boolean;
 }
 
 /**
@@ -254,10 +263,14 @@ export function EntityCreateForm<C extends LocalCollection, D extends DocTypes[C
         const ctx: ToDocContext<D, R> = { id: newId(config.idPrefix), now: Date.now(), existing: null, refs };
         const problems = config.check?.(values, ctx) ?? [];
         if (problems.length > 0) throw new ValidationFailed(problems);
-        await engine.writer.insert(config.collection, config.toDoc(values, ctx));
-        notifications.show({ color: 'teal', message: t('crud.created') });
-        if (onDone) onDone(ctx.id);
-        else await navigate({ to: config.paths.list });
+        const doc = config.toDoc(values, ctx);
+        if (config.insert) notifications.show(await config.insert(engine, doc, values));
+        else {
+          await engine.writer.insert(config.collection, doc);
+          notifications.show({ color: 'teal', message: t('crud.created') });
+        }
+        if (onDone) onDone(doc.id);
+        else await navigate({ to: config.openCreated ? config.paths.edit(doc.id) : config.paths.list });
       }}
       extraActions={
         onCancel && (
