@@ -201,7 +201,10 @@ test('a whole day: import, plan and publish, pick offline, deliver offline, reco
   await card.getByRole('combobox', { name: 'Repartidor' }).click();
   await op.getByRole('option', { name: day.rider.name }).click();
   await expect(card.getByRole('combobox', { name: 'Repartidor' })).toHaveValue(day.rider.name);
+  // No bike on it: the board names the warning, and «Publicar» asks before publishing.
+  await expect(card.getByTestId('board-route-warnings')).toContainText('La ruta no tiene bici asignada');
   await card.getByRole('button', { name: 'Publicar', exact: true }).click();
+  await op.getByRole('dialog', { name: '¿Publicar con avisos?' }).getByRole('button', { name: 'Publicar' }).click();
   await expect(card.getByTestId('board-route-status')).toHaveText('Planificada');
   let route: Doc | undefined;
   await expect

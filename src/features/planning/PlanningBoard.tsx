@@ -125,6 +125,9 @@ export function PlanningBoard() {
   }, []);
   const [target, setTarget] = useState<string | null>(null);
   const [evaluation, setEvaluation] = useState<DayPlanResult | null>(null);
+  // The input the evaluation is of: publishing waits for the evaluation of the day as it stands,
+  // so a route's warnings are known (and confirmed) before it is published.
+  const [evaluatedFor, setEvaluatedFor] = useState<DayPlanInput | null>(null);
   const [proposal, setProposal] = useState<DayPlanResult | null>(null);
   const [progress, setProgress] = useState<SolveProgress | null>(null);
   const abort = useRef<AbortController | null>(null);
@@ -183,10 +186,14 @@ export function PlanningBoard() {
     getOptimiser()
       .evaluateDay(input, travelTable ? { travelTable } : {})
       .then((r) => {
-        if (live) setEvaluation(r);
+        if (!live) return;
+        setEvaluation(r);
+        setEvaluatedFor(input);
       })
       .catch(() => {
-        if (live) setEvaluation(null);
+        if (!live) return;
+        setEvaluation(null);
+        setEvaluatedFor(input);
       });
     return () => {
       live = false;
@@ -240,6 +247,7 @@ export function PlanningBoard() {
     if (input) await optimiser.run(input);
   };
 
+  const evaluated = input !== null && evaluatedFor === input;
   const evalOf = (routeId: string): DayPlanRoute | undefined => evaluation?.routes.find((r) => r.route_id === routeId);
   const drafts = dayRoutes.filter((r) => r.status === 'draft');
   const draftWarnings = evaluation ? evaluation.warnings.filter((w) => w.route !== undefined && drafts.some((d) => d.id === evaluation.routes[w.route as number]?.route_id)) : [];
@@ -321,13 +329,13 @@ export function PlanningBoard() {
               message={t('planning.board.confirmPublishBody', { warnings: draftWarnings.map((w) => domainText(w.message)).join('; ') })}
               confirmLabel={t('planning.board.publish')}
               onConfirm={() => publish(drafts.map((d) => d.id))}
-              disabled={busy || proposal !== null}
+              disabled={busy || proposal !== null || !evaluated}
               data-testid="publish-all"
             >
               {t('planning.board.publishAll', { n: drafts.length })}
             </ConfirmButton>
           ) : (
-            <Button color="teal" onClick={() => void publish(drafts.map((d) => d.id))} disabled={busy || proposal !== null} data-testid="publish-all">
+            <Button color="teal" onClick={() => void publish(drafts.map((d) => d.id))} disabled={busy || proposal !== null || !evaluated} data-testid="publish-all">
               {t('planning.board.publishAll', { n: drafts.length })}
             </Button>
           ))}
@@ -502,6 +510,7 @@ export function PlanningBoard() {
                   busy={busy}
                   act={act}
                   onPublish={() => void publish([r.id])}
+                  canPublish={evaluated}
                 />
               ))}
             </StopDragContext>
@@ -523,9 +532,11 @@ interface RouteCardProps {
   readonly busy: boolean;
   readonly act: (what: () => Promise<unknown>, done?: string) => Promise<void>;
   readonly onPublish: () => void;
+  /** The day's evaluation is up to date (its warnings are known). */
+  readonly canPublish: boolean;
 }
 
-function RouteCard({ route, color, evaluated, points, riders, bikes, others, busy, act, onPublish }: RouteCardProps) {
+function RouteCard({ route, color, evaluated, points, riders, bikes, others, busy, act, onPublish, canPublish }: RouteCardProps) {
   const engine = useEngine();
   const actor = usePlanningActor();
   const editable = isEditableRoute(route);
@@ -558,7 +569,7 @@ function RouteCard({ route, color, evaluated, points, riders, bikes, others, bus
                       size="xs"
                       color="teal"
                       variant="light"
-                      disabled={busy}
+                      disabled={busy || !canPublish}
                       title={t('planning.board.confirmPublishTitle')}
                       message={t('planning.board.confirmPublishBody', { warnings: ev.warnings.map((w) => domainText(w.message)).join('; ') })}
                       confirmLabel={t('planning.board.publish')}
@@ -568,7 +579,7 @@ function RouteCard({ route, color, evaluated, points, riders, bikes, others, bus
                       {t('planning.board.publish')}
                     </ConfirmButton>
                   ) : (
-                    <Button size="xs" color="teal" variant="light" disabled={busy} onClick={onPublish} data-testid="publish-route">
+                    <Button size="xs" color="teal" variant="light" disabled={busy || !canPublish} onClick={onPublish} data-testid="publish-route">
                       {t('planning.board.publish')}
                     </Button>
                   ))}
