@@ -52,6 +52,20 @@ export class BackendError extends Error {
   }
 }
 
+/** A non-2xx answer of our backend as a BackendError: its `{ error, message }` body, else the status. */
+export async function errorOf(res: Response): Promise<BackendError> {
+  let code = 'http_error';
+  let message = `El servidor respondió ${res.status}`;
+  try {
+    const body = (await res.json()) as { error?: unknown; message?: unknown };
+    if (typeof body.error === 'string') code = body.error;
+    if (typeof body.message === 'string') message = body.message;
+  } catch {
+    // not JSON: keep the generic message
+  }
+  return new BackendError(code, message, res.status);
+}
+
 export interface AuthBackend {
   login(email: string, password: string): Promise<Session>;
   /** New tokens from the refresh token (throws BackendError 401 when the session is over). */

@@ -9,6 +9,8 @@ import type { CbDatabase } from './database';
 import type { DataEngine } from './engine';
 import { awaitingFirstSync, INITIAL_STATUS, type SyncStatus } from './syncStatus';
 import { useSession } from './session';
+import { docById, docsByIds } from './queries';
+import type { LocalCollection } from '../domain/collections';
 
 export function useEngine(): DataEngine | null {
   return useSession((s) => s.engine);
@@ -70,4 +72,15 @@ export function useLiveQuery<T>(build: (db: CbDatabase) => AnyQuery | null, deps
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller lists the query's inputs
   }, [engine, ...deps]);
   return state;
+}
+
+/** One document of a collection (live); null while there is no id, and when there is no such document. */
+export function useDocById<T>(collection: LocalCollection, id: string | undefined): QueryResult<T | null> {
+  return useLiveQuery<T | null>((db) => (id ? docById(db, collection, id) : null), [collection, id], null);
+}
+
+/** Documents of a collection by id (live; each id once, in any order), keyed by id. */
+export function useDocsByIds<T>(collection: LocalCollection, ids: readonly string[]): QueryResult<Map<string, T>> {
+  const key = [...new Set(ids)].sort().join(',');
+  return useLiveQuery<Map<string, T>>((db) => (key ? docsByIds(db, collection, key.split(',')) : null), [collection, key], new Map());
 }

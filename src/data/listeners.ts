@@ -1,4 +1,6 @@
-/** A set of change callbacks (the outbox and the upload queue tell the sync badge when they change). */
+import type { AppStore } from './appStore';
+
+/** A set of change callbacks. */
 export class Listeners {
   private readonly set = new Set<() => void>();
 
@@ -9,5 +11,20 @@ export class Listeners {
 
   emit(): void {
     for (const l of this.set) l();
+  }
+}
+
+/** A part of cb_app (the outbox, the upload queue, the sync notices) that tells its listeners when it changes. */
+export abstract class WatchedStore {
+  private readonly listeners = new Listeners();
+
+  constructor(protected readonly store: AppStore) {}
+
+  onChange(listener: () => void): () => void {
+    return this.listeners.add(listener);
+  }
+
+  protected emit(): void {
+    this.listeners.emit();
   }
 }

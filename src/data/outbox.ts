@@ -4,22 +4,10 @@
  * answers the push (accepted, merged or refused: either way the device then holds the server's
  * state). The count feeds the sync indicator and the sign-out guard.
  */
-import { Listeners } from './listeners';
-import type { AppStore, OutboxItem } from './appStore';
+import { WatchedStore } from './listeners';
+import type { OutboxItem } from './appStore';
 
-export class Outbox {
-  private readonly listeners = new Listeners();
-
-  constructor(private readonly store: AppStore) {}
-
-  onChange(listener: () => void): () => void {
-    return this.listeners.add(listener);
-  }
-
-  private emit(): void {
-    this.listeners.emit();
-  }
-
+export class Outbox extends WatchedStore {
   async mark(collection: string, id: string, at = Date.now()): Promise<void> {
     const item: OutboxItem = { key: `${collection}:${id}`, collection, id, at };
     await (await this.store.db()).put('outbox', item);

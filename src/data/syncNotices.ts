@@ -9,7 +9,7 @@
 import type { PushRow } from '../backend/types';
 import type { LocalCollection } from '../domain/collections';
 import { overriddenFields } from '../domain/merge';
-import { Listeners } from './listeners';
+import { WatchedStore } from './listeners';
 import type { AppStore } from './appStore';
 
 export interface SyncNoticeField {
@@ -61,17 +61,13 @@ const CHANNEL = 'cb-sync-notices';
  * The notices of this device, kept in cb_app. Every tab of the browser hears when they change
  * (a notice dismissed in one tab leaves them all).
  */
-export class NoticeBook {
-  private readonly listeners = new Listeners();
+export class NoticeBook extends WatchedStore {
   private readonly channel: BroadcastChannel | null;
 
-  constructor(private readonly store: AppStore) {
+  constructor(store: AppStore) {
+    super(store);
     this.channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
-    if (this.channel) this.channel.onmessage = () => this.listeners.emit();
-  }
-
-  onChange(listener: () => void): () => void {
-    return this.listeners.add(listener);
+    if (this.channel) this.channel.onmessage = () => this.emit();
   }
 
   close(): void {
@@ -89,7 +85,7 @@ export class NoticeBook {
       const next = change(list);
       if (next === list) return;
       await this.store.kvSet(KV_KEY, next);
-      this.listeners.emit();
+      this.emit();
       this.channel?.postMessage('changed');
     });
     this.queue = run.catch(() => undefined);

@@ -9,8 +9,8 @@
  * the queue only after a 2xx.
  */
 import { t } from '../i18n';
-import { Listeners } from './listeners';
-import type { AppStore, UploadItem } from './appStore';
+import { WatchedStore } from './listeners';
+import type { UploadItem } from './appStore';
 
 export const MAX_BACKOFF_MS = 64_000;
 export const BASE_BACKOFF_MS = 1_000;
@@ -42,19 +42,8 @@ export interface UploadDeps {
   now?: () => number;
 }
 
-export class UploadQueue {
+export class UploadQueue extends WatchedStore {
   private running: Promise<void> | null = null;
-  private readonly listeners = new Listeners();
-
-  constructor(private readonly store: AppStore) {}
-
-  onChange(listener: () => void): () => void {
-    return this.listeners.add(listener);
-  }
-
-  private emit(): void {
-    this.listeners.emit();
-  }
 
   async enqueue(path: string, body: Blob, contentType: string, now = Date.now()): Promise<void> {
     const db = await this.store.db();

@@ -1,4 +1,5 @@
 /** One colour per system status, the same on every screen (badges, bars, charts). */
+import type { StopState } from '../domain/delivery';
 import type { OrderStatus, RouteStatus } from '../domain/status/machines';
 
 export const ORDER_STATUS_COLOR: Readonly<Record<OrderStatus, string>> = {
@@ -24,3 +25,6 @@ export const ROUTE_STATUS_COLOR: Readonly<Record<RouteStatus, string>> = {
   completed: 'teal',
   cancelled: 'dark',
 };
+
+/** A stop of a round, by what happened to its orders (src/domain/delivery.ts). */
+export const STOP_STATE_COLOR: Readonly<Record<StopState, string>> = { pending: 'gray', done: 'teal', partial: 'orange', failed: 'red' };

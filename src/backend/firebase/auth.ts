@@ -21,7 +21,7 @@ import {
 } from 'firebase/auth';
 import { doc, getDocFromServer, type CollectionReference } from 'firebase/firestore';
 import { DEFAULT_ROLE_GROUPS, INTERFACE_GROUPS, SYSTEM_ROLES, type InterfaceGroup, type SystemRole } from '../../domain/access/groups';
-import { BackendError, type AuthBackend, type Session, type SessionReason, type SessionUser } from '../types';
+import { BackendError, errorOf, type AuthBackend, type Session, type SessionReason, type SessionUser } from '../types';
 
 export const PASSWORD_MIN = 8;
 export const RESET_MESSAGE = 'Si el correo corresponde a un usuario, le hemos enviado un enlace para cambiar la contraseña.';
@@ -240,15 +240,6 @@ export class FirebaseAuthBackend implements AuthBackend {
       throw new BackendError('network', 'Sin conexión con el servidor', 0);
     }
     if (res.ok) return (res.status === 204 ? null : await res.json()) as T;
-    let message = `El servidor respondió ${res.status}`;
-    let code = 'http_error';
-    try {
-      const body = (await res.json()) as { error?: unknown; message?: unknown };
-      if (typeof body.message === 'string') message = body.message;
-      if (typeof body.error === 'string') code = body.error;
-    } catch {
-      // not JSON
-    }
-    throw new BackendError(code, message, res.status);
+    throw await errorOf(res);
   }
 }

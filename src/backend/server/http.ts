@@ -1,5 +1,5 @@
 /** HTTP to the embedded server with the session's bearer token, one refresh-and-retry on 401. */
-import { BackendError } from '../types';
+import { BackendError, errorOf } from '../types';
 import type { SessionManager } from './session';
 
 export interface HttpOptions {
@@ -66,17 +66,4 @@ export class Http {
     if (res.status === 204) return undefined as T;
     return (await res.json()) as T;
   }
-}
-
-export async function errorOf(res: Response): Promise<BackendError> {
-  let code = 'http_error';
-  let message = `El servidor respondió ${res.status}`;
-  try {
-    const body = (await res.json()) as { error?: unknown; message?: unknown };
-    if (typeof body.error === 'string') code = body.error;
-    if (typeof body.message === 'string') message = body.message;
-  } catch {
-    // not JSON: keep the generic message
-  }
-  return new BackendError(code, message, res.status);
 }

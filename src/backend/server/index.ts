@@ -1,7 +1,7 @@
 /** The embedded-server implementation of the backend seam (the default). */
-import { BackendError, type AdminBackend, type ApiKeyInfo, type AuthBackend, type Backend, type BackendStorage, type ConflictEntry, type FileTransport, type ProofBackend, type RoutingBackend, type Session } from '../types';
+import { BackendError, errorOf, type AdminBackend, type ApiKeyInfo, type AuthBackend, type Backend, type BackendStorage, type ConflictEntry, type FileTransport, type ProofBackend, type RoutingBackend, type Session } from '../types';
 import type { ProofLink, PublicProof } from '../../domain/proof';
-import { errorOf, Http } from './http';
+import { Http } from './http';
 import { sessionFromResponse, SessionManager, type LoginResponse } from './session';
 import { ServerSyncTransport, type StreamOptions } from './transport';
 

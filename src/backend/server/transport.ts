@@ -6,8 +6,8 @@
  */
 import { Observable, share } from 'rxjs';
 import type { LocalCollection } from '../../domain/collections';
-import { BackendError, type Checkpoint, type MasterState, type PullPage, type PushRow, type StreamEvent, type SyncTransport } from '../types';
-import { errorOf, type Http } from './http';
+import { BackendError, errorOf, type Checkpoint, type MasterState, type PullPage, type PushRow, type StreamEvent, type SyncTransport } from '../types';
+import type { Http } from './http';
 
 export interface StreamOptions {
   /** Milliseconds before the first reconnection; doubles up to maxRetryMs. */

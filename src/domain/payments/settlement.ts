@@ -19,6 +19,7 @@
  * Pure: no RxDB, no React, no file reading (the screen hands the rows in).
  */
 import type { Payment } from '../entities/operation';
+import { normaliseText } from '../intake/fields';
 
 /** The statement's columns, by a header's name (accents, case and punctuation ignored). */
 export const SETTLEMENT_HEADERS = {
@@ -58,20 +59,11 @@ export interface StatementTable {
   readonly rows: readonly { readonly row: number; readonly cells: readonly (string | null | undefined)[] }[];
 }
 
-function fold(s: string): string {
-  return s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
-
 /** The column index of each statement column, or null when the header is not there. */
 export function recogniseStatementHeaders(headers: readonly string[]): Record<SettlementColumn, number | null> {
   const found: Record<SettlementColumn, number | null> = { reference: null, amount: null, date: null };
   headers.forEach((h, i) => {
-    const key = fold(h);
+    const key = normaliseText(h);
     for (const col of SETTLEMENT_COLUMNS) {
       if (found[col] === null && (SETTLEMENT_HEADERS[col] as readonly string[]).includes(key)) found[col] = i;
     }

@@ -120,6 +120,25 @@ export class LocalSearch {
     return inst.time[(inst.loc[a] as number) * inst.size + (inst.loc[b] as number)] as number;
   }
 
+  /**
+   * Into SEG: the time segment (D, TW, E, L) that ends at node `prev`, followed by `count` jobs of
+   * `jobs` read from index `from` in steps of `step` (−1 walks backwards). Returns the last node.
+   */
+  private extend(D: number, TW: number, E: number, L: number, prev: number, jobs: ArrayLike<number>, from: number, step: 1 | -1, count: number): number {
+    const { inst } = this;
+    SEG[0] = D;
+    SEG[1] = TW;
+    SEG[2] = E;
+    SEG[3] = L;
+    let node = prev;
+    for (let i = 0; i < count; i += 1) {
+      const x = jobs[from + i * step] as number;
+      cat(SEG[0]!, SEG[1]!, SEG[2]!, SEG[3]!, this.t(node, x), inst.service[x] as number, 0, inst.early[x] as number, inst.late[x] as number);
+      node = x;
+    }
+    return node;
+  }
+
   private allowed(j: number, v: number): boolean {
     const only = this.inst.onlyVehicle[j] as number;
     return only < 0 || only === v;
@@ -193,22 +212,9 @@ export class LocalSearch {
     let D = 0;
     let TW = 0;
     if (inst.timed) {
-      // The moved segment's own summary.
-      let sD = inst.service[first] as number;
-      let sTW = 0;
-      let sE = inst.early[first] as number;
-      let sL = inst.late[first] as number;
-      let prev = first;
-      for (let i = 1; i < len; i += 1) {
-        const x = A.jobs[rev ? s + len - 2 - i : s - 1 + i] as number;
-        cat(sD, sTW, sE, sL, this.t(prev, x), inst.service[x] as number, 0, inst.early[x] as number, inst.late[x] as number);
-        sD = SEG[0]!;
-        sTW = SEG[1]!;
-        sE = SEG[2]!;
-        sL = SEG[3]!;
-        prev = x;
-      }
-      cat(B.preD[p] as number, B.preTW[p] as number, B.preE[p] as number, B.preL[p] as number, this.t(bPrev, first), sD, sTW, sE, sL);
+      // The moved segment's own summary (first, then its other stops as they will be visited).
+      this.extend(inst.service[first] as number, 0, inst.early[first] as number, inst.late[first] as number, first, A.jobs, rev ? s + len - 3 : s, rev ? -1 : 1, len - 1);
+      cat(B.preD[p] as number, B.preTW[p] as number, B.preE[p] as number, B.preL[p] as number, this.t(bPrev, first), SEG[0]!, SEG[1]!, SEG[2]!, SEG[3]!);
       cat(SEG[0]!, SEG[1]!, SEG[2]!, SEG[3]!, this.t(last, bNext), B.sufD[p + 1] as number, B.sufTW[p + 1] as number, B.sufE[p + 1] as number, B.sufL[p + 1] as number);
       D = SEG[0]!;
       TW = SEG[1]!;
@@ -371,21 +377,8 @@ export class LocalSearch {
     let D = 0;
     let TW = 0;
     if (inst.timed) {
-      let d = r.preD[pe] as number;
-      let tw = r.preTW[pe] as number;
-      let e = r.preE[pe] as number;
-      let l = r.preL[pe] as number;
-      let prev = nodeAt(inst, r, pe);
-      for (let i = 0; i < count; i += 1) {
-        const x = this.middle[i] as number;
-        cat(d, tw, e, l, this.t(prev, x), inst.service[x] as number, 0, inst.early[x] as number, inst.late[x] as number);
-        d = SEG[0]!;
-        tw = SEG[1]!;
-        e = SEG[2]!;
-        l = SEG[3]!;
-        prev = x;
-      }
-      cat(d, tw, e, l, this.t(prev, nodeAt(inst, r, ss)), r.sufD[ss] as number, r.sufTW[ss] as number, r.sufE[ss] as number, r.sufL[ss] as number);
+      const last = this.extend(r.preD[pe] as number, r.preTW[pe] as number, r.preE[pe] as number, r.preL[pe] as number, nodeAt(inst, r, pe), this.middle, 0, 1, count);
+      cat(SEG[0]!, SEG[1]!, SEG[2]!, SEG[3]!, this.t(last, nodeAt(inst, r, ss)), r.sufD[ss] as number, r.sufTW[ss] as number, r.sufE[ss] as number, r.sufL[ss] as number);
       D = SEG[0]!;
       TW = SEG[1]!;
     }

@@ -7,7 +7,7 @@ import { SignatureView } from '../../ui/signature/SignaturePad';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { SyncNotices } from '../../ui/sync/SyncNotices';
 import { useOrder, useOrderEvents } from './hooks';
-import { OUTCOME_COLOR, outcomeLabel } from './stopShared';
+import { OrderNotFound, OUTCOME_COLOR, outcomeLabel } from './stopShared';
 
 /** /delivery/:id: one delivery's record (what, when, where, signature, collected); `id` is the order's id. */
 export function DeliveryRecordPage({ params }: ScreenProps) {
@@ -15,7 +15,7 @@ export function DeliveryRecordPage({ params }: ScreenProps) {
   const { data: order, loading } = useOrder(orderId);
   const { data: events } = useOrderEvents(orderId);
   if (loading) return null;
-  if (!order) return <MissingUntilSynced><Alert color="orange">{t('delivery.orderNotFound')}</Alert></MissingUntilSynced>;
+  if (!order) return <OrderNotFound />;
   const main = events.find((e) => e.kind === 'delivered' || e.kind === 'partial') ?? events.find((e) => e.kind === 'failed');
   if (!main) return <MissingUntilSynced><Alert color="gray">{t('delivery.noRecord')}</Alert></MissingUntilSynced>;
   const signed = events.find((e) => e.kind === 'signed');

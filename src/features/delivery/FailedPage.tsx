@@ -8,11 +8,11 @@ import type { DataEngine } from '../../data/engine';
 import { useEngine } from '../../data/hooks';
 import { currentPosition, recordFailure, type FailureInput } from '../../data/round';
 import { orderOutcome } from '../../domain/delivery';
-import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { useAction } from '../../ui/action/useAction';
-import { NotePhotoSubmit } from '../../ui/form/NotePhotoSubmit';
+import { NotePhotoSubmit, useNotePhoto } from '../../ui/form/NotePhotoSubmit';
 import { useActor, useDeliveryStatuses, useOrderOnRoute } from './hooks';
 import { href, type AppHref } from '../../routes/registry';
+import { OrderNotFound } from './stopShared';
 
 /** /deliveryFailed/…: the order could not be delivered: reason, note, optional photo, what happens to the goods. */
 export function FailedPage({ params }: ScreenProps) {
@@ -22,16 +22,15 @@ export function FailedPage({ params }: ScreenProps) {
   const { order, route, events, loading } = useOrderOnRoute(params.id, params.route_id);
   const { data: statuses } = useDeliveryStatuses();
   const [reason, setReason] = useState<string | null>(null);
-  const [note, setNote] = useState('');
   const [outcome, setOutcome] = useState<'return_to_hub' | 'reschedule'>('return_to_hub');
-  const [photo, setPhoto] = useState<File | null>(null);
+  const notePhoto = useNotePhoto();
   const record = useAction(async (engine: DataEngine, input: Omit<FailureInput, 'position'>, next: AppHref) => {
     await recordFailure(engine, { ...input, position: await currentPosition() });
     notifications.show({ color: 'teal', message: t('delivery.failed') });
     await navigate({ href: next });
   });
   if (loading) return null;
-  if (!order || !route || !engine) return <MissingUntilSynced><Alert color="orange">{t('delivery.orderNotFound')}</Alert></MissingUntilSynced>;
+  if (!order || !route || !engine) return <OrderNotFound />;
   const reasons = statuses.filter((s) => s.kind === 'status-delivery' && s.system_status === 'failed' && s.rider_visible && s.active);
   const done = orderOutcome(order.id, events) !== 'pending';
   return (
@@ -65,12 +64,9 @@ export function FailedPage({ params }: ScreenProps) {
         />
       </div>
       <NotePhotoSubmit
+        {...notePhoto}
         noteLabel={t('delivery.note')}
-        note={note}
-        onNote={setNote}
         photoLabel={t('delivery.photo')}
-        photo={photo}
-        onPhoto={setPhoto}
         fieldsDisabled={done}
         error={record.error}
         submitLabel={t('delivery.recordFailure')}
@@ -80,7 +76,7 @@ export function FailedPage({ params }: ScreenProps) {
         onSubmit={() => {
           if (!reason) return record.fail(t('delivery.reasonRequired'));
           const next = href('distributionStop', { id: order.delivery_point_id, riderId: route.rider_id, routeId: route.id });
-          void record.run(engine, { order, route, reasonStatusId: reason, note, outcome, photo, actor }, next);
+          void record.run(engine, { order, route, reasonStatusId: reason, note: notePhoto.note, outcome, photo: notePhoto.photo, actor }, next);
         }}
       />
     </Stack>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { NumberInput, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { t, type MessageKey } from '../../i18n';
@@ -9,11 +9,11 @@ import { useEngine } from '../../data/hooks';
 import { currentPosition, reportIncidence, type IncidenceInput } from '../../data/round';
 import { deliverableUnits } from '../../domain/delivery';
 import { INCIDENCE_TYPES, type IncidenceType } from '../../domain/entities/events';
-import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { useAction } from '../../ui/action/useAction';
-import { NotePhotoSubmit } from '../../ui/form/NotePhotoSubmit';
+import { NotePhotoSubmit, useNotePhoto } from '../../ui/form/NotePhotoSubmit';
 import { useActor, useOrder, useRoute } from './hooks';
 import { href, type AppHref } from '../../routes/registry';
+import { OrderNotFound } from './stopShared';
 
 /** /incidenceByDeliveryProduct/…: an incidence on one product line. */
 export function IncidencePage({ params }: ScreenProps) {
@@ -25,17 +25,16 @@ export function IncidencePage({ params }: ScreenProps) {
   const [id] = useState(() => `inc-${crypto.randomUUID()}`);
   const [type, setType] = useState<IncidenceType>('damaged');
   const [quantity, setQuantity] = useState(1);
-  const [note, setNote] = useState('');
-  const [photo, setPhoto] = useState<File | null>(null);
+  const notePhoto = useNotePhoto();
   const report = useAction(async (engine: DataEngine, input: Omit<IncidenceInput, 'position'>, next: AppHref) => {
     await reportIncidence(engine, { ...input, position: await currentPosition() });
     notifications.show({ color: 'teal', message: t('delivery.incidenceSaved') });
     await navigate({ href: next });
   });
   if (loading) return null;
-  if (!order || !engine) return <MissingUntilSynced><Alert color="orange">{t('delivery.orderNotFound')}</Alert></MissingUntilSynced>;
+  if (!order || !engine) return <OrderNotFound />;
   const line = order.lines.find((l) => l.product_id === params.product_id);
-  if (!line) return <MissingUntilSynced><Alert color="orange">{t('delivery.orderNotFound')}</Alert></MissingUntilSynced>;
+  if (!line) return <OrderNotFound />;
   const types = INCIDENCE_TYPES.filter((x) => ['damaged', 'missing', 'wrong_product', 'refused', 'expired', 'other'].includes(x));
   return (
     <Stack>
@@ -52,12 +51,9 @@ export function IncidencePage({ params }: ScreenProps) {
       />
       <NumberInput label={t('delivery.quantity')} value={quantity} onChange={(v) => setQuantity(typeof v === 'number' ? Math.round(v) : 0)} min={1} max={deliverableUnits(line)} allowDecimal={false} size="lg" />
       <NotePhotoSubmit
+        {...notePhoto}
         noteLabel={t('delivery.note')}
-        note={note}
-        onNote={setNote}
         photoLabel={t('delivery.photo')}
-        photo={photo}
-        onPhoto={setPhoto}
         error={report.error}
         submitLabel={t('delivery.reportIncidence')}
         color="orange"
@@ -65,7 +61,7 @@ export function IncidencePage({ params }: ScreenProps) {
         onSubmit={() => {
           if (quantity < 1 || quantity > deliverableUnits(line)) return report.fail(`${t('delivery.quantity')}: 1–${deliverableUnits(line)}`);
           const next = href('deliveryProducts', { id: order.id, riderId: params.rider_id ?? '', routeId: order.route_id });
-          void report.run(engine, { id, order, route, productId: line.product_id, type, quantity, note, photo, actor }, next);
+          void report.run(engine, { id, order, route, productId: line.product_id, type, quantity, note: notePhoto.note, photo: notePhoto.photo, actor }, next);
         }}
       />
     </Stack>

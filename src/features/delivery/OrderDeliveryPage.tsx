@@ -7,10 +7,10 @@ import { domainText } from '../../i18n/domain';
 import type { ScreenProps } from '../../ui/page/types';
 import { checkDeliveredLines, decodeSummary, deliverableUnits, encodeSummary, orderOutcome } from '../../domain/delivery';
 import type { DeliveredLine } from '../../domain/entities/events';
-import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { SyncNotices } from '../../ui/sync/SyncNotices';
 import { useOrderOnRoute } from './hooks';
 import { href, linkTo } from '../../routes/registry';
+import { OrderNotFound } from './stopShared';
 
 /** /order_id/:id/rider_id/:riderId/route_id/:routeId: the order's products, delivered in full, in part or refused. */
 export function OrderDeliveryPage({ params }: ScreenProps) {
@@ -19,7 +19,7 @@ export function OrderDeliveryPage({ params }: ScreenProps) {
   const { order, route, events, loading } = useOrderOnRoute(params.id, params.routeId);
   const [lines, setLines] = useState<DeliveredLine[] | null>(null);
   if (loading) return null;
-  if (!order || !route) return <MissingUntilSynced><Alert color="orange">{t('delivery.orderNotFound')}</Alert></MissingUntilSynced>;
+  if (!order || !route) return <OrderNotFound />;
   const current = lines ?? decodeSummary(order, search.summary);
   const outcome = orderOutcome(order.id, events);
   const check = checkDeliveredLines(order, current);

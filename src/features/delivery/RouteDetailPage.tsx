@@ -2,12 +2,12 @@ import { useMemo } from 'react';
 import { Alert, Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { IconBarcode, IconMapPin, IconNavigation, IconPlayerPlay, IconFlag } from '@tabler/icons-react';
-import { t, type MessageKey } from '../../i18n';
+import { t } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
 import { useEngine, useLiveQuery } from '../../data/hooks';
 import { allUsers } from '../../data/queries';
 import { startRound } from '../../data/round';
-import { routeProgress, type StopState } from '../../domain/delivery';
+import { routeProgress } from '../../domain/delivery';
 import type { User } from '../../domain/entities/operation';
 import { LazyMap } from '../../ui/map/LazyMap';
 import { FirstSyncNotice, MissingUntilSynced, SyncedValue } from '../../ui/sync/FirstSync';
@@ -16,15 +16,8 @@ import { useActor, usePoints, useRoute, useRouteEvents } from './hooks';
 import { RouteStatusBadge, routeAndOrders, navigationUrl } from './routeShared';
 import { href, linkTo } from '../../routes/registry';
 import { changesAfterPublishing, RouteChanges } from '../../ui/routes/RouteChanges';
-
-const STATE_COLOR: Record<StopState, string> = { pending: 'gray', done: 'teal', partial: 'orange', failed: 'red' };
-
-const STATE_LABEL: Record<StopState, MessageKey> = {
-  pending: 'delivery.outcome_pending',
-  done: 'delivery.outcome_delivered',
-  partial: 'delivery.outcome_partial',
-  failed: 'delivery.outcome_failed',
-};
+import { StopStateBadge } from '../../ui/routes/StopStateBadge';
+import { STOP_STATE_COLOR } from '../../ui/statusColors';
 
 function useRiderName(riderId: string) {
   const { data } = useLiveQuery<User[]>((db) => allUsers(db), [], []);
@@ -124,7 +117,7 @@ export function RouteDetailPage({ params }: ScreenProps) {
             <Card key={s.seq} withBorder padding="sm" component={Link} to={stopLink(s.seq, s.delivery_point_id)} style={{ minHeight: 56 }} data-testid="stop-row">
               <Group justify="space-between" wrap="nowrap">
                 <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-                  <Badge size="lg" circle color={STATE_COLOR[s.state]}>
+                  <Badge size="lg" circle color={STOP_STATE_COLOR[s.state]}>
                     {s.seq}
                   </Badge>
                   <div style={{ minWidth: 0 }}>
@@ -134,9 +127,7 @@ export function RouteDetailPage({ params }: ScreenProps) {
                     </Text>
                   </div>
                 </Group>
-                <Badge color={STATE_COLOR[s.state]} variant="light">
-                  {t(STATE_LABEL[s.state])}
-                </Badge>
+                <StopStateBadge state={s.state} />
               </Group>
             </Card>
           );

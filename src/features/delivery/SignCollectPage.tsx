@@ -14,9 +14,9 @@ import { checkDeliveredLines, collect, decodeSummary, orderOutcome } from '../..
 import type { PaymentMethod } from '../../domain/entities/operation';
 import { riderPaymentMethods } from '../../domain/access/payments';
 import { SignaturePad, SignatureView, signatureToPng, type Stroke } from '../../ui/signature/SignaturePad';
-import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { useActor, useOrderOnRoute } from './hooks';
 import { href, linkTo } from '../../routes/registry';
+import { OrderNotFound } from './stopShared';
 
 /** /signAndCollect/…: summary, amount due, payment method, collected and change, signature and signer's name. */
 export function SignCollectPage({ params }: ScreenProps) {
@@ -36,7 +36,7 @@ export function SignCollectPage({ params }: ScreenProps) {
     await navigate({ ...linkTo('distributionStop', { id: input.order.delivery_point_id, riderId: input.route.rider_id, routeId: input.route.id }) });
   });
   if (loading) return null;
-  if (!order || !route || !engine) return <MissingUntilSynced><Alert color="orange">{t('delivery.orderNotFound')}</Alert></MissingUntilSynced>;
+  if (!order || !route || !engine) return <OrderNotFound />;
   const chosen = method ?? order.payment_method;
   const check = checkDeliveredLines(order, lines);
   const byCard = check.ok ? collect(order, lines, 'card', 0) : null;

@@ -1,13 +1,13 @@
-import { useLiveQuery } from '../../data/hooks';
+import { useDocById, useLiveQuery } from '../../data/hooks';
 import { useSession } from '../../data/session';
 import type { Actor } from '../../data/round';
-import { catalogOfKind, deliveriesOfOrder, deliveriesOfRoute, docById, docsByIds, incidencesOfRoute, ordersOfRoute } from '../../data/queries';
+import { catalogOfKind, deliveriesOfOrder, deliveriesOfRoute, docsByIds, incidencesOfRoute, ordersOfRoute } from '../../data/queries';
 import type { DeliveryEvent, Incidence } from '../../domain/entities/events';
 import type { DeliveryPoint, Order, Product, Route } from '../../domain/entities/operation';
 import type { Status } from '../../domain/entities/reference';
 
 export function useRoute(id: string | undefined) {
-  return useLiveQuery<Route | null>((db) => (id ? docById(db, 'routes', id) : null), [id], null);
+  return useDocById<Route>('routes', id);
 }
 
 export function useRouteOrders(routeId: string | undefined) {
@@ -27,11 +27,11 @@ export function useRouteIncidences(routeId: string | undefined) {
 }
 
 export function useOrder(id: string | undefined) {
-  return useLiveQuery<Order | null>((db) => (id ? docById(db, 'orders', id) : null), [id], null);
+  return useDocById<Order>('orders', id);
 }
 
 export function usePoint(id: string | undefined) {
-  return useLiveQuery<DeliveryPoint | null>((db) => (id ? docById(db, 'delivery_points', id) : null), [id], null);
+  return useDocById<DeliveryPoint>('delivery_points', id);
 }
 
 export function usePoints(ids: readonly string[]) {

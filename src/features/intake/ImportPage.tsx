@@ -29,7 +29,7 @@ import type { IntakeMode, IntakeSummary, OrderAction } from '../../domain/intake
 import { startImportWorker, type ImportWorker } from '../../workers/importClient';
 import type { FileReport, PlanReport, PreviewRow } from '../../workers/import/service';
 import { EntityTable, RowTag, type Column } from '../../ui/crud/EntityTable';
-import { downloadCsv } from '../../ui/crud/csv';
+import { downloadCsv, downloadFile } from '../../ui/crud/csv';
 import type { ScreenProps } from '../../ui/page/types';
 import { href } from '../../routes/registry';
 
@@ -54,17 +54,6 @@ const ACCEPT = '.csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,text/pla
 const ACTION_COLOR: Record<OrderAction, string> = { create: 'teal', update: 'blue', unchanged: 'gray', refused: 'red' };
 
 const fieldOptions = () => [{ value: NOT_USED, label: t('intake.screen.notUsed') }, ...MAPPABLE_FIELDS.map((f) => ({ value: f, label: fieldLabel(f) }))];
-
-function downloadBytes(filename: string, bytes: Uint8Array, type: string): void {
-  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
@@ -273,7 +262,7 @@ export function ImportPage(_props: ScreenProps) {
       try {
         const today = madridDate();
         if (kind === 'csv') downloadCsv('plantilla-pedidos.csv', await w.api.templateCsv(today));
-        else downloadBytes('plantilla-pedidos.xlsx', await w.api.templateXlsx(today), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+        else downloadFile('plantilla-pedidos.xlsx', new Blob([(await w.api.templateXlsx(today)) as BlobPart], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
       } finally {
         w.close();
       }

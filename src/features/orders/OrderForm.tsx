@@ -4,7 +4,7 @@
  * the live totals computed with the domain's rule (orderTotals, per tax rate).
  */
 import { memo, useCallback, useMemo, type ReactNode } from 'react';
-import { ActionIcon, Alert, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { z } from 'zod';
@@ -21,6 +21,7 @@ import { MoneyInput } from '../../ui/form/MoneyInput';
 import { useAction } from '../../ui/action/useAction';
 import { messageOf } from '../../ui/errors';
 import { formatRate, formSchema, hubLabel, type Option } from '../../ui/crud/options';
+import { FormError } from '../../ui/form/FormError';
 
 /** The form checks everything the stored order needs except what is set when saving. */
 const orderFormSchema = formSchema(
@@ -166,11 +167,7 @@ export function OrderForm(props: OrderFormProps) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        {save.error && (
-          <Alert color="red" role="alert" data-testid="form-error">
-            {save.error}
-          </Alert>
-        )}
+        <FormError error={save.error} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select
             label={t('orders.client')}

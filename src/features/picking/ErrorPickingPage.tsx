@@ -4,25 +4,19 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { t } from '../../i18n';
 import { formatDate } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
-import { useEngine } from '../../data/hooks';
 import { pickByScan, type PickingEngine } from '../../data/picking';
 import { useAction } from '../../ui/action/useAction';
 import type { AppHref } from '../../routes/registry';
 import { isLineDone, orderPickingProgress } from '../../domain/picking';
 import { Scanner } from '../../ui/scanner';
-import { MissingUntilSynced } from '../../ui/sync/FirstSync';
-import { productPath } from './shared';
-import { useOrderDoc, usePickingActor, usePickingEvents, usePickingSettlement, useProductDoc } from './hooks';
+import { ProductMissing, productPath } from './shared';
+import { useOrderProduct, usePickingEvents } from './hooks';
 import { useUserNames } from './incidenceShared';
 
 /** /error-picking-producto/:pe_name/:order_id/:product_id/: wrong codes read for this product, and scan again. */
 export function ErrorPickingPage({ params }: ScreenProps) {
-  usePickingSettlement();
-  const engine = useEngine();
-  const actor = usePickingActor();
+  const { engine, actor, order, product } = useOrderProduct(params.order_id, params.product_id);
   const navigate = useNavigate();
-  const order = useOrderDoc(params.order_id);
-  const product = useProductDoc(params.product_id);
   const events = usePickingEvents(params.order_id ? [params.order_id] : []);
   const names = useUserNames();
   const [feedback, setFeedback] = useState<string | null>(null);
@@ -36,11 +30,7 @@ export function ErrorPickingPage({ params }: ScreenProps) {
   );
   if (order.loading || product.loading) return null;
   if (!order.data || !product.data || !engine) {
-    return (
-      <MissingUntilSynced>
-        <Alert color="orange">{t('pickingScreens.productMissing')}</Alert>
-      </MissingUntilSynced>
-    );
+    return <ProductMissing />;
   }
   const o = order.data;
   const p = product.data;

@@ -5,16 +5,14 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { z } from 'zod';
 import { t, type MessageKey } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
-import { useEngine } from '../../data/hooks';
 import { PICKING_INCIDENCE_TYPES, recordPickingIncidence, type PickingEngine, type PickingIncidenceInput, type PickingIncidenceType } from '../../data/picking';
 import { orderPickingProgress, PICKABLE_ROUTE_STATUSES } from '../../domain/picking';
 import { MACHINES } from '../../domain/status/machines';
-import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { useAction } from '../../ui/action/useAction';
-import { NotePhotoSubmit } from '../../ui/form/NotePhotoSubmit';
+import { NotePhotoSubmit, useNotePhoto } from '../../ui/form/NotePhotoSubmit';
 import type { AppHref } from '../../routes/registry';
-import { productPath } from './shared';
-import { useOrderDoc, usePickingActor, usePickingEvents, usePickingRoute, usePickingSettlement, useProductDoc } from './hooks';
+import { ProductMissing, productPath } from './shared';
+import { useOrderProduct, usePickingEvents, usePickingRoute } from './hooks';
 import { statusText } from '../../i18n/status';
 
 function isIncidenceType(v: unknown): v is PickingIncidenceType {
@@ -23,20 +21,15 @@ function isIncidenceType(v: unknown): v is PickingIncidenceType {
 
 /** /incidence-product/…: record a picking incidence for a product of an order. */
 export function IncidenceProductPage({ params }: ScreenProps) {
-  usePickingSettlement();
-  const engine = useEngine();
-  const actor = usePickingActor();
+  const { engine, actor, order, product } = useOrderProduct(params.order_id, params.product_id);
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as { type?: unknown };
-  const order = useOrderDoc(params.order_id);
-  const product = useProductDoc(params.product_id);
   const route = usePickingRoute(order.data?.route_id || undefined);
   const events = usePickingEvents(params.order_id ? [params.order_id] : []);
   const [id] = useState(() => `inc-${crypto.randomUUID()}`);
   const [type, setType] = useState<PickingIncidenceType>(isIncidenceType(search.type) ? search.type : 'missing');
   const [quantity, setQuantity] = useState<number | string>('');
-  const [note, setNote] = useState('');
-  const [photo, setPhoto] = useState<File | null>(null);
+  const notePhoto = useNotePhoto();
   const record = useAction(async (engine: PickingEngine, input: PickingIncidenceInput, back: AppHref) => {
     await recordPickingIncidence(engine, input);
     notifications.show({ color: 'teal', message: t('pickingScreens.incidenceSaved') });
@@ -47,11 +40,7 @@ export function IncidenceProductPage({ params }: ScreenProps) {
   const progress = order.data ? orderPickingProgress(order.data, events.index) : null;
   const lines = progress?.lines.filter((l) => l.product_id === params.product_id) ?? [];
   if (!order.data || !engine || lines.length === 0) {
-    return (
-      <MissingUntilSynced>
-        <Alert color="orange">{t('pickingScreens.productMissing')}</Alert>
-      </MissingUntilSynced>
-    );
+    return <ProductMissing />;
   }
   const o = order.data;
   const max = lines.reduce((n, l) => n + l.remaining, 0);
@@ -95,12 +84,9 @@ export function IncidenceProductPage({ params }: ScreenProps) {
         error={qtyError ?? undefined}
       />
       <NotePhotoSubmit
+        {...notePhoto}
         noteLabel={t('pickingScreens.incidenceNote')}
-        note={note}
-        onNote={setNote}
         photoLabel={t('pickingScreens.incidencePhoto')}
-        photo={photo}
-        onPhoto={setPhoto}
         error={record.error}
         submitLabel={t('pickingScreens.incidenceSubmit')}
         color="orange"
@@ -113,7 +99,7 @@ export function IncidenceProductPage({ params }: ScreenProps) {
             return;
           }
           setQtyError(null);
-          void record.run(engine, { id, order_id: o.id, product_id: params.product_id ?? '', type, quantity: parsed.data, note, photo, actor }, back);
+          void record.run(engine, { id, order_id: o.id, product_id: params.product_id ?? '', type, quantity: parsed.data, note: notePhoto.note, photo: notePhoto.photo, actor }, back);
         }}
       />
     </Stack>

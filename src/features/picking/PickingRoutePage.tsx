@@ -13,7 +13,7 @@ import type { DeliveryPoint, Order, Route } from '../../domain/entities/operatio
 import { BoxLabels } from '../../ui/labels';
 import { FirstSyncNotice, MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { useDayRoutes, usePickingActor, usePickingDay, usePickingEvents, usePickingRoute, usePickingSettlement, usePointsByIds, useProductsByIds, useRouteOrdersList } from './hooks';
-import { DayHubSelector, ProgressFigures, RouteStatusBadge } from './shared';
+import { DayHubSelector, ProgressFigures, RouteLine, RouteStatusBadge } from './shared';
 import { pickingRoutes } from './routesShared';
 import { href } from '../../routes/registry';
 import { statusText } from '../../i18n/status';
@@ -112,9 +112,7 @@ function OneRoute({ route, showLabels }: { route: Route; showLabels: boolean }) 
           <Title order={2} size="h3">
             {route.name}
           </Title>
-          <Text size="sm" c="dimmed">
-            {t('pickingScreens.routeLine', { code: route.code, stops: route.stops.length, start: route.planned_start })}
-          </Text>
+          <RouteLine route={route} />
         </div>
         <RouteStatusBadge route={route} />
       </Group>

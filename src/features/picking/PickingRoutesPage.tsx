@@ -8,7 +8,7 @@ import { PICKABLE_ROUTE_STATUSES, type RoutePickingProgress } from '../../domain
 import type { Route } from '../../domain/entities/operation';
 import { FirstSyncNotice } from '../../ui/sync/FirstSync';
 import { useDayOrders, useDayRoutes, usePickingDay, usePickingSettlement, useRoutesProgress } from './hooks';
-import { DayHubSelector, ProgressFigures, RouteStatusBadge } from './shared';
+import { DayHubSelector, ProgressFigures, RouteLine, RouteStatusBadge } from './shared';
 import { pickingRoutes } from './routesShared';
 import { href } from '../../routes/registry';
 
@@ -21,9 +21,7 @@ function RouteCard({ route, progress }: { route: Route; progress: RoutePickingPr
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <div>
           <Text fw={700}>{route.name}</Text>
-          <Text size="sm" c="dimmed">
-            {t('pickingScreens.routeLine', { code: route.code, stops: route.stops.length, start: route.planned_start })}
-          </Text>
+          <RouteLine route={route} />
         </div>
         <RouteStatusBadge route={route} />
       </Group>

@@ -11,15 +11,13 @@ import { IconMinus, IconPlus, IconArrowBackUp } from '@tabler/icons-react';
 import { z } from 'zod';
 import { t } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
-import { useEngine } from '../../data/hooks';
 import { MAX_PICK_QUANTITY, pickByScan, recordPick, setPickedQuantity, undoLastPick } from '../../data/picking';
 import { isLineDone, orderPickingProgress, PICKABLE_ROUTE_STATUSES, type LineProgress } from '../../domain/picking';
 import type { Order } from '../../domain/entities/operation';
 import { Scanner } from '../../ui/scanner';
-import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { useAction } from '../../ui/action/useAction';
-import { useOrderDoc, useOrdersByIds, usePickingActor, usePickingEvents, usePickingRoute, usePickingSettlement, usePointDoc, useProductDoc } from './hooks';
-import { LineStateBadge, productPath, RouteStatusBadge } from './shared';
+import { useOrderProduct, useOrdersByIds, usePickingEvents, usePickingRoute, usePointDoc } from './hooks';
+import { LineStateBadge, ProductMissing, productPath, RouteStatusBadge } from './shared';
 import { href, linkTo, type AppHref } from '../../routes/registry';
 
 const typedSchema = z.number().int().min(0).max(MAX_PICK_QUANTITY);
@@ -56,12 +54,8 @@ function nextLine(order: Order, stopOrders: readonly Order[], lines: Map<string,
 }
 
 export function PickerProductPage({ params }: ScreenProps) {
-  usePickingSettlement();
-  const engine = useEngine();
-  const actor = usePickingActor();
+  const { engine, actor, order, product } = useOrderProduct(params.order_id, params.product_id);
   const navigate = useNavigate();
-  const order = useOrderDoc(params.order_id);
-  const product = useProductDoc(params.product_id);
   const point = usePointDoc(params.pe_id);
   const route = usePickingRoute(order.data?.route_id || undefined);
   const stop = route.data?.stops.find((s) => s.order_ids.includes(params.order_id ?? ''));
@@ -83,11 +77,7 @@ export function PickerProductPage({ params }: ScreenProps) {
   if (order.loading || product.loading) return null;
   const line = progress ? currentLine(progress.lines, params.product_id ?? '') : undefined;
   if (!order.data || !product.data || !line || !engine) {
-    return (
-      <MissingUntilSynced>
-        <Alert color="orange">{t('pickingScreens.productMissing')}</Alert>
-      </MissingUntilSynced>
-    );
+    return <ProductMissing />;
   }
   const o = order.data;
   const p = product.data;

@@ -4,12 +4,10 @@
  */
 import { useEffect, useMemo } from 'react';
 import { create } from 'zustand';
-import { useEngine, useLiveQuery } from '../../data/hooks';
+import { useDocById, useDocsByIds, useEngine, useLiveQuery } from '../../data/hooks';
 import { useSession } from '../../data/session';
 import { watchPickingSettlement, type PickingActor } from '../../data/picking';
 import {
-  docById,
-  docsByIds,
   hubsQuery,
   incidencesOfKindBetween,
   incidencesOfOrders,
@@ -70,6 +68,12 @@ export function usePickingSettlement(): void {
   }, [engine, actor.userId, actor.role, actor.hub]);
 }
 
+/** What a screen about one product of one order starts from (the day's picking settled while it is open). */
+export function useOrderProduct(orderId: string | undefined, productId: string | undefined) {
+  usePickingSettlement();
+  return { engine: useEngine(), actor: usePickingActor(), order: useOrderDoc(orderId), product: useProductDoc(productId) };
+}
+
 export function useHubs() {
   return useLiveQuery<Hub[]>((db) => hubsQuery(db), [], []);
 }
@@ -95,35 +99,31 @@ export function usePointOrders(pointId: string | undefined) {
 }
 
 export function useOrderDoc(id: string | undefined) {
-  return useLiveQuery<Order | null>((db) => (id ? docById(db, 'orders', id) : null), [id], null);
+  return useDocById<Order>('orders', id);
 }
 
 export function useProductDoc(id: string | undefined) {
-  return useLiveQuery<Product | null>((db) => (id ? docById(db, 'products', id) : null), [id], null);
+  return useDocById<Product>('products', id);
 }
 
 export function usePointDoc(id: string | undefined) {
-  return useLiveQuery<DeliveryPoint | null>((db) => (id ? docById(db, 'delivery_points', id) : null), [id], null);
+  return useDocById<DeliveryPoint>('delivery_points', id);
 }
 
 export function useProductsByIds(ids: readonly string[]) {
-  const key = [...new Set(ids)].sort().join(',');
-  return useLiveQuery<Map<string, Product>>((db) => (key ? docsByIds(db, 'products', key.split(',')) : null), [key], new Map());
+  return useDocsByIds<Product>('products', ids);
 }
 
 export function useOrdersByIds(ids: readonly string[]) {
-  const key = [...new Set(ids)].sort().join(',');
-  return useLiveQuery<Map<string, Order>>((db) => (key ? docsByIds(db, 'orders', key.split(',')) : null), [key], new Map());
+  return useDocsByIds<Order>('orders', ids);
 }
 
 export function useRoutesByIds(ids: readonly string[]) {
-  const key = [...new Set(ids)].sort().join(',');
-  return useLiveQuery<Map<string, Route>>((db) => (key ? docsByIds(db, 'routes', key.split(',')) : null), [key], new Map());
+  return useDocsByIds<Route>('routes', ids);
 }
 
 export function usePointsByIds(ids: readonly string[]) {
-  const key = [...new Set(ids)].sort().join(',');
-  return useLiveQuery<Map<string, DeliveryPoint>>((db) => (key ? docsByIds(db, 'delivery_points', key.split(',')) : null), [key], new Map());
+  return useDocsByIds<DeliveryPoint>('delivery_points', ids);
 }
 
 /** Picks and incidences of some orders, indexed for the progress functions (live). */

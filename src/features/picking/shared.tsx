@@ -1,12 +1,12 @@
 /** Pieces shared by the picking screens: day and hub selector, progress figures, badges. */
 import { useState } from 'react';
-import { Badge, Group, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Group, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
 import { t, type MessageKey } from '../../i18n';
 import { progressRatio, type LineProgress, type PickingTotals } from '../../domain/picking';
 import { MACHINES } from '../../domain/status/machines';
 import type { Route } from '../../domain/entities/operation';
 import { ROUTE_STATUS_COLOR } from '../../ui/statusColors';
-import { SyncedValue } from '../../ui/sync/FirstSync';
+import { MissingUntilSynced, SyncedValue } from '../../ui/sync/FirstSync';
 import { useHubs, usePickingDay } from './hooks';
 import { href, linkTo, type AppHref } from '../../routes/registry';
 import { statusText } from '../../i18n/status';
@@ -51,6 +51,24 @@ export function DayHubSelector() {
         data-testid="picking-hub"
       />
     </Group>
+  );
+}
+
+/** A product screen whose order or product is not on this device (until the first sync, a wait). */
+export function ProductMissing() {
+  return (
+    <MissingUntilSynced>
+      <Alert color="orange">{t('pickingScreens.productMissing')}</Alert>
+    </MissingUntilSynced>
+  );
+}
+
+/** A route's code, number of stops and planned start, under its name. */
+export function RouteLine({ route }: { route: Pick<Route, 'code' | 'stops' | 'planned_start'> }) {
+  return (
+    <Text size="sm" c="dimmed">
+      {t('pickingScreens.routeLine', { code: route.code, stops: route.stops.length, start: route.planned_start })}
+    </Text>
   );
 }
 

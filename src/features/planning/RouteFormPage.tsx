@@ -23,6 +23,7 @@ import type { DataEngine } from '../../data/engine';
 import { useAction } from '../../ui/action/useAction';
 import { messageOf } from '../../ui/errors';
 import { statusText } from '../../i18n/status';
+import { FormError } from '../../ui/form/FormError';
 
 // ── /routes/route/form/:id ───────────────────────────────────────────────────────────────────
 
@@ -102,11 +103,7 @@ function RouteForm({ route, role }: { route: Route | null; role: ReturnType<type
   return (
     <form onSubmit={submit} noValidate data-testid="route-form">
       <Stack>
-        {save.error && (
-          <Alert color="red" role="alert" data-testid="form-error">
-            {save.error}
-          </Alert>
-        )}
+        <FormError error={save.error} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label={t('planning.fields.name')} {...form.getInputProps('name')} />
           <TextInput type="date" label={t('planning.fields.date')} {...form.getInputProps('date')} />

@@ -6,13 +6,14 @@
  */
 import { Badge, Table } from '@mantine/core';
 import { z } from 'zod';
-import { t, type MessageKey } from '../../i18n';
+import { t } from '../../i18n';
 import type { StopState } from '../../domain/delivery';
 import type { Order, Route } from '../../domain/entities/operation';
 import { MACHINES, ROUTE_STATUSES, type RouteStatus } from '../../domain/status/machines';
 import { hubSelect } from '../../ui/crud/options';
 import { ROUTE_STATUS_COLOR } from '../../ui/statusColors';
 import { ListTable } from '../../ui/table/ListTable';
+import { StopStateBadge } from '../../ui/routes/StopStateBadge';
 import { usePointsById } from './hooks';
 import { statusText } from '../../i18n/status';
 
@@ -35,15 +36,6 @@ export function RouteStatusTag({ status }: { status: RouteStatus }) {
     </Badge>
   );
 }
-
-const STOP_STATE_COLOR: Record<StopState, string> = { pending: 'gray', done: 'teal', partial: 'orange', failed: 'red' };
-
-const STOP_STATE_LABEL: Record<StopState, MessageKey> = {
-  pending: 'delivery.outcome_pending',
-  done: 'delivery.outcome_delivered',
-  partial: 'delivery.outcome_partial',
-  failed: 'delivery.outcome_failed',
-};
 
 // ── /routes/route/:id ────────────────────────────────────────────────────────────────────────
 
@@ -77,9 +69,7 @@ export function StopsTable({ route, orders, states, label }: { route: Route; ord
             <Table.Td>{windowOf(stopOrders)}</Table.Td>
             <Table.Td>{s.order_ids.map((id) => byId.get(id)?.code ?? id).join(', ')}</Table.Td>
             <Table.Td>
-              <Badge color={STOP_STATE_COLOR[state]} variant="light">
-                {t(STOP_STATE_LABEL[state])}
-              </Badge>
+              <StopStateBadge state={state} />
             </Table.Td>
           </Table.Tr>
         );

@@ -19,7 +19,12 @@ export function toCsv(headers: readonly string[], rows: readonly (readonly unkno
 
 /** Offers a CSV file to the user (browser only). */
 export function downloadCsv(filename: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  downloadFile(filename, new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+}
+
+/** Offers a file to the user as a download (browser only). */
+export function downloadFile(filename: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = filename;

@@ -3,6 +3,7 @@
  * the picker's incidence): a note, an optional photo from the camera, the action's error and the
  * button that sends it. Each screen keeps its own fields above it and its own texts.
  */
+import { useState } from 'react';
 import { Alert, Button, FileInput, Textarea, type MantineColor } from '@mantine/core';
 
 export const PHOTO_TYPES = 'image/png,image/jpeg,image/webp';
@@ -22,6 +23,13 @@ export interface NotePhotoSubmitProps {
   readonly busy: boolean;
   readonly submitDisabled?: boolean;
   readonly onSubmit: () => void;
+}
+
+/** The note and the photo of a report, kept by its screen and handed to NotePhotoSubmit as they are (`{...notePhoto}`). */
+export function useNotePhoto() {
+  const [note, onNote] = useState('');
+  const [photo, onPhoto] = useState<File | null>(null);
+  return { note, onNote, photo, onPhoto };
 }
 
 export function NotePhotoSubmit(p: NotePhotoSubmitProps) {

@@ -55,6 +55,45 @@ function shift(counters: Int32Array, counterPosition: number): void {
   counters[counterPosition] = 0;
 }
 
+/**
+ * The walk both searches make, as in the Java original: counts the runs of light and dark from
+ * `from` (the first run light when `whiteFirst`) into `counters`; each time `runs` runs are
+ * counted it asks `match(patternStart, end)` and, on a miss, slides on by two runs (with the
+ * shift done right). Throws `NotFound` at the row's end.
+ */
+function findPattern(
+  row: BitRow,
+  from: number,
+  whiteFirst: boolean,
+  counters: Int32Array,
+  runs: number,
+  NotFound: new () => Error,
+  match: (patternStart: number, end: number) => Int32Array | null,
+): Int32Array {
+  const width = row.getSize();
+  let counterPosition = 0;
+  let patternStart = from;
+  let isWhite = whiteFirst;
+  for (let x = from; x < width; x += 1) {
+    if (row.get(x) !== isWhite) {
+      counters[counterPosition] = (counters[counterPosition] ?? 0) + 1;
+      continue;
+    }
+    if (counterPosition === runs - 1) {
+      const found = match(patternStart, x);
+      if (found) return found;
+      patternStart += (counters[0] ?? 0) + (counters[1] ?? 0);
+      shift(counters, counterPosition);
+      counterPosition -= 1;
+    } else {
+      counterPosition += 1;
+    }
+    counters[counterPosition] = 1;
+    isWhite = !isWhite;
+  }
+  throw new NotFound();
+}
+
 /** Applies the fixes once (idempotent). Returns whether the module had the expected shape. */
 export function applyZxingFixes(zx: ZXingLike): boolean {
   const variance = zx.OneDReader.patternMatchVariance.bind(zx.OneDReader);
@@ -67,70 +106,33 @@ export function applyZxingFixes(zx: ZXingLike): boolean {
 
   if (!c128.__cbFixed) {
     c128.findStartPattern = (row) => {
-      const width = row.getSize();
-      const rowOffset = row.getNextSet(0);
       const counters = new Int32Array(6);
-      let counterPosition = 0;
-      let patternStart = rowOffset;
-      let isWhite = false;
-      for (let i = rowOffset; i < width; i += 1) {
-        if (row.get(i) !== isWhite) {
-          counters[counterPosition] = (counters[counterPosition] ?? 0) + 1;
-          continue;
-        }
-        if (counterPosition === 5) {
-          let bestVariance = c128.MAX_AVG_VARIANCE;
-          let bestMatch = -1;
-          for (let startCode = c128.CODE_START_A; startCode <= c128.CODE_START_C; startCode += 1) {
-            const v = variance(counters, c128.CODE_PATTERNS[startCode] as Int32Array, c128.MAX_INDIVIDUAL_VARIANCE);
-            if (v < bestVariance) {
-              bestVariance = v;
-              bestMatch = startCode;
-            }
+      return findPattern(row, row.getNextSet(0), false, counters, counters.length, NotFound, (patternStart, end) => {
+        let bestVariance = c128.MAX_AVG_VARIANCE;
+        let bestMatch = -1;
+        for (let startCode = c128.CODE_START_A; startCode <= c128.CODE_START_C; startCode += 1) {
+          const v = variance(counters, c128.CODE_PATTERNS[startCode] as Int32Array, c128.MAX_INDIVIDUAL_VARIANCE);
+          if (v < bestVariance) {
+            bestVariance = v;
+            bestMatch = startCode;
           }
-          // Whitespace before the start pattern, at least half its width.
-          if (bestMatch >= 0 && row.isRange(Math.max(0, patternStart - Math.floor((i - patternStart) / 2)), patternStart, false)) {
-            return Int32Array.from([patternStart, i, bestMatch]);
-          }
-          patternStart += (counters[0] ?? 0) + (counters[1] ?? 0);
-          shift(counters, counterPosition);
-          counterPosition -= 1;
-        } else {
-          counterPosition += 1;
         }
-        counters[counterPosition] = 1;
-        isWhite = !isWhite;
-      }
-      throw new NotFound();
+        // Whitespace before the start pattern, at least half its width.
+        if (bestMatch >= 0 && row.isRange(Math.max(0, patternStart - Math.floor((end - patternStart) / 2)), patternStart, false)) {
+          return Int32Array.from([patternStart, end, bestMatch]);
+        }
+        return null;
+      });
     };
     c128.__cbFixed = true;
   }
 
   if (!upcEan.__cbFixed) {
     upcEan.findGuardPattern = (row, rowOffset, whiteFirst, pattern, counters) => {
-      const width = row.getSize();
       const from = whiteFirst ? row.getNextUnset(rowOffset) : row.getNextSet(rowOffset);
-      let counterPosition = 0;
-      let patternStart = from;
-      const patternLength = pattern.length;
-      let isWhite = whiteFirst;
-      for (let x = from; x < width; x += 1) {
-        if (row.get(x) !== isWhite) {
-          counters[counterPosition] = (counters[counterPosition] ?? 0) + 1;
-          continue;
-        }
-        if (counterPosition === patternLength - 1) {
-          if (variance(counters, pattern, upcEan.MAX_INDIVIDUAL_VARIANCE) < upcEan.MAX_AVG_VARIANCE) return Int32Array.from([patternStart, x]);
-          patternStart += (counters[0] ?? 0) + (counters[1] ?? 0);
-          shift(counters, counterPosition);
-          counterPosition -= 1;
-        } else {
-          counterPosition += 1;
-        }
-        counters[counterPosition] = 1;
-        isWhite = !isWhite;
-      }
-      throw new NotFound();
+      return findPattern(row, from, whiteFirst, counters, pattern.length, NotFound, (patternStart, end) =>
+        variance(counters, pattern, upcEan.MAX_INDIVIDUAL_VARIANCE) < upcEan.MAX_AVG_VARIANCE ? Int32Array.from([patternStart, end]) : null,
+      );
     };
     upcEan.__cbFixed = true;
   }

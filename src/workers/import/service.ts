@@ -16,7 +16,7 @@ import { emptyIntakeContext, indexIntakeContext, type IntakeContext, type Intake
 import { TEMPLATE_FIELDS, orderRows, templateOrder } from '../../domain/intake/csv';
 import type { IntakeIssue } from '../../domain/intake/issues';
 import { checkMapping, mappingFromDoc, recogniseMapping, type ColumnMapping, type IntakeTable } from '../../domain/intake/mapping';
-import { writeBatches, type IntakeBatch, type IntakeMode, type IntakePlan, type IntakeSummary, type OrderAction } from '../../domain/intake/plan';
+import { writeBatches, type IntakeBatch, type IntakeMode, type IntakePlan, type IntakeSummary, type PlannedOrder } from '../../domain/intake/plan';
 import type { ImportMapping } from '../../domain/entities/reference';
 import { errorReportCsv, formatIntakeIssue, templateCsv, templateHeaders } from '../../i18n/intake';
 import { t } from '../../i18n';
@@ -79,13 +79,8 @@ export interface PlanReport {
   readonly ms: number;
 }
 
-export interface PreviewRow {
-  readonly key: string;
-  readonly file: string;
-  readonly rows: readonly number[];
-  readonly client_id: string;
-  readonly external_ref: string;
-  readonly action: OrderAction;
+/** One order of the plan as the preview shows it: what the plan says of it, and of the order built. */
+export interface PreviewRow extends Pick<PlannedOrder, 'key' | 'file' | 'rows' | 'client_id' | 'external_ref' | 'action'> {
   readonly order_id: string;
   readonly code: string;
   readonly date: string;
