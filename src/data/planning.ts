@@ -102,10 +102,14 @@ async function changeLabels(engine: PlanningEngine, before: Route, after: Route)
  */
 async function patchRoute(engine: PlanningEngine, actor: PlanningActor, before: Route, patch: Partial<Route>): Promise<Route> {
   const after: Route = { ...before, ...patch };
-  if (!recordsChanges(before, after)) return engine.writer.patch('routes', before.id, patch);
+  // Nothing for the record (a draft, or only times and locks changed): no lookups of names.
+  const byId: ChangeLabels = { rider: (x) => x, bike: (x) => x, point: (x) => x };
+  if (!recordsChanges(before, after) || routeChanges(before, after, byId, { id: actor.userId, name: actor.userId }, 0).length === 0) {
+    return engine.writer.patch('routes', before.id, patch);
+  }
   const me = await engine.db.users.findOne(actor.userId).exec();
   const added = routeChanges(before, after, await changeLabels(engine, before, after), { id: actor.userId, name: me?.name ?? actor.userId }, Date.now());
-  return engine.writer.patch('routes', before.id, added.length > 0 ? { ...patch, changes: appendChanges(before.changes, added) } : patch);
+  return engine.writer.patch('routes', before.id, { ...patch, changes: appendChanges(before.changes, added) });
 }
 
 async function loadOrders(engine: PlanningEngine, ids: readonly string[]): Promise<Order[]> {

@@ -40,7 +40,7 @@ export function routeChanges(before: RouteState, after: RouteState, labels: Chan
   const out: RouteChange[] = [];
   const entry = (kind: RouteChangeKind, values: { point?: string; from?: string; to?: string }) => {
     const clipped = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, clip(v)]));
-    out.push({ at, by: author.id, by_name: clip(author.name.trim() || author.id).slice(0, 120), kind, ...clipped });
+    out.push({ at, by: author.id, by_name: (author.name.trim() || author.id).slice(0, 120), kind, ...clipped });
   };
   if (before.status !== after.status) entry('status', { from: before.status, to: after.status });
   if (before.name !== after.name) entry('name', { from: before.name, to: after.name });
