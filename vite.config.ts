@@ -28,7 +28,7 @@ export default defineConfig({
   worker: { format: 'es' },
   build: {
     target: 'es2022',
-    sourcemap: false,
+    sourcemap: process.env.CB_SOURCEMAP === "1",
     chunkSizeWarningLimit: 1500,
   },
   server: {

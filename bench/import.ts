@@ -16,13 +16,16 @@
  *
  *   npm run bench:import               # 5,000 and 50,000 rows
  *   npm run bench:import -- --quick    # 5,000 rows only
- *   npm run bench:import -- --quick --profile   # and where the page's main thread spends the review
+ *   npm run bench:import -- --quick --profile   # where the page's main thread spends each phase
+ *   npm run bench:import -- --quick --trace     # what its tasks ≥ 50 ms were made of (style, layout…)
+ *
+ * For names in the profiles, build with source maps first: `CB_SOURCEMAP=1 npm run build`.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { extname, join, relative, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
@@ -40,6 +43,47 @@ import type { ImportBenchApi, ImportBenchFile, ImportBenchResult } from './impor
 const quick = process.argv.includes('--quick');
 /** `--profile`: a CPU profile of the page while it reads and reviews the file; prints where the time went. */
 const profile = process.argv.includes('--profile');
+
+/** `--trace`: a Chromium trace of the review; prints what the main thread's long tasks were made of. */
+const trace = process.argv.includes('--trace');
+
+interface TraceEvent { name: string; ph: string; ts: number; dur?: number; tid: number; pid: number; args?: { data?: { functionName?: string; url?: string; type?: string } } }
+
+/** The renderer main thread's tasks ≥ 50 ms, each with the self time of what ran inside it. */
+function printTrace(buf: Buffer, phase: string): void {
+  const events = (JSON.parse(buf.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  const main = events.find((e) => e.name === 'thread_name' && (e.args as { name?: string } | undefined)?.name === 'CrRendererMain');
+  const onMain = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined);
+  const all = onMain.filter((e) => e.name === 'RunTask');
+  const first = Math.min(...all.map((e) => e.ts));
+  const last = Math.max(...all.map((e) => e.ts + (e.dur ?? 0)));
+  const busy = all.reduce((n, e) => n + (e.dur ?? 0), 0);
+  const tasks = all.filter((e) => (e.dur ?? 0) >= 50_000);
+  console.log(`\nTraza (${phase}): hilo principal ocupado ${ms(busy / 1000)} ms de ${ms((last - first) / 1000)} ms; ${tasks.length} tarea(s) ≥ 50 ms; la más larga ${ms(Math.max(0, ...all.map((e) => e.dur ?? 0)) / 1000)} ms`);
+  for (const task of tasks) {
+    const end = task.ts + (task.dur ?? 0);
+    const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+    // Self time: an event's duration less its direct children's.
+    const self = new Map<string, number>();
+    const stack: { e: TraceEvent; child: number }[] = [];
+    const close = (upTo: number): void => {
+      while (stack.length > 0 && stack[stack.length - 1]!.e.ts + (stack[stack.length - 1]!.e.dur ?? 0) <= upTo) {
+        const top = stack.pop()!;
+        const d = top.e.args?.data;
+        const key = `${top.e.name}${d?.functionName ? ` ${d.functionName}` : ''}${d?.url ? ` ${d.url.split('/').pop()}` : ''}${d?.type ? ` ${d.type}` : ''}`;
+        self.set(key, (self.get(key) ?? 0) + ((top.e.dur ?? 0) - top.child) / 1000);
+        if (stack.length > 0) stack[stack.length - 1]!.child += top.e.dur ?? 0;
+      }
+    };
+    for (const e of inside) {
+      close(e.ts);
+      stack.push({ e, child: 0 });
+    }
+    close(Number.POSITIVE_INFINITY);
+    console.log(`  tarea de ${ms((task.dur ?? 0) / 1000)} ms:`);
+    for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`    ${ms(v).padStart(6)} ms  ${k}`);
+  }
+}
 
 interface CpuProfile {
   nodes: { id: number; children?: number[]; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
@@ -63,13 +107,15 @@ function printProfile(phase: string, p: CpuProfile): void {
   for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const name = (id: number): string => {
     const f = byId.get(id)?.callFrame;
-    return f ? `${f.functionName || '(anónima)'} ${f.url.split('/').pop() ?? ''}:${f.lineNumber + 1}` : '?';
+    return f ? `${f.functionName || '(anónima)'} ${f.url.split('/').pop() ?? ''}:${f.lineNumber + 1}:${f.columnNumber + 1}` : '?';
   };
   let best = { from: 0, to: 0, ms: 0 };
   let from = 0;
   let run = 0;
   p.samples.forEach((id, i) => {
-    const idle = byId.get(id)?.callFrame.functionName === '(idle)';
+    // Idle, or native work outside any script (a file handed in, a paint): not a script's task.
+    const fn = byId.get(id)?.callFrame.functionName;
+    const idle = fn === '(idle)' || fn === '(program)';
     if (idle) {
       run = 0;
       from = i + 1;
@@ -82,7 +128,7 @@ function printProfile(phase: string, p: CpuProfile): void {
   for (let i = best.from; i <= best.to; i += 1) {
     const frames: string[] = [];
     for (let id: number | undefined = p.samples[i]; id !== undefined; id = parent.get(id)) frames.push(name(id));
-    const key = frames.reverse().slice(1, 7).join(' › ');
+    const key = frames.reverse().slice(1, 14).join(' › ');
     stacks.set(key, (stacks.get(key) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
   }
   console.log(`  Tramo ocupado más largo: ${ms(best.ms)} ms; sus pilas (desde la raíz):`);
@@ -376,8 +422,14 @@ async function measureScreen(): Promise<ScreenResult | string> {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
     }
+    if (trace) await browser2.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink'] });
     const t0 = performance.now();
-    await page.getByTestId('import-files').setInputFiles([{ name: 'pedidos-bench.csv', mimeType: 'text/csv', buffer: csv }]);
+    // A file on disk, as a person chooses one: Playwright hands its path to the browser. (With a
+    // buffer it rebuilds the File inside the page, a base64 decoding on the page's main thread that
+    // no user's choice costs: it was the 80–130 ms «long task» of the file input.)
+    const csvPath = join(mkdtempSync(join(tmpdir(), 'cb-import-')), 'pedidos-bench.csv');
+    writeFileSync(csvPath, csv);
+    await page.getByTestId('import-files').setInputFiles(csvPath);
     await page.getByTestId('import-review').click({ timeout: 120_000 });
     await page.getByTestId('import-preview').waitFor({ timeout: 120_000 });
     const created = Number(await page.getByTestId('count-create').textContent({ timeout: 120_000 }));
@@ -385,22 +437,37 @@ async function measureScreen(): Promise<ScreenResult | string> {
     if (created !== SCREEN_ORDERS) return `la vista previa cuenta ${created} pedidos nuevos en vez de ${SCREEN_ORDERS}`;
     const t1 = performance.now();
     const p1 = await pageNow();
+    if (trace) printTrace(await browser2.stopTracing(), 'lectura y revisión');
     if (cdp) {
       printProfile('lectura y revisión', ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile);
       const frames = await page.evaluate(() => (window as unknown as { cbFrames: unknown[] }).cbFrames);
       console.log(`  Fotogramas largos (long-animation-frame ≥ 50 ms) hasta la vista previa:\n${frames.map((f) => `    ${JSON.stringify(f)}`).join('\n')}`);
     }
+    if (trace) await browser2.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink'] });
+    if (cdp) await cdp.send('Profiler.start');
     await page.getByTestId('import-submit').click();
     await page.getByTestId('import-result-summary').waitFor({ timeout: 300_000 });
+    if (trace) printTrace(await browser2.stopTracing(), 'escritura');
+    if (cdp) {
+      const written = ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile;
+      if (process.env.CB_PROFILE_OUT) writeFileSync(process.env.CB_PROFILE_OUT, JSON.stringify(written));
+      printProfile('escritura', written);
+    }
     const t2 = performance.now();
     const p2 = await pageNow();
     const summary = (await page.getByTestId('import-result-summary').textContent()) ?? '';
     if (!summary.startsWith(`${SCREEN_ORDERS} creados`)) return `resultado inesperado: «${summary}»`;
+    if (cdp) await cdp.send('Profiler.start');
     await page.getByTestId('import-view-orders').click();
     await page.getByLabel('Fecha', { exact: true }).fill(iso);
     await page.getByLabel('Buscar').fill('Punto Bench');
     await page.getByTestId('crud-count').filter({ hasText: new RegExp(`^${SCREEN_ORDERS} de`) }).waitFor({ timeout: 300_000 });
     const t3 = performance.now();
+    if (cdp) {
+      const shown = ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile;
+      if (process.env.CB_PROFILE_OUT) writeFileSync(`${process.env.CB_PROFILE_OUT}.shown`, JSON.stringify(shown));
+      printProfile('«Pedidos»', shown);
+    }
     const tasks = await page.evaluate(() => (window as unknown as { cbLong: { at: number; ms: number }[] }).cbLong);
     const longest = (from: number, to: number): number => tasks.filter((t) => t.at >= from && t.at < to).reduce((m, t) => Math.max(m, t.ms), 0);
     return {
