@@ -7,6 +7,7 @@ import { auditTime, Subject, type Observable, type Subscription } from 'rxjs';
 import { BackendError, type Backend } from '../backend/types';
 import { openLocalDatabase, type CbDatabase, type StorageChoice } from './database';
 import type { AppStore } from './appStore';
+import type { LocalCollection } from '../domain/collections';
 import { Outbox } from './outbox';
 import { PushLedger } from './pushLedger';
 // The replication (RxDB's replication plugin and the sync protocol) is loaded after the first
@@ -271,6 +272,11 @@ export class DataEngine {
   }
 
   /** Pull and push now (after coming back online, or on demand). */
+  /** See ReplicationHandle.hold; nothing to hold while the replication has not started. */
+  holdSync(names: readonly LocalCollection[]): () => void {
+    return this.replication?.hold(names) ?? (() => undefined);
+  }
+
   syncNow(): void {
     this.replication?.reSync();
     void this.processUploads();

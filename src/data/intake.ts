@@ -18,7 +18,7 @@ import type { DataEngine } from './engine';
 import { ValidationFailed } from './writes';
 
 /** The parts of the data engine the intake actions use (tests hand in just these). */
-export type IntakeEngine = Pick<DataEngine, 'db' | 'writer'>;
+export type IntakeEngine = Pick<DataEngine, 'db' | 'writer'> & Partial<Pick<DataEngine, 'holdSync'>>;
 
 export interface IntakeData {
   readonly context: IntakeContext;
@@ -197,10 +197,16 @@ export async function applyIntake(
 ): Promise<IntakeWriteResult> {
   let result = EMPTY_WRITE_RESULT;
   onProgress?.(0, source.count);
-  for (let i = 0; i < source.count; i += 1) {
-    const batch = await source.batch(i);
-    if (batch) result = addWriteResults(result, await writeIntakeBatch(engine, batch, reasons));
-    onProgress?.(i + 1, source.count);
+  // The import writes alone; what it wrote is sent right after (see ReplicationHandle.hold).
+  const release = engine.holdSync?.(['delivery_points', 'orders']);
+  try {
+    for (let i = 0; i < source.count; i += 1) {
+      const batch = await source.batch(i);
+      if (batch) result = addWriteResults(result, await writeIntakeBatch(engine, batch, reasons));
+      onProgress?.(i + 1, source.count);
+    }
+  } finally {
+    release?.();
   }
   return result;
 }

@@ -23,13 +23,13 @@ export class Outbox extends WatchedStore {
     this.emit();
   }
 
-  /** Settles a pushed document unless it was written again after `pushedAt`. */
-  async settle(collection: string, id: string, pushedAt: number): Promise<void> {
+  /** Settles pushed documents of one collection unless written again after `pushedAt`: one transaction, one notification. */
+  async settleMany(collection: string, ids: readonly string[], pushedAt: number): Promise<void> {
+    if (ids.length === 0) return;
     const db = await this.store.db();
     const tx = db.transaction('outbox', 'readwrite');
-    const item = await tx.store.get(`${collection}:${id}`);
-    if (item && item.at <= pushedAt) await tx.store.delete(item.key);
-    await tx.done;
+    const items = await Promise.all(ids.map((id) => tx.store.get(`${collection}:${id}`)));
+    await Promise.all([...items.flatMap((item) => (item && item.at <= pushedAt ? [tx.store.delete(item.key)] : [])), tx.done]);
     this.emit();
   }
 

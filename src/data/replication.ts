@@ -55,7 +55,22 @@ export interface ReplicationHandle {
   /** Resolves when every collection has pulled everything and pushed every local change. */
   awaitInSync(): Promise<void>;
   reSync(): void;
+  /**
+   * Holds the replication of these collections (pull and push) until the returned function is
+   * called: a bulk local write (an import) then writes alone instead of racing its own pushes for
+   * the same IndexedDB stores, and its documents go out right after, in full batches. Holds
+   * nest; the local changes stay in the outbox meanwhile, so the badge never says «synced».
+   */
+  hold(names: readonly LocalCollection[]): () => void;
   cancel(): Promise<void>;
+}
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = (): void => undefined;
+  const promise = new Promise<void>((ok) => {
+    resolve = ok;
+  });
+  return { promise, resolve };
 }
 
 /** «Sin conexión…», in the interface's language when asked. */
@@ -113,6 +128,9 @@ export function startReplication(opts: ReplicationOptions): ReplicationHandle {
   const errors$ = new Subject<string>();
   const active$ = new Subject<boolean>();
   const states = new Map<LocalCollection, RxReplicationState<unknown, Checkpoint>>();
+  const holds = new Map<LocalCollection, number>();
+  const resuming = new Set<Promise<void>>();
+  let released = deferred();
   const subs: Subscription[] = [];
   const stream$ = transport.stream();
 
@@ -170,6 +188,7 @@ export function startReplication(opts: ReplicationOptions): ReplicationHandle {
           // Shutting down (sign-out, app closing): the stores may be closed; the ledger keeps
           // this push as unanswered, which is safe.
           if (state.isStopped()) return [];
+          const pushedById = new Map(pushedRows.map((r) => [String(r.newDocumentState.id), r.newDocumentState]));
           const answers = new Map<string, Record<string, unknown>>();
           const refused = new Map<string, string>();
           const conflicts = result.map((doc) => {
@@ -180,7 +199,7 @@ export function startReplication(opts: ReplicationOptions): ReplicationHandle {
             const { _refused: _r, ...answer } = doc;
             // A document the user may not read comes back bare (id and `_deleted` only): the
             // device drops its copy, written as the deletion of what it pushed (a valid document).
-            const pushed = pushedRows.find((r) => r.newDocumentState.id === doc.id)?.newDocumentState;
+            const pushed = pushedById.get(String(doc.id));
             const master = isBare(answer) && pushed ? { ...pushed, id: doc.id, _deleted: true } : answer;
             answers.set(doc.id, master);
             return master as never;
@@ -192,19 +211,21 @@ export function startReplication(opts: ReplicationOptions): ReplicationHandle {
           const local = await collection.findByIds(ids).exec();
           const now = Date.now();
           const changedHere = new Set<string>();
+          const settled: string[] = [];
           for (const row of pushedRows) {
             const id = String(row.newDocumentState.id);
             const current = local.get(id) as { toJSON(): Record<string, unknown> } | undefined;
             const unchanged = current !== undefined && contentOf(current.toJSON()) === contentOf(row.newDocumentState);
             if (!unchanged) changedHere.add(id);
             if (unchanged || (row.newDocumentState._deleted === true && current === undefined)) {
-              await outbox.settle(name, id, now);
+              settled.push(id);
             }
             // The server did not keep (all of) the device's change: tell the person.
             const answer = answers.get(id);
             const notice = answer ? noticeOf(name, row, answer, refused.get(id) ?? null, now) : null;
             if (notice) notices$.next(notice);
           }
+          await outbox.settleMany(name, settled, now);
           if (editable) await ledger.afterAnswer(name, rxRows, pushedRows, answers, changedHere);
           return conflicts;
         },
@@ -222,6 +243,9 @@ export function startReplication(opts: ReplicationOptions): ReplicationHandle {
     errors$: errors$.asObservable(),
     active$: active$.asObservable(),
     async awaitInSync() {
+      // Held collections have not sent what was written meanwhile: in sync only once released
+      // and resumed (and `started` is taken after, so the outbox keeps those writes till then).
+      while (holds.size > 0 || resuming.size > 0) await Promise.all([released.promise, ...resuming]);
       const started = Date.now();
       await Promise.all([...states.values()].map((s) => s.awaitInSync()));
       await outbox.settleBefore(started);
@@ -230,7 +254,42 @@ export function startReplication(opts: ReplicationOptions): ReplicationHandle {
     reSync() {
       for (const s of states.values()) s.reSync();
     },
+    hold(names) {
+      const held = names.filter((n) => states.has(n));
+      if (held.length > 0 && holds.size === 0) released = deferred();
+      for (const n of held) {
+        const count = holds.get(n) ?? 0;
+        holds.set(n, count + 1);
+        if (count === 0) void states.get(n)?.pause();
+      }
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        for (const n of held) {
+          const count = (holds.get(n) ?? 1) - 1;
+          if (count > 0) {
+            holds.set(n, count);
+            continue;
+          }
+          holds.delete(n);
+          const state = states.get(n);
+          if (!state || state.isStopped()) continue;
+          // start() after pause() re-syncs: what was written meanwhile goes out from the
+          // collection's push checkpoint.
+          // (A failed start reports on error$, as the first one does.)
+          const resume: Promise<void> = state
+            .start()
+            .catch(() => undefined)
+            .finally(() => resuming.delete(resume));
+          resuming.add(resume);
+        }
+        if (holds.size === 0) released.resolve();
+      };
+    },
     async cancel() {
+      holds.clear();
+      released.resolve();
       subs.forEach((s) => s.unsubscribe());
       await Promise.all([...states.values()].map((s) => s.cancel()));
     },

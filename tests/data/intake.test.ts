@@ -171,6 +171,25 @@ describe('applyIntake', () => {
     expect(result.skipped[0]?.id).toBe('o-imp-0000000000000001');
     expect(result.skipped[0]?.reason).not.toBe('');
   });
+
+  it('holds the sync of points and orders while it writes, and releases it when done or failed', async () => {
+    const [a] = pending;
+    if (!a) throw new Error('demo sin pedidos');
+    const log: string[] = [];
+    const held: IntakeEngine = {
+      ...engine,
+      holdSync: (names) => {
+        log.push(`hold ${names.join(',')}`);
+        return () => log.push('release');
+      },
+    };
+    const batches: IntakeBatch[] = writeBatches({ points: [], create: [{ ...a, id: 'o-imp-0000000000000003', external_ref: 'HOLD-1' }], update: [] });
+    await applyIntake(held, { count: batches.length, batch: async (i) => (log.push(`batch ${i}`), batches[i] ?? null) }, REASONS);
+    expect(log).toEqual(['hold delivery_points,orders', ...batches.map((_, i) => `batch ${i}`), 'release']);
+    log.length = 0;
+    await expect(applyIntake(held, { count: 1, batch: async () => Promise.reject(new Error('worker gone')) }, REASONS)).rejects.toThrow('worker gone');
+    expect(log).toEqual(['hold delivery_points,orders', 'release']);
+  });
 });
 
 describe('rememberImportMapping', () => {

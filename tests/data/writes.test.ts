@@ -83,6 +83,19 @@ describe('Writer.insertMany / saveMany (the import path)', () => {
     expect((await outbox.list()).map((i) => i.key).sort()).toEqual(['orders:o1', 'orders:o2']);
   });
 
+  it('settleMany clears what was pushed, keeps what was written again since, and notifies once', async () => {
+    const { outbox } = await open();
+    await outbox.markMany('orders', ['o1', 'o2'], 1_000);
+    await outbox.mark('orders', 'o3', 3_000);
+    await outbox.mark('delivery_points', 'o1', 1_000);
+    let notices = 0;
+    const off = outbox.onChange(() => { notices += 1; });
+    await outbox.settleMany('orders', ['o1', 'o2', 'o3', 'o9'], 2_000);
+    off();
+    expect((await outbox.list()).map((i) => i.key).sort()).toEqual(['delivery_points:o1', 'orders:o3']);
+    expect(notices).toBe(1);
+  });
+
   it('an empty or all-invalid batch writes nothing and does not notify', async () => {
     const { writer, outbox } = await open();
     let notices = 0;
