@@ -204,6 +204,9 @@ function VirtualBody<T>({ rows, columns, rowKey, actions, template, rowHeight, e
   );
 }
 
+/** Rows a search may read in one task without their search texts filled in beforehand. */
+const SEARCH_AT_ONCE = 1500;
+
 export function EntityTable<T>(props: EntityTableProps<T>) {
   const { rows, columns, rowKey, filters = [], actions, rowHeight = 52 } = props;
   const [search, setSearch] = useState('');
@@ -219,16 +222,21 @@ export function EntityTable<T>(props: EntityTableProps<T>) {
   const haystackOf = useMemo(() => {
     const cache = new WeakMap<object, string>();
     const compute = (row: T) => normalise(columns.map((c) => String(c.value(row) ?? '')).join(' '));
-    return (row: T): string => {
+    const text = (row: T): string => {
       if (typeof row !== 'object' || row === null) return compute(row);
-      let text = cache.get(row);
-      if (text === undefined) {
-        text = compute(row);
-        cache.set(row, text);
+      let found = cache.get(row);
+      if (found === undefined) {
+        found = compute(row);
+        cache.set(row, found);
       }
-      return text;
+      return found;
     };
+    const has = (row: T): boolean => typeof row !== 'object' || row === null || cache.has(row);
+    return Object.assign(text, { has });
   }, [columns]);
+  // The rows (and columns) whose search texts are all filled in: a search over more rows than
+  // SEARCH_AT_ONCE without them waits for the slices below instead of filling them in one task.
+  const [indexed, setIndexed] = useState<{ rows: readonly T[]; haystackOf: unknown } | null>(null);
 
   useEffect(() => {
     let i = 0;
@@ -237,13 +245,22 @@ export function EntityTable<T>(props: EntityTableProps<T>) {
       const end = Math.min(rows.length, i + 1000);
       for (; i < end; i += 1) haystackOf(rows[i] as T);
       if (i < rows.length) timer = setTimeout(slice, 0);
+      else if (rows.length > SEARCH_AT_ONCE) setIndexed({ rows, haystackOf });
     };
     timer = setTimeout(slice, 0);
     return () => clearTimeout(timer);
   }, [rows, haystackOf]);
 
-  const visible = useMemo(() => {
+  const lastVisible = useRef<readonly T[]>(rows);
+  const { visible, searching } = useMemo(() => {
     const needle = normalise(deferredSearch.trim());
+    const ready =
+      needle === '' ||
+      rows.length <= SEARCH_AT_ONCE ||
+      (indexed?.rows === rows && indexed.haystackOf === haystackOf) ||
+      rows.reduce((missing, row) => (haystackOf.has(row) ? missing : missing + 1), 0) <= SEARCH_AT_ONCE;
+    // Still filling in: the list stays as it was (marked busy) for the few slices that takes.
+    if (!ready) return { visible: lastVisible.current, searching: true };
     const active = filters.flatMap((f) => {
       const v = filterValues[f.key];
       return v === null || v === undefined || v === '' ? [] : [{ test: f.test, value: v }];
@@ -259,8 +276,11 @@ export function EntityTable<T>(props: EntityTableProps<T>) {
         out = [...out].sort((a, b) => sign * compare(col.value(a), col.value(b)));
       }
     }
-    return out;
-  }, [rows, haystackOf, deferredSearch, filters, filterValues, sort, columns]);
+    return { visible: out, searching: false };
+  }, [rows, haystackOf, indexed, deferredSearch, filters, filterValues, sort, columns]);
+  useEffect(() => {
+    lastVisible.current = visible;
+  }, [visible]);
 
   const template = [...columns.map((c) => c.width ?? '1fr'), ...(actions ? [props.actionsWidth ?? 'auto'] : [])].join(' ');
   const toggleSort = (key: string) =>
@@ -302,7 +322,7 @@ export function EntityTable<T>(props: EntityTableProps<T>) {
       <Text size="sm" c="dimmed" mb={4} aria-live="polite" data-testid="crud-count">
         {props.loading ? t('common.loading') : awaiting ? t('syncState.awaitingFirst') : t('crud.count', { shown: visible.length, total: rows.length })}
       </Text>
-      <div role="table" aria-label={props.label} aria-rowcount={visible.length + 1} style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}>
+      <div role="table" aria-label={props.label} aria-rowcount={visible.length + 1} aria-busy={searching || undefined} style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}>
         <div role="rowgroup">
           <div role="row" aria-rowindex={1} style={{ display: 'grid', gridTemplateColumns: template, background: 'var(--mantine-color-gray-0)', borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
             {columns.map((c) => {
