@@ -3,40 +3,16 @@
  * JSON objects (never RxDocuments), live: they update when a document changes locally or
  * arrives from the server.
  */
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import type { RxDocument, RxQuery } from 'rxdb';
 import type { CbDatabase } from './database';
-import type { DataEngine } from './engine';
-import { awaitingFirstSync, INITIAL_STATUS, type SyncStatus } from './syncStatus';
-import { useSession } from './session';
+import { useEngine } from './statusHooks';
 import { docById, docsByIds } from './queries';
 import type { LocalCollection } from '../domain/collections';
 
-export function useEngine(): DataEngine | null {
-  return useSession((s) => s.engine);
-}
-
-export function useSyncStatus(): SyncStatus {
-  const engine = useEngine();
-  return useSyncExternalStore(
-    (onChange) => {
-      if (!engine) return () => undefined;
-      const sub = engine.status.status$.subscribe(onChange);
-      return () => sub.unsubscribe();
-    },
-    () => engine?.status.value ?? INITIAL_STATUS,
-  );
-}
-
-/**
- * Whether this user's first sync on this device is still under way (see `awaitingFirstSync`),
- * and whether the device is online. Screens that show counts or «nothing here» read it.
- */
-export function useFirstSync(): { readonly awaiting: boolean; readonly online: boolean } {
-  const engine = useEngine();
-  const status = useSyncStatus();
-  return { awaiting: awaitingFirstSync(engine ? status : null), online: status.online };
-}
+// The session's engine and sync status live in ./statusHooks (the router's shell reads them, and
+// must not load the queries and the entities' schemas with the first screen); re-exported here.
+export { useEngine, useFirstSync, useSyncStatus } from './statusHooks';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any RxQuery of any collection
 type AnyQuery = RxQuery<any, any>;

@@ -29,7 +29,7 @@ import { BlankLayout } from '../ui/layout/BlankLayout';
 import { OnlineBadge } from '../ui/layout/OnlineBadge';
 import type { Crumb, ShellMenuItem } from '../ui/layout/ShellLayout';
 import { NotFound } from '../ui/page/NotFound';
-import { useEngine, useSyncStatus } from '../data/hooks';
+import { useEngine, useSyncStatus } from '../data/statusHooks';
 import { groupsOf, useSession } from '../data/session';
 import { mayOpen, type InterfaceGroup } from '../domain/access/groups';
 import { homeOf } from '../features/auth/home';
