@@ -81,6 +81,12 @@ describe('concurrent edits of one order', () => {
       if (same) {
         bEdit = { round, device: 'b', field: 'notes', value: `B-${round}` };
       } else {
+        // The claim of this round (both different fields kept) is about two edits made on the
+        // same settled state. After a same-field round left without waiting, A's answer (a
+        // conflict the server settled for B) may still be on its way: A's notes edit then
+        // replaces A's own earlier notes, not B's, and is rightly logged as a conflict (the
+        // check at the end allows that; this round's check would not). So settle first.
+        await quiesce(devices, () => server.store.head());
         const current = await localOrder(b, 'o1');
         const field = r.pick(['window_end', 'payment_method'] as const);
         const options = field === 'window_end' ? WINDOW_ENDS : PAYMENT_METHODS;
