@@ -118,7 +118,9 @@ export function createOptimiserApi(): OptimiserApi {
         travel = await travelMatrix(model.locations, settings, osrm);
         if (osrm && travel.source === 'osrm') lastMatrix = { key, travel };
       }
-      return { model, problem: model.problem(travel.matrix), source: travel.source, travelError: travel.error };
+      // The service's failure, for the board to say why it shows estimates.
+      const why = (result: DayPlanResult): DayPlanResult => (travel.error ? { ...result, travelError: travel.error } : result);
+      return { model, problem: model.problem(travel.matrix), source: travel.source, why };
     } finally {
       (table as { [releaseProxy]?: () => void } | undefined)?.[releaseProxy]?.();
     }
@@ -126,22 +128,22 @@ export function createOptimiserApi(): OptimiserApi {
 
   return {
     async planDay(input, options = {}, onProgress, table) {
-      const { model, problem, source } = await dayProblem(input, options, table);
+      const { model, problem, source, why } = await dayProblem(input, options, table);
       const budget = dayBudget(problem.jobs.length);
       const plan = await run(problem, { ...budget, ...options }, onProgress);
-      return model.result(problem, plan, plan.stats, source);
+      return why(model.result(problem, plan, plan.stats, source));
     },
     async orderRoute(input, routeId, options = {}, onProgress, table) {
-      const { model, problem, source } = await dayProblem(input, options, table);
+      const { model, problem, source, why } = await dayProblem(input, options, table);
       const index = routeIndex(input, routeId);
       const single = singleRouteProblem(problem, index);
       if (!single) throw new Error(`No existe la ruta «${routeId}»`);
       const plan = await run(single, { ...dayBudget(single.jobs.length), ...options }, onProgress);
-      return model.result(problem, withRoute(currentPlan(problem, input), index, plan.routes[0]), plan.stats, source);
+      return why(model.result(problem, withRoute(currentPlan(problem, input), index, plan.routes[0]), plan.stats, source));
     },
     async evaluateDay(input, options = {}, table) {
-      const { model, problem, source } = await dayProblem(input, options, table);
-      return model.result(problem, currentPlan(problem, input), undefined, source);
+      const { model, problem, source, why } = await dayProblem(input, options, table);
+      return why(model.result(problem, currentPlan(problem, input), undefined, source));
     },
     solve(problem, options = {}, onProgress) {
       return run(problem, options, onProgress);

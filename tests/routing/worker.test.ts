@@ -161,7 +161,9 @@ describe('optimiser client over comlink (a message channel standing in for the w
       const moved: DayPlanInput = { ...hand, hub: { ...HUB, lat: HUB.lat + 0.001 } };
       const estimated = await client.evaluateDay(moved, { travelTable: failing });
       expect(estimated.travel).toBe('estimate');
+      expect(estimated.travelError, 'the board says why').toBe('El servicio de rutas respondió 503.');
       expect(estimated.routes[0]?.distance_m).not.toBe(3000);
+      expect(viaService.travelError).toBeUndefined();
       const planned = await client.planDay(input, { seed: 2, maxIterations: 50, sliceMs: 1, travelTable: table });
       expect(planned.travel).toBe('osrm');
     } finally {

@@ -226,6 +226,8 @@ export interface DayPlanResult {
   readonly stats?: PlanStats;
   /** Which travel times were used. */
   readonly travel: 'estimate' | 'osrm';
+  /** Why the routing service's times were not used, when a service was asked (its words). */
+  readonly travelError?: string;
 }
 
 // ── Model ────────────────────────────────────────────────────────────────────────────────────

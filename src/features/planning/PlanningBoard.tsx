@@ -405,7 +405,13 @@ export function PlanningBoard() {
             {t('planning.board.selectHelp')}
           </Text>
           <Text size="xs" c="dimmed" data-testid="travel-source">
-            {evaluation?.travel === 'osrm' ? t('planning.travel.osrm') : travelTable && evaluation ? t('planning.travel.estimateFallback') : t('planning.board.travelEstimate')}
+            {evaluation?.travel === 'osrm'
+              ? t('planning.travel.osrm')
+              : travelTable && evaluation
+                ? evaluation.travelError
+                  ? t('planning.travel.estimateFallbackWhy', { reason: evaluation.travelError.replace(/\.$/, '') })
+                  : t('planning.travel.estimateFallback')
+                : t('planning.board.travelEstimate')}
           </Text>
         </Stack>
         <ScrollArea.Autosize mah={900}>

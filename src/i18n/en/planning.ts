@@ -174,6 +174,7 @@ export const planningMessages: Shape<typeof es> = {
       badUrl: '“{value}” is not a valid http(s) address of the routing service (no user, query or fragment).',
       osrm: 'Times from the routing service (OSRM, by bike).',
       estimateFallback: 'Estimated times: the routing service did not answer.',
+      estimateFallbackWhy: 'Estimated times: the routing service did not answer ({reason}).',
     },
     changes: {
       title: 'Changes since publishing',

@@ -175,6 +175,7 @@ export const planningMessages = {
       badUrl: '«{value}» no es una dirección http(s) válida del servicio de rutas (sin usuario, consulta ni fragmento).',
       osrm: 'Tiempos del servicio de rutas (OSRM, en bici).',
       estimateFallback: 'Tiempos estimados: el servicio de rutas no respondió.',
+      estimateFallbackWhy: 'Tiempos estimados: el servicio de rutas no respondió ({reason}).',
     },
     changes: {
       title: 'Cambios desde la publicación',
