@@ -50,6 +50,33 @@ const trace = process.argv.includes('--trace');
 interface TraceEvent { name: string; ph: string; ts: number; dur?: number; tid: number; pid: number; args?: { data?: { functionName?: string; url?: string; type?: string } } }
 
 /** The renderer main thread's tasks ≥ 50 ms, each with the self time of what ran inside it. */
+/** Self time (an event's duration less its direct children's) of the main thread's events in [from, to]. */
+function selfTimes(onMain: readonly TraceEvent[], from: number, to: number, skip?: TraceEvent): Map<string, number> {
+  const inside = onMain.filter((e) => e !== skip && e.ts >= from && e.ts + (e.dur ?? 0) <= to).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const self = new Map<string, number>();
+  const stack: { e: TraceEvent; child: number }[] = [];
+  const close = (upTo: number): void => {
+    while (stack.length > 0 && stack[stack.length - 1]!.e.ts + (stack[stack.length - 1]!.e.dur ?? 0) <= upTo) {
+      const top = stack.pop()!;
+      const d = top.e.args?.data;
+      const key = `${top.e.name}${d?.functionName ? ` ${d.functionName}` : ''}${d?.url ? ` ${d.url.split('/').pop()}` : ''}${d?.type ? ` ${d.type}` : ''}`;
+      self.set(key, (self.get(key) ?? 0) + ((top.e.dur ?? 0) - top.child) / 1000);
+      if (stack.length > 0) stack[stack.length - 1]!.child += top.e.dur ?? 0;
+    }
+  };
+  for (const e of inside) {
+    close(e.ts);
+    stack.push({ e, child: 0 });
+  }
+  close(Number.POSITIVE_INFINITY);
+  return self;
+}
+
+const printTop = (self: Map<string, number>, indent: string): void => {
+  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`${indent}${ms(v).padStart(6)} ms  ${k}`);
+};
+
+/** The phase's main-thread time by kind (all tasks), then what each task ≥ 50 ms was made of. */
 function printTrace(buf: Buffer, phase: string): void {
   const events = (JSON.parse(buf.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
   const main = events.find((e) => e.name === 'thread_name' && (e.args as { name?: string } | undefined)?.name === 'CrRendererMain');
@@ -60,28 +87,10 @@ function printTrace(buf: Buffer, phase: string): void {
   const busy = all.reduce((n, e) => n + (e.dur ?? 0), 0);
   const tasks = all.filter((e) => (e.dur ?? 0) >= 50_000);
   console.log(`\nTraza (${phase}): hilo principal ocupado ${ms(busy / 1000)} ms de ${ms((last - first) / 1000)} ms; ${tasks.length} tarea(s) ≥ 50 ms; la más larga ${ms(Math.max(0, ...all.map((e) => e.dur ?? 0)) / 1000)} ms`);
+  printTop(selfTimes(onMain, first, last), '  ');
   for (const task of tasks) {
-    const end = task.ts + (task.dur ?? 0);
-    const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
-    // Self time: an event's duration less its direct children's.
-    const self = new Map<string, number>();
-    const stack: { e: TraceEvent; child: number }[] = [];
-    const close = (upTo: number): void => {
-      while (stack.length > 0 && stack[stack.length - 1]!.e.ts + (stack[stack.length - 1]!.e.dur ?? 0) <= upTo) {
-        const top = stack.pop()!;
-        const d = top.e.args?.data;
-        const key = `${top.e.name}${d?.functionName ? ` ${d.functionName}` : ''}${d?.url ? ` ${d.url.split('/').pop()}` : ''}${d?.type ? ` ${d.type}` : ''}`;
-        self.set(key, (self.get(key) ?? 0) + ((top.e.dur ?? 0) - top.child) / 1000);
-        if (stack.length > 0) stack[stack.length - 1]!.child += top.e.dur ?? 0;
-      }
-    };
-    for (const e of inside) {
-      close(e.ts);
-      stack.push({ e, child: 0 });
-    }
-    close(Number.POSITIVE_INFINITY);
     console.log(`  tarea de ${ms((task.dur ?? 0) / 1000)} ms:`);
-    for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`    ${ms(v).padStart(6)} ms  ${k}`);
+    printTop(selfTimes(onMain, task.ts, task.ts + (task.dur ?? 0), task), '    ');
   }
 }
 
@@ -458,11 +467,13 @@ async function measureScreen(): Promise<ScreenResult | string> {
     const summary = (await page.getByTestId('import-result-summary').textContent()) ?? '';
     if (!summary.startsWith(`${SCREEN_ORDERS} creados`)) return `resultado inesperado: «${summary}»`;
     if (cdp) await cdp.send('Profiler.start');
+    if (trace) await browser2.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink'] });
     await page.getByTestId('import-view-orders').click();
     await page.getByLabel('Fecha', { exact: true }).fill(iso);
     await page.getByLabel('Buscar').fill('Punto Bench');
     await page.getByTestId('crud-count').filter({ hasText: new RegExp(`^${SCREEN_ORDERS} de`) }).waitFor({ timeout: 300_000 });
     const t3 = performance.now();
+    if (trace) printTrace(await browser2.stopTracing(), '«Pedidos»');
     if (cdp) {
       const shown = ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile;
       if (process.env.CB_PROFILE_OUT) writeFileSync(`${process.env.CB_PROFILE_OUT}.shown`, JSON.stringify(shown));
