@@ -3,10 +3,10 @@
  * conflicting write of a document outside his read scope comes back as a bare refusal (id,
  * _deleted, _refused), and his values never reach the admins' conflict log.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, seedDocs, type TestServer } from '../helpers/server';
 import { deliveryEvent, newDocFor, order } from '../helpers/fixtures';
-import { closeDevices, createDevice, quiesce, type Device } from '../sync/harness';
+import { closeAfterEach, createDevice, quiesce } from '../sync/harness';
 import { bodyKeys } from './helpers';
 
 type Row = Record<string, unknown>;
@@ -85,20 +85,13 @@ describe('finding 1: push answers leak nothing outside the read scope', () => {
 });
 
 describe('finding 1: the device ends with nothing it may not read', () => {
-  let server: TestServer | null = null;
-  let devices: Device[] = [];
-  afterEach(async () => {
-    await closeDevices(devices);
-    devices = [];
-    await server?.stop();
-    server = null;
-  });
+  const open = closeAfterEach();
 
   it('a change of a route taken away while offline is refused and the route leaves the device', async () => {
     const s = await startTestServer();
-    server = s;
+    open.server = s;
     const dev = await createDevice({ baseUrl: s.url, email: 'rider1@cargobici.test', label: 'rider', collections: ['routes', 'orders'], seed: 3 });
-    devices = [dev];
+    const devices = (open.devices = [dev]);
     await quiesce(devices, () => s.store.head());
     expect((await dev.docs('routes')).map((d) => d.id)).toEqual(['r1']);
 

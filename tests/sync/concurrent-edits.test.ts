@@ -5,23 +5,16 @@
  * later edit made on a device that had seen it, or is in the server's conflict log. Edits of
  * different fields made at once are both kept (three-way merge).
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Observable } from 'rxjs';
 import { PAYMENT_METHODS, type Order } from '../../src/domain/entities/operation';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { closeDevices, createDevice, quiesce, rng, serverView, sleep, type Device } from './harness';
+import { startTestServer } from '../helpers/server';
+import { closeAfterEach, createDevice, quiesce, rng, serverView, sleep, type Device } from './harness';
 
 const ROUNDS = 30;
 const WINDOW_ENDS = ['11:00', '12:00', '12:30', '13:15', '14:00'];
 
-let srv: TestServer | null = null;
-let devices: Device[] = [];
-afterEach(async () => {
-  await closeDevices(devices);
-  devices = [];
-  await srv?.stop();
-  srv = null;
-});
+const open = closeAfterEach();
 
 interface Edit {
   readonly round: number;
@@ -61,10 +54,10 @@ async function waitFor(what: string, ok: () => boolean | Promise<boolean>, timeo
 describe('concurrent edits of one order', () => {
   it('merges edits of different fields and never overwrites an edit silently', async () => {
     const server = await startTestServer();
-    srv = server;
+    open.server = server;
     const a = await createDevice({ baseUrl: server.url, email: 'operador@cargobici.test', label: 'a', collections: ['orders'], seed: 1 });
     const b = await createDevice({ baseUrl: server.url, email: 'operador@cargobici.test', label: 'b', collections: ['orders'], seed: 2 });
-    devices = [a, b];
+    const devices = (open.devices = [a, b]);
     await quiesce(devices, () => server.store.head());
     const replacedOn = new Map([
       ['a', watchNotes(a, 'o1')],
@@ -140,10 +133,10 @@ describe('concurrent edits of one order', () => {
 
   it("does not take a device's own change, made while its push was under way, for a conflict", async () => {
     const server = await startTestServer();
-    srv = server;
+    open.server = server;
     const op = await createDevice({ baseUrl: server.url, email: 'operador@cargobici.test', label: 'op', collections: ['orders'], seed: 3 });
     const rider = await createDevice({ baseUrl: server.url, email: 'rider1@cargobici.test', label: 'rider', collections: ['orders'], seed: 4 });
-    devices = [op, rider];
+    const devices = (open.devices = [op, rider]);
     await quiesce(devices, () => server.store.head());
 
     // The rider works offline while the office edits the same order.

@@ -12,14 +12,14 @@
  *
  * Replay one seed: FAULT_SEED=<seed> npx vitest run tests/sync/faults.test.ts
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orderMachine, nextStatuses, routeMachine, type Machine, type OrderStatus } from '../../src/domain/status/machines';
 import { PAYMENT_METHODS, type Order } from '../../src/domain/entities/operation';
 import type { DeliveryEvent } from '../../src/domain/entities/events';
 import type { LocalCollection } from '../../src/domain/collections';
-import { seedDocs, startTestServer, type TestServer } from '../helpers/server';
+import { seedDocs, startTestServer } from '../helpers/server';
 import { deliveryEvent, order } from '../helpers/fixtures';
-import { checkpointRegressions, closeDevices, content, createDevice, quiesce, rng, serverView, sleep, type Device, type FaultRates } from './harness';
+import { checkpointRegressions, closeAfterEach, content, createDevice, quiesce, rng, serverView, sleep, type Device, type FaultRates } from './harness';
 
 const SEEDS = process.env.FAULT_SEED ? [Number(process.env.FAULT_SEED)] : [11, 2024, 31337, 48611, 90001];
 const STEPS = 70;
@@ -38,14 +38,7 @@ interface FieldEdit {
   readonly replaced: string;
 }
 
-let server: TestServer | null = null;
-let devices: Device[] = [];
-afterEach(async () => {
-  await closeDevices(devices);
-  devices = [];
-  await server?.stop();
-  server = null;
-});
+const open = closeAfterEach();
 
 async function localOrder(d: Device, id: string): Promise<Order> {
   const doc = await d.db.orders.findOne(id).exec();
@@ -56,7 +49,7 @@ async function localOrder(d: Device, id: string): Promise<Order> {
 async function runSeed(seed: number): Promise<void> {
   const tag = `seed ${seed}`;
   const srv = await startTestServer();
-  server = srv;
+  open.server = srv;
   const r = rng(seed);
   const spec = [
     { label: 'op', email: 'operador@cargobici.test' },
@@ -65,11 +58,11 @@ async function runSeed(seed: number): Promise<void> {
     { label: 'rider2', email: 'rider2@cargobici.test' },
   ];
   for (const [i, s] of spec.entries()) {
-    devices.push(await createDevice({ baseUrl: srv.url, email: s.email, label: s.label, collections: COLLECTIONS, seed: seed * 31 + i }));
+    open.devices.push(await createDevice({ baseUrl: srv.url, email: s.email, label: s.label, collections: COLLECTIONS, seed: seed * 31 + i }));
   }
-  await Promise.all(devices.map((d) => d.replication.awaitInSync()));
-  const offices = devices.filter((d) => d.label === 'op' || d.label === 'admin');
-  for (const d of devices) d.net.rates = RATES;
+  await Promise.all(open.devices.map((d) => d.replication.awaitInSync()));
+  const offices = open.devices.filter((d) => d.label === 'op' || d.label === 'admin');
+  for (const d of open.devices) d.net.rates = RATES;
 
   const edits: FieldEdit[] = [];
   const events: { device: string; event: DeliveryEvent }[] = [];
@@ -78,9 +71,9 @@ async function runSeed(seed: number): Promise<void> {
   let tokenBefore = '';
 
   for (let step = 0; step < STEPS; step += 1) {
-    if (r.chance(0.1)) r.pick(devices).net.goOffline(r.int(50, 400));
-    if (r.chance(0.06)) r.pick(devices).net.cutStreams();
-    let actor = r.pick(devices);
+    if (r.chance(0.1)) r.pick(open.devices).net.goOffline(r.int(50, 400));
+    if (r.chance(0.06)) r.pick(open.devices).net.cutStreams();
+    let actor = r.pick(open.devices);
     if (step === step401) {
       actor = r.pick(offices);
       armedOn = actor;
@@ -112,18 +105,18 @@ async function runSeed(seed: number): Promise<void> {
     await sleep(r.int(0, 12));
   }
 
-  const rounds = await quiesce(devices, () => srv.store.head());
-  const stats = devices.map((d) => `${d.label}: ${JSON.stringify(d.net.stats)}`).join('\n');
+  const rounds = await quiesce(open.devices, () => srv.store.head());
+  const stats = open.devices.map((d) => `${d.label}: ${JSON.stringify(d.net.stats)}`).join('\n');
   const why = (what: string) => `${tag}: ${what}\nnetwork:\n${stats}\nreplay: FAULT_SEED=${seed} npx vitest run tests/sync/faults.test.ts`;
 
   if (process.env.SYNC_DEBUG) {
-    for (const d of devices) console.info(`── ${d.label}\n${d.trace.join('\n')}`);
-    console.info(JSON.stringify({ edits: edits.filter((e) => e.field === 'status'), refusals: devices.map((d) => [d.label, d.refusals]), conflicts: srv.store.conflicts(1000), refusalLog: srv.store.db.prepare('SELECT * FROM refusals').all() }, null, 1));
+    for (const d of open.devices) console.info(`── ${d.label}\n${d.trace.join('\n')}`);
+    console.info(JSON.stringify({ edits: edits.filter((e) => e.field === 'status'), refusals: open.devices.map((d) => [d.label, d.refusals]), conflicts: srv.store.conflicts(1000), refusalLog: srv.store.db.prepare('SELECT * FROM refusals').all() }, null, 1));
   }
   // The faults really happened.
-  const total = devices.reduce((n, d) => n + d.net.stats.dropped + d.net.stats.lostAck + d.net.stats.duplicated + d.net.stats.offline, 0);
+  const total = open.devices.reduce((n, d) => n + d.net.stats.dropped + d.net.stats.lostAck + d.net.stats.duplicated + d.net.stats.offline, 0);
   expect(total, why('no faults were injected')).toBeGreaterThan(0);
-  expect(devices.reduce((n, d) => n + d.net.stats.unauthorized, 0), why('the synthetic 401 was not answered exactly once')).toBe(1);
+  expect(open.devices.reduce((n, d) => n + d.net.stats.unauthorized, 0), why('the synthetic 401 was not answered exactly once')).toBe(1);
   const refreshed = armedOn?.backend.session.current()?.refreshToken ?? '';
   // The push that got the 401 made the client refresh, then retry with the new token.
   const log = armedOn?.net.log ?? [];
@@ -137,7 +130,7 @@ async function runSeed(seed: number): Promise<void> {
   expect(retry, why(`the push was not retried with the new token:\n${story}`)).toContain(`tok=${newToken}`);
 
   // (a) every device equals what the server lets it see.
-  for (const d of devices) {
+  for (const d of open.devices) {
     for (const c of COLLECTIONS) {
       expect(await d.docs(c), why(`${d.label}/${c} differs from the server (after ${rounds} rounds)`)).toEqual(await serverView(d, c));
     }
@@ -170,13 +163,13 @@ async function runSeed(seed: number): Promise<void> {
     expect(final === e.value || replacedBySeer || logged, why(`notes «${e.value}» of ${e.order} (step ${e.step}) vanished without a conflict`)).toBe(true);
   }
   // Every write was legal: nothing refused.
-  for (const d of devices) expect(d.refusals, why(`${d.label} had writes refused`)).toEqual([]);
+  for (const d of open.devices) expect(d.refusals, why(`${d.label} had writes refused`)).toEqual([]);
 
   // (c) checkpoints never go backwards.
-  for (const d of devices) expect(checkpointRegressions(d), why(`${d.label} checkpoints went backwards`)).toEqual([]);
+  for (const d of open.devices) expect(checkpointRegressions(d), why(`${d.label} checkpoints went backwards`)).toEqual([]);
 
   // (d) every outbox is empty.
-  for (const d of devices) expect(await d.outbox.count(), why(`${d.label} outbox not empty`)).toBe(0);
+  for (const d of open.devices) expect(await d.outbox.count(), why(`${d.label} outbox not empty`)).toBe(0);
 }
 
 describe('sync under injected network faults', () => {
@@ -224,7 +217,7 @@ async function statusOf(d: Device, collection: 'routes' | 'orders', id: string):
 async function runRestartSeed(seed: number): Promise<void> {
   const tag = `restart seed ${seed}`;
   const srv = await startTestServer();
-  server = srv;
+  open.server = srv;
   seedDocs(srv, { orders: EXTRA_ORDERS as unknown as Record<string, unknown>[] });
   const r = rng(seed);
   const riders = [
@@ -232,9 +225,9 @@ async function runRestartSeed(seed: number): Promise<void> {
     await createDevice({ baseUrl: srv.url, email: 'rider2@cargobici.test', label: 'rider2', collections: ROUND_COLLECTIONS, seed: seed * 7 + 2, storage: 'dexie' }),
   ];
   const op = await createDevice({ baseUrl: srv.url, email: 'operador@cargobici.test', label: 'op', collections: ROUND_COLLECTIONS, seed: seed * 7 + 3, storage: 'dexie' });
-  devices.push(...riders, op);
-  await quiesce(devices, () => srv.store.head());
-  for (const d of devices) d.net.rates = RESTART_RATES;
+  open.devices.push(...riders, op);
+  await quiesce(open.devices, () => srv.store.head());
+  for (const d of open.devices) d.net.rates = RESTART_RATES;
 
   /** The status each rider's screen showed last, per document: what he did. */
   const shown = new Map<string, string>();
@@ -262,8 +255,8 @@ async function runRestartSeed(seed: number): Promise<void> {
   };
 
   for (let i = 0; i < RESTART_STEPS; i += 1) {
-    if (r.chance(0.08)) r.pick(devices).net.goOffline(r.int(30, 300));
-    const actor = r.pick(devices);
+    if (r.chance(0.08)) r.pick(open.devices).net.goOffline(r.int(30, 300));
+    const actor = r.pick(open.devices);
     if (actor === op && r.chance(0.25)) {
       // The same story in the office: notes whose answer is lost, newer notes, the app killed.
       // No state machine orders notes: only the fast-forward keeps the newer ones.
@@ -310,18 +303,18 @@ async function runRestartSeed(seed: number): Promise<void> {
     await sleep(r.int(0, 10));
   }
 
-  const rounds = await quiesce(devices, () => srv.store.head(), { timeoutMs: 40_000 });
-  const stats = devices.map((d) => `${d.label}: restarts ${d.restarts} ${JSON.stringify(d.net.stats)}`).join('\n');
+  const rounds = await quiesce(open.devices, () => srv.store.head(), { timeoutMs: 40_000 });
+  const stats = open.devices.map((d) => `${d.label}: restarts ${d.restarts} ${JSON.stringify(d.net.stats)}`).join('\n');
   const why = (what: string) => `${tag}: ${what}\nnetwork:\n${stats}\nreplay: FAULT_SEED=${seed} npx vitest run tests/sync/faults.test.ts -t restart`;
   if (process.env.SYNC_DEBUG) {
-    for (const d of devices) console.info(`── ${d.label}\n${d.trace.join('\n')}`);
-    console.info(JSON.stringify({ conflicts: srv.store.conflicts(1000), refusals: srv.store.db.prepare('SELECT * FROM refusals').all(), notices: devices.map((d) => [d.label, d.notices]) }, null, 1));
+    for (const d of open.devices) console.info(`── ${d.label}\n${d.trace.join('\n')}`);
+    console.info(JSON.stringify({ conflicts: srv.store.conflicts(1000), refusals: srv.store.db.prepare('SELECT * FROM refusals').all(), notices: open.devices.map((d) => [d.label, d.notices]) }, null, 1));
   }
 
   // The story really happened: answers lost, apps restarted, pushes naming their unanswered states.
   expect(held, why('no push answer was held')).toBeGreaterThan(0);
-  expect(devices.reduce((n, d) => n + d.restarts, 0), why('no device restarted')).toBeGreaterThan(0);
-  expect(devices.some((d) => d.trace.some((l) => l.startsWith('push#') && l.includes(' +'))), why('no push named an unanswered state')).toBe(true);
+  expect(open.devices.reduce((n, d) => n + d.restarts, 0), why('no device restarted')).toBeGreaterThan(0);
+  expect(open.devices.some((d) => d.trace.some((l) => l.startsWith('push#') && l.includes(' +'))), why('no push named an unanswered state')).toBe(true);
 
   // Every status on the server is the last one its rider's screen showed.
   for (const [key, status] of shown) {
@@ -335,10 +328,10 @@ async function runRestartSeed(seed: number): Promise<void> {
   }
   // Nobody's own earlier write was taken for someone else's: no conflict, nothing to tell anyone.
   expect(srv.store.conflicts(100_000), why(`conflicts logged: ${JSON.stringify(srv.store.conflicts(100_000))}`)).toEqual([]);
-  for (const d of devices) expect(d.notices, why(`${d.label} was told the server undid a change`)).toEqual([]);
-  for (const d of devices) expect(d.refusals, why(`${d.label} had writes refused`)).toEqual([]);
+  for (const d of open.devices) expect(d.notices, why(`${d.label} was told the server undid a change`)).toEqual([]);
+  for (const d of open.devices) expect(d.refusals, why(`${d.label} had writes refused`)).toEqual([]);
   // Every device equals the server; nothing pending, nothing left unanswered.
-  for (const d of devices) {
+  for (const d of open.devices) {
     for (const c of ROUND_COLLECTIONS) expect(await d.docs(c), why(`${d.label}/${c} differs from the server (after ${rounds} rounds)`)).toEqual(await serverView(d, c));
     expect(await d.outbox.count(), why(`${d.label} outbox not empty`)).toBe(0);
     expect((await d.ledger.list()).filter((p) => p.unanswered.length > 0), why(`${d.label} still has unanswered pushes`)).toEqual([]);

@@ -20,7 +20,9 @@ import { createServerBackend, type ServerBackend } from '../../src/backend/serve
 import type { Checkpoint, PushRow, SyncDoc, SyncTransport } from '../../src/backend/types';
 import type { LocalCollection } from '../../src/domain/collections';
 import { tap, type Observable, type Subscription } from 'rxjs';
+import { afterEach } from 'vitest';
 import { PASSWORD } from '../helpers/fixtures';
+import type { TestServer } from '../helpers/server';
 
 // ── Seeded randomness ────────────────────────────────────────────────────────────────────────
 
@@ -500,6 +502,21 @@ export async function createDevice(opts: DeviceOptions): Promise<Device> {
 
 export async function closeDevices(devices: readonly Device[]): Promise<void> {
   for (const d of devices) await d.close();
+}
+
+/**
+ * What a test opened, closed after each test (the devices, then the server). A test sets
+ * `open.server` as soon as it starts one, and `open.devices` once it has them.
+ */
+export function closeAfterEach(): { server: TestServer | null; devices: Device[] } {
+  const open: { server: TestServer | null; devices: Device[] } = { server: null, devices: [] };
+  afterEach(async () => {
+    await closeDevices(open.devices);
+    open.devices = [];
+    await open.server?.stop();
+    open.server = null;
+  });
+  return open;
 }
 
 // ── Quiescence ───────────────────────────────────────────────────────────────────────────────

@@ -4,28 +4,21 @@
  * once released everything written meanwhile reaches the server and the outbox empties. A
  * collection that is not held keeps syncing.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { order } from '../helpers/fixtures';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { closeDevices, createDevice, quiesce, serverView, type Device } from './harness';
+import { startTestServer } from '../helpers/server';
+import { closeAfterEach, createDevice, quiesce, serverView } from './harness';
 
-let srv: TestServer | null = null;
-let devices: Device[] = [];
-afterEach(async () => {
-  await closeDevices(devices);
-  devices = [];
-  await srv?.stop();
-  srv = null;
-});
+const open = closeAfterEach();
 
 const ids = (docs: readonly Record<string, unknown>[]): string[] => docs.map((d) => String(d.id));
 
 describe('ReplicationHandle.hold', () => {
   it('sends nothing of a held collection until released, then everything written meanwhile', async () => {
     const server = await startTestServer();
-    srv = server;
+    open.server = server;
     const a = await createDevice({ baseUrl: server.url, email: 'operador@cargobici.test', label: 'hold', collections: ['orders', 'delivery_points'], seed: 7, pushBatchSize: 2 });
-    devices = [a];
+    const devices = (open.devices = [a]);
     await quiesce(devices, () => server.store.head());
 
     const release = a.replication.hold(['orders']);
@@ -59,9 +52,9 @@ describe('ReplicationHandle.hold', () => {
 
   it('holds nest: the collection stays held until the last hold is released', async () => {
     const server = await startTestServer();
-    srv = server;
+    open.server = server;
     const a = await createDevice({ baseUrl: server.url, email: 'operador@cargobici.test', label: 'nest', collections: ['orders'], seed: 8 });
-    devices = [a];
+    const devices = (open.devices = [a]);
     await quiesce(devices, () => server.store.head());
     const first = a.replication.hold(['orders']);
     const second = a.replication.hold(['orders']);
