@@ -2,8 +2,8 @@
  * Which component renders each built screen of the registry. Screens are loaded lazily so each
  * route group only downloads what it shows (see bench/bundle.ts).
  */
-import type { ComponentType, LazyExoticComponent } from 'react';
-import { lazyChunk } from '../ui/lazyChunk';
+import type { ComponentType } from 'react';
+import { lazyChunk, type PreloadableLazy } from '../ui/lazyChunk';
 import { Stack } from '@mantine/core';
 
 import type { ScreenProps } from '../ui/page/types';
@@ -11,7 +11,7 @@ import type { ScreenId } from './registry';
 
 export type { ScreenProps };
 
-type Screen = LazyExoticComponent<ComponentType<ScreenProps>>;
+type Screen = PreloadableLazy<ComponentType<ScreenProps>>;
 
 // Each screen is imported from its own module, not from its feature's index: a screen then loads
 // its own code only, not every screen of its feature (issue 15's budgets, bench/bundle).

@@ -35,6 +35,7 @@ import { mayOpen, type InterfaceGroup } from '../domain/access/groups';
 import { homeOf } from '../features/auth/home';
 import { breadcrumbTrail, MENU, pathParams, routeById, type MenuEntry, type RouteEntry } from './registry';
 import { RoutePage } from './RoutePage';
+import { SCREENS } from './screens';
 import { fillPath } from './href';
 
 // The shell, the sync badge, the user menu and the session overlays load on their own, so the
@@ -175,6 +176,12 @@ export function screenOptions(id: string) {
     // Screens read their own search parameters (`?type=missing`, `?redirect=…`) and check them.
     validateSearch: (search: Record<string, unknown>): Record<string, unknown> => search,
     beforeLoad: ({ location }: { location: ParsedLocation }) => guard(entry, location),
+    // The screen's code starts loading when a link to it is about to be followed (the router
+    // preloads on hover and focus, or when a link asks for it), not in the click's task. Not
+    // awaited: the page changes at once and shows its loader while the code arrives, as before.
+    loader: () => {
+      SCREENS[entry.id]?.preload();
+    },
     component: () => <RoutePage entry={entry} />,
   };
 }

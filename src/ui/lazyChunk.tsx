@@ -9,11 +9,39 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { isChunkLoadError, loadWhenReachable } from '../data/chunks';
 import { t } from '../i18n';
 
-/** `React.lazy`, with the load retried when the connection comes back. */
+/** A lazy component whose code can be fetched before it first renders. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type PreloadableLazy<T extends ComponentType<any>> = LazyExoticComponent<T> & {
+  /** Starts loading the code (once; again after a failure) without rendering anything. */
+  preload(): void;
+};
+
+/**
+ * `React.lazy`, with the load retried when the connection comes back, and `preload()`: a link
+ * that is about to be followed fetches the screen's code beforehand, so the click that follows
+ * does not start the download (and Vite's preloading of its dependencies) in the same task.
+ * The render and the preload share one load; a failed one is tried afresh the next time.
+ */
 // The same type as React's `lazy` (any component type, its props kept).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function lazyChunk<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): LazyExoticComponent<T> {
-  return lazy(() => loadWhenReachable(load));
+export function lazyChunk<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): PreloadableLazy<T> {
+  let loading: Promise<{ default: T }> | null = null;
+  const shared = (): Promise<{ default: T }> => {
+    if (loading === null) {
+      const attempt = loadWhenReachable(load);
+      loading = attempt;
+      attempt.catch(() => {
+        if (loading === attempt) loading = null;
+      });
+    }
+    return loading;
+  };
+  return Object.assign(lazy(shared), {
+    preload: () => {
+      // Its failure is the render's to report (ChunkBoundary), not an unhandled rejection here.
+      shared().catch(() => undefined);
+    },
+  });
 }
 
 interface BoundaryProps {

@@ -242,6 +242,11 @@ export function ImportPage(_props: ScreenProps) {
       setResult({ summary: plan.summary, written });
       w.close();
       worker.current = null;
+      // The result is all the screen shows from here on: the file's orders, problems and files
+      // are let go now, not kept until the screen is left (or another import starts).
+      setPreview([]);
+      setIssues({ total: 0, list: [] });
+      setEntries([]);
       setPhase('done');
     } catch (err) {
       if (mine !== session.current) return;
@@ -722,7 +727,8 @@ function DoneStep({ summary, written, onAgain }: { summary: IntakeSummary; writt
         </Alert>
       )}
       <Group>
-        <Anchor component={Link} to={href('orders')} data-testid="import-view-orders">
+        {/* The orders screen's code is fetched while the result is read, not when it is clicked. */}
+        <Anchor component={Link} to={href('orders')} preload="render" data-testid="import-view-orders">
           {t('intake.screen.viewOrders')}
         </Anchor>
         <Button variant="default" onClick={onAgain}>
