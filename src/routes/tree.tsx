@@ -96,28 +96,30 @@ function ShellRoute() {
   return (
     <ChunkBoundary fallback="notice">
       <Suspense fallback={null}>
-        <ShellLayout
-          menu={menu}
-          crumbs={crumbs}
-          status={
-            <>
-              <ChunkBoundary fallback="nothing">
-                <Suspense fallback={null}>
-                  <ShellSyncIndicator />
-                </Suspense>
-              </ChunkBoundary>
-              <ChunkBoundary fallback="nothing">
-                <Suspense fallback={null}>
-                  <UserMenu />
-                </Suspense>
-              </ChunkBoundary>
-            </>
-          }
-        />
+        <ShellLayout menu={menu} crumbs={crumbs} status={SHELL_STATUS} />
       </Suspense>
     </ChunkBoundary>
   );
 }
+
+/**
+ * The right side of the shell's header: the same element on every page, so a change of page
+ * does not render the sync badge and the user menu again (they follow their own state).
+ */
+const SHELL_STATUS = (
+  <>
+    <ChunkBoundary fallback="nothing">
+      <Suspense fallback={null}>
+        <ShellSyncIndicator />
+      </Suspense>
+    </ChunkBoundary>
+    <ChunkBoundary fallback="nothing">
+      <Suspense fallback={null}>
+        <UserMenu />
+      </Suspense>
+    </ChunkBoundary>
+  </>
+);
 
 function ShellSyncIndicator() {
   const status = useSyncStatus();

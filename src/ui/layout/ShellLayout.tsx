@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { AppShell, Burger, Group, NavLink, ScrollArea, Text, Anchor, Breadcrumbs } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
@@ -66,17 +66,7 @@ export function ShellLayout({ menu, crumbs, status }: ShellLayoutProps) {
       <AppShell.Navbar p="xs" aria-label={t('app.navigation')} component="nav">
         <AppShell.Section grow component={ScrollArea}>
           {menu.map((item) => (
-            <NavLink
-              key={item.label}
-              component={Link}
-              to={item.to}
-              label={t(item.label)}
-              description={t(item.description)}
-              leftSection={item.icon}
-              active={item.to === '/' ? pathname === '/' : pathname.startsWith(item.to)}
-              onClick={close}
-              style={{ minHeight: 44 }}
-            />
+            <MenuLink key={item.label} item={item} active={item.to === '/' ? pathname === '/' : pathname.startsWith(item.to)} onNavigate={close} />
           ))}
         </AppShell.Section>
       </AppShell.Navbar>
@@ -105,3 +95,22 @@ export function ShellLayout({ menu, crumbs, status }: ShellLayoutProps) {
     </AppShell>
   );
 }
+
+/**
+ * One entry of the side navigation. Memoised: a change of page renders again only the entries
+ * whose «active» state changes, not the whole menu (a Mantine NavLink and a router Link each).
+ */
+const MenuLink = memo(function MenuLink({ item, active, onNavigate }: { item: ShellMenuItem; active: boolean; onNavigate: () => void }) {
+  return (
+    <NavLink
+      component={Link}
+      to={item.to}
+      label={t(item.label)}
+      description={t(item.description)}
+      leftSection={item.icon}
+      active={active}
+      onClick={onNavigate}
+      style={{ minHeight: 44 }}
+    />
+  );
+});
