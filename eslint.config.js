@@ -1,5 +1,5 @@
 // @ts-check
-import { dirname, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -51,7 +51,7 @@ const boundaries = {
           if (typeof spec !== 'string') return;
           const bare = !spec.startsWith('.') && !spec.startsWith('/');
           const pkg = bare ? (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]) : null;
-          if (pkg && (pkg === 'rxdb' || pkg === 'dexie') && from?.layer !== 'data') {
+          if (pkg && (pkg === 'rxdb' || pkg === 'dexie') && from?.layer !== 'data' && !isStorageReference(file)) {
             context.report({ node, message: `Only src/data may import ${pkg}; go through src/data.` });
           }
           if (!from) return;
@@ -88,6 +88,15 @@ const boundaries = {
     },
   },
 };
+
+/**
+ * bench/firstsync's reference writes the documents with plain Dexie, as RxDB's dexie storage
+ * lays them out: it measures the storage itself, so it is the one file outside src/data that
+ * imports dexie and rxdb.
+ */
+function isStorageReference(file) {
+  return relative(root, file) === join('bench', 'firstsync-browser.ts');
+}
 
 const LINK_MESSAGE = 'Build link targets with href(id, params) from src/routes/registry, not a «/…» string literal.';
 

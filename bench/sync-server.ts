@@ -20,6 +20,8 @@ export interface BenchServerConfig {
   readonly scale: { readonly deliveryPoints: number; readonly ordersPerDay: number; readonly ridersPerHub: number };
   /** Streams one account may hold (benchmarks open many with few accounts; the server's default is 8). */
   readonly maxStreamsPerUser?: number;
+  /** The built PWA to serve (bench/firstsync); none by default. */
+  readonly staticDir?: string;
 }
 
 export type BenchServerMessage =
@@ -42,7 +44,7 @@ try {
   const started = performance.now();
   const app = await createApp({
     dataDir: cfg.dataDir,
-    staticDir: join(cfg.dataDir, 'no-pwa'),
+    staticDir: cfg.staticDir ?? join(cfg.dataDir, 'no-pwa'),
     seed: { mode: 'demo', seed: cfg.seed, scale: cfg.scale },
     streams: { maxPerUser: cfg.maxStreamsPerUser ?? 200 },
   });
