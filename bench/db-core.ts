@@ -15,6 +15,7 @@
  * Chromium sometimes aborts a large IndexedDB write transaction (AbortError); every bulkInsert
  * here is retried and the aborted attempts are reported, not hidden.
  */
+import { readAtOnce, readWithCursor } from '../src/data/fastQueries';
 import { openLocalDatabase, removeLocalDatabase, type CbDatabase, type StorageChoice } from '../src/data/database';
 import {
   deliveryPointsByHub,
@@ -135,6 +136,11 @@ export interface QueryRow {
   readonly baselineMedianMs: number;
   /** The baseline returned the same documents as the indexed query on every run. */
   readonly baselineSameRows: boolean;
+  /**
+   * Dexie only, in the storage (no RxDocuments): median ms of RxDB's own cursor query and of the
+   * app's single read (src/data/fastQueries.ts) over the same prepared queries.
+   */
+  readonly storageRead: { readonly cursorMs: number; readonly atOnceMs: number; readonly runs: number } | null;
 }
 
 export interface QueryReport {
@@ -531,6 +537,24 @@ export async function runQueryBench(storage: StorageChoice, opts: QueryOptions, 
         if (a.length !== b.length || a.some((id, j) => id !== b[j])) baselineSameRows = false;
       }
 
+      // In the storage: RxDB's cursor against the single read, same prepared queries.
+      let storageRead: QueryRow['storageRead'] = null;
+      if (storage.kind === 'dexie') {
+        const cursorTimes: number[] = [];
+        const atOnceTimes: number[] = [];
+        for (let i = 0; i < nBase; i += 1) {
+          const q = spec.query(db, measured[i]);
+          let t = now();
+          await readWithCursor(q);
+          cursorTimes.push(now() - t);
+          t = now();
+          await readAtOnce(q);
+          atOnceTimes.push(now() - t);
+        }
+        const med = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 0.5);
+        storageRead = { cursorMs: med(cursorTimes), atOnceMs: med(atOnceTimes), runs: nBase };
+      }
+
       const sorted = [...times].sort((a, b) => a - b);
       const baseSorted = [...baseTimes].sort((a, b) => a - b);
       const row: QueryRow = {
@@ -550,6 +574,7 @@ export async function runQueryBench(storage: StorageChoice, opts: QueryOptions, 
         baselineRuns: baseTimes.length,
         baselineMedianMs: percentile(baseSorted, 0.5),
         baselineSameRows,
+        storageRead,
       };
       queries.push(row);
       log(`${spec.name}: mediana ${row.medianMs.toFixed(2)} ms, p95 ${row.p95Ms.toFixed(2)} ms, escaneo completo ${row.baselineMedianMs.toFixed(1)} ms`);

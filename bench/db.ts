@@ -297,6 +297,13 @@ console.log(`\n3. Consultas calientes (${RUNS} ejecuciones con parámetros disti
     [false, false, false, true, true, true, false, true, true],
   );
   console.log('filas: documentos devueltos de media; aceleración: mediana del escaneo completo / mediana de la consulta indexada.');
+  for (const e of withQueries) {
+    for (const q of e.queries.queries) {
+      if (!q.storageRead) continue;
+      const r = q.storageRead;
+      console.log(`${e.label} · ${q.name}: lectura en el almacenamiento (mediana de ${r.runs}): cursor de RxDB ${ms(r.cursorMs)} ms, de una vez (la app) ${ms(r.atOnceMs)} ms, ${(r.cursorMs / r.atOnceMs).toFixed(1)}×`);
+    }
+  }
 }
 
 console.log(

@@ -14,6 +14,7 @@ import type { CatalogDoc } from '../domain/entities/reference';
 import type { Bike, DeliveryPoint, Order, PaymentDoc, Product, Route, User } from '../domain/entities/operation';
 import type { DeliveryEvent, Incidence, Pick, Receipt } from '../domain/entities/events';
 import { MIGRATIONS, type MigrationStrategies } from './migrations';
+import { withQueriesAtOnce } from './fastQueries';
 // The storage schemas are converted from the zod schemas at build time (npm run schemas), so
 // zod's JSON-schema code is not loaded at start-up (issue 15).
 import { STORAGE_SCHEMAS } from './storageSchemas.generated';
@@ -80,7 +81,8 @@ async function storageOf(choice: StorageChoice, validate: boolean): Promise<RxSt
   const base: RxStorage<unknown, unknown> =
     choice.kind === 'memory'
       ? ((await import('rxdb/plugins/storage-memory')).getRxStorageMemory() as RxStorage<unknown, unknown>)
-      : (getRxStorageDexie(choice.indexedDB ? { indexedDB: choice.indexedDB, IDBKeyRange: choice.IDBKeyRange } : {}) as RxStorage<unknown, unknown>);
+      : // Queries read their documents in one IndexedDB request where they can (./fastQueries.ts).
+        (withQueriesAtOnce(getRxStorageDexie(choice.indexedDB ? { indexedDB: choice.indexedDB, IDBKeyRange: choice.IDBKeyRange } : {})) as RxStorage<unknown, unknown>);
   if (!validate) return base;
   const { wrappedValidateAjvStorage } = await import('rxdb/plugins/validate-ajv');
   return wrappedValidateAjvStorage({ storage: base }) as RxStorage<unknown, unknown>;
