@@ -26,6 +26,23 @@ function readAll(index: IDBIndex, range: IDBKeyRange, count: number | undefined)
   });
 }
 
+/**
+ * A stored document as RxDB's dexie storage hands it over, without its deep copy: RxDB walks
+ * every document to turn keys it stored as `__x` back into `|x` (the key-compression plugin's
+ * keys, which IndexedDB cannot index). cb_localDB uses no key compression and no field name
+ * starts with `|` (a test holds the schemas to that), so keys come back as written; only boolean
+ * fields of indexes, stored as '1'/'0', are turned back into booleans. The object is the read's
+ * own copy (IndexedDB clones on every read), so it is changed in place. A nested boolean index
+ * goes through RxDB's own conversion.
+ */
+function fromStored(booleanIndexes: readonly string[], stored: Record<string, unknown>): RxDocumentData<unknown> {
+  for (const field of booleanIndexes) {
+    if (field.includes('.')) return fromDexieToStorage(booleanIndexes as string[], stored) as RxDocumentData<unknown>;
+    stored[field] = stored[field] === '1';
+  }
+  return stored as RxDocumentData<unknown>;
+}
+
 /** The query's documents in one read, or null when RxDB's cursor must run it (see above). */
 export async function queryAtOnce(instance: Instance, prepared: PreparedQuery<unknown>): Promise<RxStorageQueryResult<unknown> | null> {
   const plan = prepared.queryPlan;
@@ -51,7 +68,7 @@ export async function queryAtOnce(instance: Instance, prepared: PreparedQuery<un
     const idbTx = (tx as unknown as { idbtrans: IDBTransaction }).idbtrans;
     stored = await readAll(idbTx.objectStore(DEXIE_DOCS_TABLE_NAME).index(indexName), range, count);
   });
-  let docs = stored.map((d) => fromDexieToStorage(state.booleanIndexes, d) as RxDocumentData<unknown>);
+  let docs = stored.map((d) => fromStored(state.booleanIndexes, d as Record<string, unknown>));
   if (!plan.selectorSatisfiedByIndex) {
     const matches = getQueryMatcher(instance.schema, query);
     docs = docs.filter((d) => matches(d));

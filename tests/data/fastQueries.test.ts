@@ -7,6 +7,7 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLocalDatabase, removeLocalDatabase, type CbDatabase } from '../../src/data/database';
 import { readAtOnce, readWithCursor } from '../../src/data/fastQueries';
+import { STORAGE_SCHEMAS } from '../../src/data/storageSchemas.generated';
 import { deliveryPointsPage, ordersOfDayInHub, ordersOfRoute, ordersOfDay, ordersOfDeliveryPoint } from '../../src/data/queries';
 import type { Order } from '../../src/domain/entities/operation';
 import { order, point } from '../helpers/fixtures';
@@ -38,16 +39,38 @@ afterAll(async () => {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyQuery = Parameters<typeof readAtOnce>[0] & { exec(): Promise<any> };
 
-/** The same query through RxDB's cursor, read at once, and as the app runs it (`exec`). */
+/**
+ * The same query through RxDB's cursor, read at once, and as the app runs it (`exec`): ids in
+ * order, and the whole stored documents of both storage paths (fields, `_deleted`, `_meta`…).
+ */
 async function both(query: AnyQuery): Promise<{ cursor: string[]; atOnce: string[] | null; exec: string[] }> {
   const ids = (docs: readonly unknown[]) => docs.map((d) => String((d as { id: string }).id));
-  const cursor = ids(await readWithCursor(query));
+  const cursorDocs = await readWithCursor(query);
   const fast = await readAtOnce(query);
+  if (fast) expect(fast).toStrictEqual(cursorDocs);
   const exec = ids((await query.exec()) as unknown[]);
-  return { cursor, atOnce: fast ? ids(fast) : null, exec };
+  return { cursor: ids(cursorDocs), atOnce: fast ? ids(fast) : null, exec };
+}
+
+/** Every property name of a JSON schema, nested objects and array items included. */
+function propertyNames(schema: unknown): string[] {
+  if (!schema || typeof schema !== 'object') return [];
+  const s = schema as { properties?: Record<string, unknown>; items?: unknown; anyOf?: unknown[] };
+  return [
+    ...Object.entries(s.properties ?? {}).flatMap(([k, v]) => [k, ...propertyNames(v)]),
+    ...(Array.isArray(s.items) ? s.items.flatMap(propertyNames) : propertyNames(s.items)),
+    ...(s.anyOf ?? []).flatMap(propertyNames),
+  ];
 }
 
 describe('queries read at once', () => {
+  it('cb_localDB stores keys as written: no key compression, no field name starting with «|» or «__»', () => {
+    for (const [name, schema] of Object.entries(STORAGE_SCHEMAS)) {
+      expect((schema as { keyCompression?: boolean }).keyCompression ?? false, name).toBe(false);
+      expect(propertyNames(schema).filter((k) => k.startsWith('|') || k.startsWith('__')), name).toEqual([]);
+    }
+  });
+
   it("the app's queries: the same documents in the same order, read at once", async () => {
     const cases = [
       ordersOfDayInHub(db, '2026-11-25', 1),
