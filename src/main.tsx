@@ -51,3 +51,9 @@ createRoot(container).render(
 );
 
 registerServiceWorker();
+// The app's modules loaded: a later failure to load them may be retried again (public/boot-guard.js).
+try {
+  sessionStorage.removeItem('cb-boot-retried');
+} catch {
+  // No session storage: the guard explains instead of retrying.
+}
