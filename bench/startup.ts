@@ -11,6 +11,7 @@
  * verdict against the goal (usable ≤ 1,000 ms); it never fails (exit code 0 unless it cannot run).
  *
  *   npm run build && npm run bench:startup
+ *   npm run bench:startup -- --profile    # a CPU profile of the last reopen (CB_SOURCEMAP=1 npm run build for names)
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,8 +19,11 @@ import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { buildApp } from '../server/app';
 import { CHROMIUM_PATH, chromiumArgs } from '../e2e/chromium';
+import { printProfile, type CpuProfile } from './profile';
 
 const RUNS = 5;
+/** `--profile`: where the main thread spends the last reopen, from the navigation to «usable». */
+const profile = process.argv.includes('--profile');
 const CPU_THROTTLE = 4;
 const GOAL_MS = 1000;
 const RIDER = 'rider1@cargobici.test';
@@ -95,8 +99,15 @@ try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+    const profiled = profile && i === RUNS - 1;
+    if (profiled) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     await page.goto(`${base}${LIST}`, { waitUntil: 'domcontentloaded' });
     await page.locator(USABLE).first().waitFor({ timeout: 60_000 });
+    if (profiled) printProfile(`apertura ${i + 1}, hasta «usable»`, ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile, 30);
     await page.waitForFunction(() => (window as unknown as { __cbStartup: { usable: number | null } }).__cbStartup.usable !== null);
     const marks = await page.evaluate(() => {
       const m = (window as unknown as { __cbStartup: { usable: number; lcp: number | null } }).__cbStartup;
