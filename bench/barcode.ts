@@ -30,7 +30,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Request } from '@playwright/test';
-import { build } from 'vite';
+import { bundleForPage } from './kit';
 import { CHROMIUM_PATH, chromiumArgs } from '../e2e/chromium';
 import { buildApp } from '../server/app';
 import { makeEan13 } from '../src/domain/barcode';
@@ -104,20 +104,7 @@ function serve(root: string): Promise<{ server: Server; port: number }> {
 }
 
 console.info(`bench/barcode · ${cpus().length} CPU · carga ${loadavg()[0]?.toFixed(2)} · ${specs.length} fotogramas × ${ROUNDS} rondas`);
-await build({
-  configFile: false,
-  logLevel: 'warn',
-  publicDir: false,
-  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-  build: {
-    outDir,
-    emptyOutDir: true,
-    target: 'es2022',
-    sourcemap: false,
-    reportCompressedSize: false,
-    lib: { entry: resolve('bench/barcode-browser.ts'), formats: ['iife'], name: 'cbBarcodeBenchBundle', fileName: () => 'barcode-browser.js' },
-  },
-});
+await bundleForPage('bench/barcode-browser.ts', outDir, 'barcode-browser.js', 'cbBarcodeBenchBundle');
 writeFileSync(join(outDir, 'index.html'), '<!doctype html><html lang="es"><meta charset="utf-8"><title>bench/barcode</title><link rel="icon" href="data:,"><script src="/barcode-browser.js"></script></html>\n');
 
 const { server, port } = await serve(outDir);

@@ -28,7 +28,7 @@ import { extname, join, resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { chromium } from '@playwright/test';
-import { build } from 'vite';
+import { bundleForPage } from './kit';
 import { CHROMIUM_PATH, chromiumArgs } from '../e2e/chromium';
 import { LOCAL_COLLECTION_DEFS } from '../src/domain/collections';
 import {
@@ -148,20 +148,7 @@ function serve(root: string): Promise<{ server: Server; port: number }> {
 if (!nodeOnly) {
   console.info('\nChromium · dexie (IndexedDB)');
   const t0 = performance.now();
-  await build({
-    configFile: false,
-    logLevel: 'warn',
-    publicDir: false,
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    build: {
-      outDir,
-      emptyOutDir: true,
-      target: 'es2022',
-      sourcemap: false,
-      reportCompressedSize: false,
-      lib: { entry: resolve('bench/db-browser.ts'), formats: ['iife'], name: 'cbDbBenchBundle', fileName: () => 'db-browser.js' },
-    },
-  });
+  await bundleForPage('bench/db-browser.ts', outDir, 'db-browser.js', 'cbDbBenchBundle');
   writeFileSync(join(outDir, 'index.html'), '<!doctype html><html lang="es"><meta charset="utf-8"><title>bench/db</title><link rel="icon" href="data:,"><script src="/db-browser.js"></script></html>\n');
   info(`bundle de Vite en ${ms(performance.now() - t0)} ms`);
 

@@ -31,10 +31,10 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { build } from 'vite';
 import { CHROMIUM_PATH, chromiumArgs } from '../e2e/chromium';
 import { LOCAL_COLLECTIONS, type LocalCollection } from '../src/domain/collections';
 import type { FirstSyncBenchApi, RawCollectionResult } from './firstsync-browser';
+import { bundleForPage, printTable } from './kit';
 import { printProfile, type CpuProfile } from './profile';
 import type { BenchServerConfig, BenchServerMessage } from './sync-server';
 
@@ -69,32 +69,11 @@ const int = (n: number): string => String(Math.round(n)).replace(/\B(?=(\d{3})+(
 const secs = (n: number): string => `${(n / 1000).toFixed(2)} s`;
 const info = (s: string): void => console.info(`  · ${s}`);
 
-function table(head: string[], rows: string[][]): void {
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]): string => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ').trimEnd();
-  console.log(line(head));
-  console.log(widths.map((w) => '─'.repeat(w)).join('  '));
-  for (const r of rows) console.log(line(r));
-}
-
 /** The page's reference code, bundled once into an IIFE. */
 async function bundleReference(): Promise<string> {
   const outDir = mkdtempSync(join(tmpdir(), 'cb-bench-firstsync-'));
   try {
-    await build({
-      configFile: false,
-      logLevel: 'warn',
-      publicDir: false,
-      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-      build: {
-        outDir,
-        emptyOutDir: true,
-        target: 'es2022',
-        sourcemap: false,
-        reportCompressedSize: false,
-        lib: { entry: resolve('bench/firstsync-browser.ts'), formats: ['iife'], name: 'cbFirstSyncBenchBundle', fileName: () => 'firstsync-browser.js' },
-      },
-    });
+    await bundleForPage('bench/firstsync-browser.ts', outDir, 'firstsync-browser.js', 'cbFirstSyncBenchBundle');
     return readFileSync(join(outDir, 'firstsync-browser.js'), 'utf8');
   } finally {
     rmSync(outDir, { recursive: true, force: true });
@@ -234,7 +213,7 @@ for (const scenario of SCENARIOS.filter((s) => only === null || only.includes(s.
   const o = await runScenario(scenario, reference);
   outcomes.push(o);
   const rawMs = o.raw.reduce((s, r) => s + r.ms, 0);
-  table(
+  printTable(
     ['colección', 'documentos', 'índices', 'Dexie bulkPut'],
     o.raw.filter((r) => r.docs > 0).map((r) => [r.collection, int(r.docs), String(r.indexes), secs(r.ms)]),
   );

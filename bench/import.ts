@@ -39,6 +39,7 @@ import { templateHeaders } from '../src/i18n/intake';
 import { ImportService } from '../src/workers/import/service';
 import { writeXlsx, type XlsxCell } from '../src/workers/xlsx/write';
 import type { ImportBenchApi, ImportBenchFile, ImportBenchResult } from './import-browser';
+import { printTable } from './kit';
 import { printProfile, type CpuProfile } from './profile';
 
 const quick = process.argv.includes('--quick');
@@ -108,13 +109,6 @@ const ms = (n: number): string => (n < 10 ? n.toFixed(1) : n.toFixed(0));
 const verdict = (ok: boolean): string => (ok ? 'OK' : 'OVER');
 let over = 0;
 
-function table(head: string[], rows: string[][]): void {
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]): string => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ').trimEnd();
-  console.log(line(head));
-  console.log(widths.map((w) => '─'.repeat(w)).join('  '));
-  for (const r of rows) console.log(line(r));
-}
 
 // ── Data: the demo operation and files of new orders for it ───────────────────────────────────
 const today = madridDate();
@@ -488,7 +482,7 @@ console.log('\n1. Lectura y validación en el worker (Chromium) — meta: 50 000
       node ? ms(node.cpuMs) : '—',
     ]);
   }
-  table(['archivo', 'filas', 'lectura ms', 'validación+plan ms', 'total ms', 'filas/s', 'meta', 'Node sin worker ms (vs worker)', 'Node CPU ms'], rows);
+  printTable(['archivo', 'filas', 'lectura ms', 'validación+plan ms', 'total ms', 'filas/s', 'meta', 'Node sin worker ms (vs worker)', 'Node CPU ms'], rows);
   console.log(
     'Tiempos de reloj: en una máquina compartida (véase la carga media al final) crecen con la carga; «Node CPU ms» es el\n' +
       'tiempo de CPU del mismo trabajo en Node (un hilo, incluida la recolección de basura), que apenas depende de ella.',
@@ -503,7 +497,7 @@ console.log(`\n2. Hilo principal durante cada importación (Long Tasks API; lati
     if (!ok) over += 1;
     rows.push([r.name, String(r.longTasks), r.longTasks === 0 ? '< 50 (ninguna)' : ms(r.longestTaskMs), ms(r.longestGapMs), ms(r.wallMs), ms(r.previewMs), String(r.batches), `${verdict(ok)}`]);
   }
-  table(['archivo', 'tareas largas', 'la más larga ms', 'mayor hueco del latido ms', 'de principio a fin ms', '1.ª página de vista previa ms', 'lotes de 500', 'meta'], rows);
+  printTable(['archivo', 'tareas largas', 'la más larga ms', 'mayor hueco del latido ms', 'de principio a fin ms', '1.ª página de vista previa ms', 'lotes de 500', 'meta'], rows);
   console.log(`El contexto (${int(ctx.points.length)} puntos, ${int(ctx.orders.length)} pedidos) se envía al worker en partes de 2 000 en ${ms(contextMs)} ms, antes de medir.`);
 }
 
@@ -516,7 +510,7 @@ if (typeof screen === 'string') {
   const okTask = screen.longestTaskMs <= GOAL_TASK_MS;
   if (!okShown) over += 1;
   if (!okTask) over += 1;
-  table(
+  printTable(
     ['archivo', 'pedidos', 'puntos nuevos', 'lectura y revisión ms', 'escritura ms', 'filas/s escritas', 'docs/s escritos', '«Importar» → «Pedidos» ms', 'meta ≤ 5 s', 'tareas largas', 'la más larga ms', 'meta ≤ 50 ms'],
     [
       [
