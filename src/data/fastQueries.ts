@@ -36,10 +36,9 @@ function readAll(index: IDBIndex, range: IDBKeyRange, count: number | undefined)
  * goes through RxDB's own conversion.
  */
 function fromStored(booleanIndexes: readonly string[], stored: Record<string, unknown>): RxDocumentData<unknown> {
-  for (const field of booleanIndexes) {
-    if (field.includes('.')) return fromDexieToStorage(booleanIndexes as string[], stored) as RxDocumentData<unknown>;
-    stored[field] = stored[field] === '1';
-  }
+  // Decided before any field is turned: RxDB's conversion reads '1'/'0', not booleans.
+  if (booleanIndexes.some((field) => field.includes('.'))) return fromDexieToStorage(booleanIndexes as string[], stored) as RxDocumentData<unknown>;
+  for (const field of booleanIndexes) stored[field] = stored[field] === '1';
   return stored as RxDocumentData<unknown>;
 }
 
