@@ -8,17 +8,13 @@
  */
 import { expect, test } from './test';
 import { adminToken, gotoSynced, pullAll, signInSynced } from './support';
+import { demoDocs, openDeliveryIncidence } from './choices';
 import { FollowUp } from './pages/followUp';
 
 test('an operator reviews, assigns and resolves a delivery incidence; the history and the server keep every change', async ({ page, request }) => {
   const token = await adminToken(request);
   const [incidences, orders] = await Promise.all([pullAll(request, token, 'incidences'), pullAll(request, token, 'orders')]);
-  const followed = new Set(incidences.filter((i) => i.kind === 'follow-up').map((i) => String(i.follows)));
-  const incidence = incidences
-    .filter((i) => i.kind === 'delivery-product' && i.hub === 1 && !followed.has(String(i.id)))
-    .sort((a, b) => Number(b.at) - Number(a.at))[0];
-  if (!incidence) throw new Error('the demo data has no delivery incidence of hub 1');
-  const code = String(orders.find((o) => o.id === incidence.order_id)?.code ?? incidence.order_id);
+  const { incidence, code } = openDeliveryIncidence(demoDocs({ incidences, orders }));
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
 
   await signInSynced(page, 'operador@cargobici.test');

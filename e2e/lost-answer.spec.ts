@@ -1,6 +1,7 @@
 import { type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { expect, test } from './test';
 import { DEMO_PASSWORD, pullAll, signIn, waitForServiceWorker, type Doc } from './support';
+import { demoDocs, routeWithPickedOrders } from './choices';
 import { RiderStop } from './pages/riderStop';
 
 /**
@@ -35,15 +36,12 @@ type Stop = { seq: number; delivery_point_id: string; order_ids: string[]; eta: 
 async function routeFor(request: APIRequestContext, token: string, opts: { id: string; riderId: string; stops: number; status: 'ready' | 'loaded' }): Promise<{ routeId: string; name: string; orderIds: string[] }> {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
   const orders = await pullAll(request, token, 'orders');
-  const source = (await pullAll(request, token, 'routes')).find(
-    (r) => r.date === today && (r.stops as Stop[]).length >= opts.stops && (r.stops as Stop[]).every((s) => s.order_ids.every((o) => orders.some((x) => x.id === o && x.status === 'picked'))),
-  );
-  if (!source) throw new Error('the demo data has no route of today with picked orders');
+  const source = routeWithPickedOrders(demoDocs({ routes: await pullAll(request, token, 'routes'), orders }), today, opts.stops);
   const now = Date.now();
   const stops = (source.stops as Stop[]).slice(0, opts.stops).map((s, i) => ({ ...s, seq: i + 1, order_ids: [`${opts.id}-o${i + 1}`] }));
   const created = stops.map((s, i) => {
     const from = orders.find((o) => o.id === (source.stops as Stop[])[i]?.order_ids[0]) as Doc;
-    return { ...from, id: s.order_ids[0], code: `P-${opts.id.toUpperCase()}-${i + 1}`, route_id: opts.id, status: 'planned', picking_status: 'pending', status_id: '', updated_at: now };
+    return { ...from, id: s.order_ids[0], code: `P-${opts.id.toUpperCase()}-${i + 1}`, route_id: opts.id, status: 'planned', picking_status: 'pending', status_id: '', payment_method: 'card', updated_at: now };
   });
   await pushAll(request, token, 'orders', created.map((o) => ({ assumedMasterState: null, newDocumentState: o })));
   await pushAll(request, token, 'orders', created.map((o) => ({ assumedMasterState: o, newDocumentState: { ...o, status: 'picked', picking_status: 'picked', updated_at: now + 1 } })));

@@ -1,6 +1,7 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './test';
 import { adminToken, gotoSynced, pullAll, signInSynced, waitForServiceWorker, waitForSync, type Doc } from './support';
+import { demoDocs, hubOfUser, routeOfHub } from './choices';
 import { RiderStop } from './pages/riderStop';
 
 /**
@@ -45,12 +46,9 @@ function cents(text: string): number {
 async function makeRoute(request: APIRequestContext, token: string): Promise<{ riderName: string }> {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
   const [routes, orders, products, users] = await Promise.all([pullAll(request, token, 'routes'), pullAll(request, token, 'orders'), pullAll(request, token, 'products'), pullAll(request, token, 'users')]);
-  const rider = users.find((u) => u.id === RIDER);
-  if (!rider) throw new Error('the demo data has no rider11');
-  const hub = Number(rider.hub);
-  const source = routes.find((r) => r.date === today && r.hub === hub && (r.stops as Stop[]).length >= 2);
-  if (!source) throw new Error(`the demo data has no route of today in hub ${hub}`);
-  const template = orders.find((o) => o.hub === hub && o.date === today) as Doc;
+  const docs = demoDocs({ routes, orders, products, users });
+  const rider = users.find((u) => u.id === RIDER) as Doc;
+  const { source, template } = routeOfHub(docs, today, hubOfUser(docs, RIDER), 2);
   const product = products.find((p) => p.active === true && Number(p.price_cents) > 0) as Doc;
   const now = Date.now();
   const stops = (source.stops as Stop[]).slice(0, 2).map((s, i) => ({ ...s, seq: i + 1, order_ids: [ORDER_IDS[i] as string] }));

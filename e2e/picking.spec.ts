@@ -7,6 +7,7 @@ import { framesOf, VIDEO_HEIGHT, VIDEO_WIDTH } from '../scripts/make-barcode-vid
 import { grayFrame } from '../scripts/barcodes/symbols';
 import { writeY4m } from '../scripts/barcodes/y4m';
 import { adminToken, pullAll, signInSynced, gotoSynced, waitForSync, type Doc } from './support';
+import { demoDocs, productsWithBarcode, routeOfHub } from './choices';
 import { startPickingOffline } from './pages/picking';
 
 /**
@@ -39,11 +40,9 @@ type Line = { line_id: string; product_id: string; name: string; quantity: numbe
 async function makeRoute(request: APIRequestContext, token: string, ids = { route: ROUTE_ID, order: 'pk-e2e-o', code: 'PKE2E', rider: RIDER.id }, shape: readonly (readonly [product: 0 | 1, quantity: number][])[] = [[[0, 2], [1, 1]], [[0, 1]]]) {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
   const [routes, orders, products] = await Promise.all([pullAll(request, token, 'routes'), pullAll(request, token, 'orders'), pullAll(request, token, 'products')]);
-  const source = routes.find((r) => r.date === today && r.hub === 1 && (r.stops as Stop[]).length >= 2);
-  if (!source) throw new Error('the demo data has no route of today in hub 1');
-  const template = orders.find((o) => o.hub === 1 && o.date === today) as Doc;
-  const withCode = products.filter((p) => p.barcode !== '' && p.active === true);
-  const [a, b, wrong] = withCode as [Doc, Doc, Doc];
+  const docs = demoDocs({ routes, orders, products });
+  const { source, template } = routeOfHub(docs, today, 1, 2);
+  const [a, b, wrong] = productsWithBarcode(docs, 3) as [Doc, Doc, Doc];
   const line = (id: string, p: Doc, quantity: number): Line => ({
     line_id: id,
     product_id: String(p.id),

@@ -1,5 +1,6 @@
 import { expect, test } from './test';
-import { adminToken, gotoSynced, pullAll, signInSynced, type Doc } from './support';
+import { adminToken, gotoSynced, pullAll, signInSynced } from './support';
+import { demoDocs, signedDelivery } from './choices';
 import { t } from '../src/i18n';
 
 /**
@@ -12,12 +13,7 @@ test('an operator opens a delivered order’s albarán and its public link works
   test.setTimeout(180_000);
   const token = await adminToken(request);
   const [deliveries, orders] = await Promise.all([pullAll(request, token, 'deliveries'), pullAll(request, token, 'orders')]);
-  const delivered = new Set(deliveries.filter((d) => d.kind === 'delivered').map((d) => String(d.order_id)));
-  const signed = deliveries
-    .filter((d) => d.kind === 'signed' && delivered.has(String(d.order_id)) && (d.signature_strokes as unknown[]).length > 0)
-    .sort((a, b) => Number(b.at) - Number(a.at))[0];
-  if (!signed) throw new Error('the demo data has no signed delivery');
-  const order = orders.find((o) => o.id === signed.order_id) as Doc;
+  const { signed, order } = signedDelivery(demoDocs({ deliveries, orders }));
   const signer = String(signed.signer_name);
   const code = String(order.code);
 

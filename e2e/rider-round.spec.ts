@@ -1,13 +1,16 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './test';
 import { RiderStop } from './pages/riderStop';
-import { adminToken, gotoSynced, pullAll, signInSynced, waitForServiceWorker, waitForSync } from './support';
+import { adminToken, gotoSynced, pullAll, pushDocs, signInSynced, waitForServiceWorker, waitForSync, type Doc } from './support';
+import { riderRoundChoice, type DemoDocs } from './choices';
 
 /**
  * The rider's round on a phone, offline: goods received at the hub, two deliveries with
  * signature and cash (one partial), one failed delivery, one product incidence, a reload while
  * still offline; back online, the server holds every event and both signatures exactly once,
- * and an operator sees the progress, the incidence and the cash.
+ * and an operator sees the progress, the incidence and the cash. Its orders are chosen among
+ * the day's demo data by e2e/choices.ts (checked over 60 days by tests/e2e/choices.test.ts); the
+ * two it collects cash for are set to pay cash first, whatever the day's data says.
  */
 test.use({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
 
@@ -18,16 +21,25 @@ function summaryFigure(page: Page, key: string) {
 
 test('a rider runs his round offline and everything reaches the server once', async ({ page, context, browser, request }) => {
   test.setTimeout(300_000);
+  const token = await adminToken(request);
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
+  const names = ['routes', 'orders', 'deliveries', 'incidences', 'payments', 'users', 'products', 'catalog'] as const;
+  const pulled = await Promise.all(names.map((c) => pullAll(request, token, c)));
+  const docs = Object.fromEntries(names.map((c, i) => [c, pulled[i] ?? []])) as unknown as DemoDocs;
+  const choice = riderRoundChoice(docs, today);
+  const routeId = choice.routeId;
+  const toCash = docs.orders.filter((o) => choice.makeCash.includes(String(o.id)));
+  await pushDocs(request, token, 'orders', toCash.map((o): { assumedMasterState: Doc; newDocumentState: Doc } => ({ assumedMasterState: o, newDocumentState: { ...o, payment_method: 'cash', updated_at: Number(o.updated_at) + 1 } })));
+
   await signInSynced(page, 'rider1@cargobici.test');
   await expect(page).toHaveURL(/\/distribution$/);
   await page.getByRole('link', { name: 'Abrir' }).first().click();
   await expect(page.getByTestId('route-status')).toHaveText('Preparada');
   const routeUrl = page.url();
-  const routeId = routeUrl.split('/').pop() ?? '';
+  expect(routeUrl.split('/').pop()).toBe(routeId);
   await waitForServiceWorker(page);
   // Incidences the route already had (the demo data's picking incidences): read once the first
   // sync has brought them, and the same number the server holds.
-  const token = await adminToken(request);
   const incidencesBefore = (await pullAll(request, token, 'incidences')).filter((i) => i.route_id === routeId && i.kind !== 'follow-up').length;
   await gotoSynced(page, `/distribution/route-summary/${routeId}`);
   await expect(summaryFigure(page, 'incidences')).toHaveText(String(incidencesBefore));
@@ -49,7 +61,7 @@ test('a rider runs his round offline and everything reaches the server once', as
 
   // 1. Delivered in full, paid in cash with change.
   const stop = new RiderStop(page, routeUrl);
-  await stop.openNextOrder();
+  expect(await stop.openNextOrder()).toBe(choice.full.code);
   await stop.startDelivery();
   await stop.continueToPayment();
   await stop.payCash('200');
@@ -60,7 +72,7 @@ test('a rider runs his round offline and everything reaches the server once', as
   expect(due1).toMatch(/€/);
 
   // 2. Delivered in part, with a product incidence on the short line.
-  await stop.openNextOrder();
+  await stop.openOrder(choice.partial, 'u-rider1', routeId);
   await stop.startDelivery();
   const firstLine = page.getByTestId('order-line').first();
   await firstLine.getByRole('link', { name: 'Incidencia' }).click();
@@ -79,7 +91,7 @@ test('a rider runs his round offline and everything reaches the server once', as
   await stop.confirmDelivery();
 
   // 3. Failed with a reason.
-  await stop.openNextOrder();
+  await stop.openOrder(choice.failed, 'u-rider1', routeId);
   await stop.startFailure();
   await stop.submitFailure();
   await expect(page.getByText('Elige un motivo')).toBeVisible();

@@ -6,7 +6,8 @@
  * «Conciliado» with who settled it; the same statement again changes nothing.
  */
 import { expect, test } from './test';
-import { adminToken, gotoSynced, pullAll, signInSynced, type Doc } from './support';
+import { adminToken, gotoSynced, pullAll, signInSynced } from './support';
+import { demoDocs, settlementPayments } from './choices';
 
 function euros(cents: number): string {
   return (cents / 100).toFixed(2).replace('.', ',');
@@ -15,17 +16,8 @@ function euros(cents: number): string {
 test('an operator settles a card payment from the provider’s statement; unmatched and unreadable lines are listed; loading it again changes nothing', async ({ page, request }) => {
   const token = await adminToken(request);
   const [payments, orders, routes] = await Promise.all([pullAll(request, token, 'payments'), pullAll(request, token, 'orders'), pullAll(request, token, 'routes')]);
-  // Routes of hub 1, the operator's hub.
-  const dayOf = new Map(routes.filter((r) => r.hub === 1).map((r) => [String(r.id), String(r.date)]));
-  const code = new Map(orders.map((o) => [String(o.id), String(o.code)]));
-  const byDay = (a: Doc, b: Doc) => (dayOf.get(String(a.route_id)) ?? '').localeCompare(dayOf.get(String(b.route_id)) ?? '') || String(a.id).localeCompare(String(b.id));
-  const card = payments
-    .filter((p) => p.kind === 'order' && p.method === 'card' && ['collected', 'handed_over'].includes(String(p.status)) && Number(p.amount_collected_cents) > 0 && code.has(String(p.order_id)) && dayOf.has(String(p.route_id)))
-    .sort(byDay)[0];
-  const cash = payments.filter((p) => p.kind === 'order' && p.method === 'cash' && p.status !== 'reconciled' && code.has(String(p.order_id)) && dayOf.has(String(p.route_id))).sort(byDay)[0];
-  if (!card || !cash) throw new Error('the demo data has no card or no cash payment');
-  const cardCode = code.get(String(card.order_id)) as string;
-  const cashCode = code.get(String(cash.order_id)) as string;
+  // Payments of hub 1's routes (the operator's hub), oldest day first.
+  const { card, cash, cardCode, cashCode } = settlementPayments(demoDocs({ payments, orders, routes }));
   const statement = [
     'Fecha;Concepto;Importe',
     `23/11/2026;Cobro TPV ${cardCode};${euros(Number(card.amount_collected_cents))}`,

@@ -66,3 +66,10 @@ export async function pullAll(request: APIRequestContext, token: string, collect
   return [...byId.values()].filter((d) => d._deleted !== true);
 }
 
+
+/** Pushes documents through the sync API as the holder of `token`; the server must take them all as sent. */
+export async function pushDocs(request: APIRequestContext, token: string, collection: string, rows: { assumedMasterState: Doc | null; newDocumentState: Doc }[]): Promise<void> {
+  const res = await request.post(`/api/sync/${collection}/push`, { headers: { Authorization: `Bearer ${token}` }, data: rows });
+  expect(res.ok(), `push of ${collection}`).toBe(true);
+  expect(await res.json(), `push of ${collection}`).toEqual([]);
+}

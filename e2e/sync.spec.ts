@@ -1,6 +1,7 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './test';
-import { adminToken, gotoSynced, pullAll, signInSynced, waitForServiceWorker, waitForSync, type Doc } from './support';
+import { adminToken, gotoSynced, pullAll, signInSynced, waitForServiceWorker, waitForSync } from './support';
+import { demoDocs, routeInProgressWithPending } from './choices';
 
 async function sign(page: Page): Promise<void> {
   const pad = page.getByTestId('signature-pad');
@@ -71,27 +72,10 @@ test('a queued signature survives a reload while offline and arrives exactly onc
   test.setTimeout(240_000);
   const token = await adminToken(request);
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
-  const routes = (await pullAll(request, token, 'routes')).filter((r) => r.date === today && r.status === 'in_progress');
-  const events = await pullAll(request, token, 'deliveries');
-  const users = await pullAll(request, token, 'users');
-  const done = new Set(events.filter((e) => ['delivered', 'partial', 'failed'].includes(String(e.kind))).map((e) => e.order_id));
+  const [routes, deliveries, users, orders] = await Promise.all([pullAll(request, token, 'routes'), pullAll(request, token, 'deliveries'), pullAll(request, token, 'users'), pullAll(request, token, 'orders')]);
   // Riders other tests sign in as (rider-round, access, first-sync, this file).
   const skip = new Set(['u-rider1', 'u-rider2', 'u-rider3', 'u-rider4', 'u-rider5', 'u-rider12']);
-  let target: { route: Doc; pointId: string; orderId: string; email: string } | null = null;
-  for (const r of routes) {
-    if (skip.has(String(r.rider_id))) continue;
-    for (const s of r.stops as { delivery_point_id: string; order_ids: string[] }[]) {
-      const pending = s.order_ids.find((o) => !done.has(o));
-      const email = users.find((u) => u.id === r.rider_id)?.email;
-      if (pending && typeof email === 'string') {
-        target = { route: r, pointId: s.delivery_point_id, orderId: pending, email };
-        break;
-      }
-    }
-    if (target) break;
-  }
-  expect(target, 'the demo data has a route in progress with a pending order').not.toBeNull();
-  if (!target) return;
+  const target = routeInProgressWithPending(demoDocs({ routes, deliveries, users, orders }), today, skip, 'card');
 
   const ctx = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
   const page = await ctx.newPage();

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The rider's route page and its stops: open the next order, deliver it, or report it failed. */
 export class RiderStop {
@@ -8,15 +8,37 @@ export class RiderStop {
   async openNextOrder(): Promise<string> {
     const { page } = this;
     await page.goto(this.routeUrl);
+    this.order = null;
     await page.getByTestId('next-stop').getByRole('link', { name: 'Siguiente parada' }).click();
     await expect(page.getByTestId('stop-of')).toContainText('Parada');
     const order = page.getByTestId('stop-order').filter({ has: page.getByRole('link', { name: 'Entregar' }) }).first();
     return (await order.locator('p').first().innerText()).trim();
   }
 
-  /** «Entregar» on the stop's first order still to deliver: its lines. */
+  /**
+   * The stop of `point` on this route, and the order `code` on it (a spec that chose its orders
+   * among the demo data goes straight to them: e2e/choices.ts).
+   */
+  async openOrder(point: { pointId: string; code: string }, riderId: string, routeId: string): Promise<void> {
+    const { page } = this;
+    await page.goto(`/distribution/pe/${encodeURIComponent(point.pointId)}/rider_id/${encodeURIComponent(riderId)}/routeId/${encodeURIComponent(routeId)}`);
+    await expect(page.getByTestId('stop-of')).toContainText('Parada');
+    this.order = page.getByTestId('stop-order').filter({ hasText: point.code });
+    await expect(this.order).toHaveCount(1);
+  }
+
+  /** The order row chosen by openOrder (else the stop's first order still to deliver). */
+  private order: Locator | null = null;
+
+  private rowLinks(name: string): Locator {
+    const scope = this.order ?? this.page;
+    this.order = null;
+    return scope.getByRole('link', { name }).first();
+  }
+
+  /** «Entregar» on the order opened by openOrder, else on the stop's first order still to deliver: its lines. */
   async startDelivery(): Promise<void> {
-    await this.page.getByRole('link', { name: 'Entregar' }).first().click();
+    await this.rowLinks('Entregar').click();
   }
 
   async continueToPayment(): Promise<void> {
@@ -48,9 +70,9 @@ export class RiderStop {
     await expect(this.page.getByTestId('stop-of')).toBeVisible();
   }
 
-  /** «No entregado» on the stop's first order still to deliver. */
+  /** «No entregado» on the order opened by openOrder, else on the stop's first order still to deliver. */
   async startFailure(): Promise<void> {
-    await this.page.getByRole('link', { name: 'No entregado' }).first().click();
+    await this.rowLinks('No entregado').click();
   }
 
   async submitFailure(): Promise<void> {
