@@ -224,6 +224,13 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 11,
+    name: "a day's routes and orders of a hub read by one index (the planning's invariants are checked in every push of routes)",
+    up: (db) => {
+      db.exec("CREATE INDEX IF NOT EXISTS docs_day_hub ON docs (collection, json_extract(data, '$.date'), json_extract(data, '$.hub')) WHERE collection IN ('orders', 'routes')");
+    },
+  },
 ];
 
 /** The schema version of this release: the last migration's number. */

@@ -8,19 +8,28 @@
  * - a rider's delivery events and incidences must name an order of the route they name, at its
  *   delivery point (an event on his own route cannot touch another route's order);
  * - users: an e-mail belongs to one user only (the sign-in e-mail); a clear refusal for that
- *   document instead of a failed batch.
+ *   document instead of a failed batch;
+ * - planning (issue 27): the routes' stops are the one source of truth of which order goes on
+ *   which route. An order's `route_id` and its «Pendiente» / «En ruta» status are derived here,
+ *   in the transaction that stores the route (a device's own values for them are not taken), and
+ *   a push of routes that would break the day's invariants (src/domain/routing/integrity.ts: an
+ *   order on two routes, an order of another day…) is refused whole, with the reason.
  */
 import { collectionLabel, type LocalCollection } from '../src/domain/collections';
 import type { DeliveryEvent } from '../src/domain/entities/events';
-import type { Order, Payment } from '../src/domain/entities/operation';
+import type { Order, Payment, Route } from '../src/domain/entities/operation';
 import { operationOf } from '../src/domain/access/checkWrite';
 import { DUE_OPEN_STATUSES, checkRiderPayment, paymentDueCents, paymentIdOf } from '../src/domain/access/payments';
 import { domainText } from '../src/i18n/domain';
+import { dayProblems, isLiveRoute, type IntegrityProblem, problemKey, problemMessage, problemNames } from '../src/domain/routing/integrity';
+import { msg } from '../src/domain/messages';
 import type { AuthService } from './auth';
 import type { DocStore, StoredDoc } from './store';
 import type { SyncUser, WriteRules } from './sync';
 
 const DELIVERED_KINDS = new Set(['delivered', 'partial']);
+
+const PROBLEM_RANK: readonly IntegrityProblem['kind'][] = ['order_twice', 'order_other_day', 'order_missing', 'order_unrouted', 'order_pending_on_route', 'route_id_mismatch'];
 
 /** A write rule: null when the write may go on, the Spanish reason of the refusal otherwise. */
 type Check = (user: SyncUser, before: StoredDoc | null, after: StoredDoc) => string | null;
@@ -49,6 +58,7 @@ export class ServerRules implements WriteRules {
   }
 
   prepare(user: SyncUser, collection: LocalCollection, before: StoredDoc | null, after: StoredDoc): StoredDoc {
+    if (collection === 'orders') return this.keepRouteLink(before, after);
     if (collection !== 'payments' || user.role === 'admin' || operationOf(before, after) !== 'create') return after;
     const order = this.order(after.order_id);
     if (!order) return after;
@@ -83,7 +93,11 @@ export class ServerRules implements WriteRules {
     return this.checks[collection]?.(user, before, after) ?? null;
   }
 
-  afterWrite(collection: LocalCollection, doc: StoredDoc, write: (collection: LocalCollection, doc: StoredDoc) => void): void {
+  afterWrite(collection: LocalCollection, before: StoredDoc | null, doc: StoredDoc, write: (collection: LocalCollection, doc: StoredDoc) => void): void {
+    if (collection === 'routes') {
+      this.ordersFollowRoute(before, doc, write);
+      return;
+    }
     if (collection !== 'deliveries' || doc._deleted || !DELIVERED_KINDS.has(String(doc.kind))) return;
     const order = this.order(doc.order_id);
     if (!order) return;
@@ -92,6 +106,85 @@ export class ServerRules implements WriteRules {
     const due = paymentDueCents(order, this.deliveredLines(order));
     if (payment.amount_due_cents === due) return;
     write('payments', { ...payment, amount_due_cents: due, updated_at: Math.max(Number(payment.updated_at) + 1, this.now()) });
+  }
+
+  // ── Planning: routes own the order ↔ route relation ───────────────────────────────────────
+
+  /**
+   * An order «Pendiente» or «En ruta» that stays so, on the same day, keeps the route link the
+   * server holds: only the routes that list it change it (ordersFollowRoute). A device that wrote
+   * the link beside its routes gets the server's derived state back.
+   */
+  private keepRouteLink(before: StoredDoc | null, after: StoredDoc): StoredDoc {
+    if (!before || before._deleted || after._deleted) return after;
+    const linkStatus = (v: unknown) => v === 'pending' || v === 'planned';
+    if (!linkStatus(before.status) || !linkStatus(after.status) || before.date !== after.date) return after;
+    if (after.route_id === before.route_id && after.status === before.status) return after;
+    return { ...after, route_id: before.route_id, status: before.status };
+  }
+
+  /**
+   * The orders a route's write adds get its id and «En ruta» (when «Pendiente» or «En ruta» on
+   * another route); the ones it drops, still on it and not yet picked, go back to «Pendiente».
+   * A cancelled or deleted route lists nothing.
+   */
+  private ordersFollowRoute(before: StoredDoc | null, route: StoredDoc, write: (collection: LocalCollection, doc: StoredDoc) => void): void {
+    const listed = (r: StoredDoc | null): Set<string> =>
+      r && isLiveRoute(r as unknown as Route) ? new Set((r.stops as { order_ids: string[] }[]).flatMap((s) => s.order_ids)) : new Set();
+    const was = listed(before);
+    const now = listed(route);
+    const at = (o: StoredDoc) => Math.max(Number(o.updated_at) + 1, this.now());
+    for (const id of now) {
+      const order = this.store.get('orders', id);
+      if (!order || order._deleted) continue;
+      const claim = order.status === 'pending' || (order.status === 'planned' && order.route_id !== route.id);
+      if (claim) write('orders', { ...order, route_id: route.id, status: 'planned', updated_at: at(order) });
+    }
+    for (const id of was) {
+      if (now.has(id)) continue;
+      const order = this.store.get('orders', id);
+      if (!order || order._deleted || order.route_id !== route.id || (order.status !== 'pending' && order.status !== 'planned')) continue;
+      write('orders', { ...order, route_id: '', status: 'pending', updated_at: at(order) });
+    }
+  }
+
+  /** The days (date and hub) that routes name. */
+  private daysOf(routes: readonly (StoredDoc | null)[]): Map<string, { date: string; hub: number }> {
+    const days = new Map<string, { date: string; hub: number }>();
+    for (const r of routes) {
+      if (r && typeof r.date === 'string' && typeof r.hub === 'number') days.set(`${r.date}|${r.hub}`, { date: r.date, hub: r.hub });
+    }
+    return days;
+  }
+
+  private problemsOf(day: { date: string; hub: number }) {
+    const routes = this.store.docsOfDay('routes', day.date, day.hub) as unknown as Route[];
+    const dayOrders = this.store.docsOfDay('orders', day.date, day.hub);
+    const have = new Set(dayOrders.map((o) => o.id));
+    const listed = [...new Set(routes.filter(isLiveRoute).flatMap((r) => r.stops.flatMap((s) => s.order_ids)))].filter((id) => !have.has(id));
+    const orders = [...dayOrders, ...[...this.store.getMany('orders', listed).values()].filter((o) => !o._deleted)] as unknown as Order[];
+    return { routes, orders, problems: dayProblems(day, routes, orders) };
+  }
+
+  /**
+   * A push of routes may not bring a problem the days it touches did not have (a day already
+   * broken by data written before this check keeps its old problems until repaired, and can
+   * still be saved). The whole push is refused otherwise.
+   */
+  guardBatch(_user: SyncUser, collection: LocalCollection, docs: readonly StoredDoc[]): (() => string | null) | null {
+    if (collection !== 'routes') return null;
+    const days = this.daysOf([...docs, ...docs.map((d) => this.store.get('routes', d.id))]);
+    if (days.size === 0) return null;
+    const before = new Map([...days].map(([k, day]) => [k, new Set(this.problemsOf(day).problems.map(problemKey))]));
+    return () => {
+      for (const [k, day] of days) {
+        const { routes, orders, problems } = this.problemsOf(day);
+        // The most telling first: a route_id mismatch is what an order on two routes also shows.
+        const added = problems.filter((p) => !before.get(k)?.has(problemKey(p))).sort((a, b) => PROBLEM_RANK.indexOf(a.kind) - PROBLEM_RANK.indexOf(b.kind))[0];
+        if (added) return domainText(msg('domain.routing.integrity.refused', { problem: problemMessage(added, problemNames(routes, orders)) }));
+      }
+      return null;
+    };
   }
 
   /** A rider's event names an order of the route it names, at that order's delivery point. */

@@ -163,6 +163,17 @@ export class DocStore {
     for (const s of stops) if (typeof s.delivery_point_id === 'string') ins.run(route.id, s.delivery_point_id);
   }
 
+  /**
+   * The live documents of one day and hub of `orders` or `routes` (the planning's invariants:
+   * src/domain/routing/integrity.ts), read by the index of migration 11.
+   */
+  docsOfDay(collection: 'orders' | 'routes', date: string, hub: number): StoredDoc[] {
+    const rows = this.db
+      .prepare("SELECT data FROM docs WHERE collection = ? AND json_extract(data, '$.date') = ? AND json_extract(data, '$.hub') = ? AND collection IN ('orders', 'routes') AND deleted = 0")
+      .all(collection, date, hub) as { data: string }[];
+    return rows.map((r) => ({ ...(JSON.parse(r.data) as StoredDoc), _deleted: false }));
+  }
+
   routePoints(routeId: string): string[] {
     return (this.db.prepare('SELECT point_id FROM route_points WHERE route_id = ?').all(routeId) as { point_id: string }[]).map((r) => r.point_id);
   }

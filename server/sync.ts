@@ -71,8 +71,22 @@ export interface WriteRules {
   prepare?(user: SyncUser, collection: LocalCollection, before: StoredDoc | null, after: StoredDoc): StoredDoc;
   /** A Spanish refusal reason, or null. */
   check?(user: SyncUser, collection: LocalCollection, before: StoredDoc | null, after: StoredDoc): string | null;
-  /** Derived writes after a document was stored. */
-  afterWrite?(collection: LocalCollection, doc: StoredDoc, write: (collection: LocalCollection, doc: StoredDoc) => void): void;
+  /** Derived writes after a document was stored (`before`: the stored state it replaced). */
+  afterWrite?(collection: LocalCollection, before: StoredDoc | null, doc: StoredDoc, write: (collection: LocalCollection, doc: StoredDoc) => void): void;
+  /**
+   * A check of a whole push (the planning's invariants over the days its routes touch): called
+   * with the pushed documents before any is applied; the function it returns runs after all of
+   * them, in the same transaction, and a reason it returns refuses the whole push — nothing of it
+   * is stored, every row is answered with the server's state and that reason.
+   */
+  guardBatch?(user: SyncUser, collection: LocalCollection, docs: readonly StoredDoc[]): (() => string | null) | null;
+}
+
+/** A push refused whole by WriteRules.guardBatch (thrown inside the transaction to undo it). */
+class BatchRefused extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
 }
 
 interface Parsed {
@@ -185,7 +199,7 @@ export class SyncService {
     this.onWrite?.(collection, after);
     touched.add(collection);
     // Documents the server derives from this one (a payment's amount due from the delivered lines).
-    this.rules.afterWrite?.(collection, after, (c, doc) => this.write(c, this.store.get(c, doc.id), doc, touched));
+    this.rules.afterWrite?.(collection, before, after, (c, doc) => this.write(c, this.store.get(c, doc.id), doc, touched));
     if (collection !== 'routes') return;
     const changes = new Set<RouteChange>();
     if (before?.rider_id !== after.rider_id || before?._deleted !== after._deleted) changes.add('rider');
@@ -215,13 +229,43 @@ export class SyncService {
    * state, or a deletion for a refused create, with `_refused` saying why).
    */
   push(user: SyncUser, collection: LocalCollection, rows: readonly PushRow[]): MasterState[] {
-    const def = LOCAL_COLLECTION_DEFS[collection];
     const touched = new Set<LocalCollection>();
     let ownRouteCache: Set<string> | null = null;
     const ownRoutes = () => (ownRouteCache ??= this.store.riderRouteIds(user.id));
 
     const scope = { id: user.id, scope: readScope(user.role, collection) };
-    const result = this.store.transaction(() => {
+    const answerable = (doc: MasterState) => (this.store.get(collection, doc.id) === null || this.store.canRead(collection, doc.id, scope) ? doc : bare(doc));
+    let result: MasterState[];
+    try {
+      result = this.store.transaction(() => this.applyRows(user, collection, rows, touched, ownRoutes, scope).map(answerable));
+    } catch (err) {
+      if (!(err instanceof BatchRefused)) throw err;
+      touched.clear();
+      // Nothing of the push was stored: every row gets the server's state and the reason.
+      result = this.store.transaction(() =>
+        rows.map((row) => {
+          const sent = cleanDoc(row.newDocumentState);
+          const current = this.store.get(collection, sent.id);
+          this.store.logRefusal({ collection, docId: sent.id, userId: user.id, reason: err.reason });
+          return answerable({ ...(current ?? { ...sent, _deleted: true }), _refused: err.reason });
+        }),
+      );
+    }
+    this.notify(touched);
+    return result;
+  }
+
+  /** The rows of one push, applied in the caller's transaction: the answers (see push). */
+  private applyRows(user: SyncUser, collection: LocalCollection, rows: readonly PushRow[], touched: Set<LocalCollection>, ownRoutes: () => Set<string>, scope: { id: string; scope: ReturnType<typeof readScope> }): MasterState[] {
+    const def = LOCAL_COLLECTION_DEFS[collection];
+    for (const row of rows) {
+      const raw = row.newDocumentState;
+      if (typeof raw !== 'object' || raw === null || typeof raw.id !== 'string' || raw.id === '') {
+        throw new PushFormatError('Cada documento enviado necesita un «id» de texto');
+      }
+    }
+    const guard = this.rules.guardBatch?.(user, collection, rows.map((r) => cleanDoc(r.newDocumentState))) ?? null;
+    {
       const out: MasterState[] = [];
       const refused = (current: StoredDoc | null, incoming: StoredDoc, reason: string) => {
         this.store.logRefusal({ collection, docId: incoming.id, userId: user.id, reason });
@@ -306,12 +350,12 @@ export class SyncService {
         this.write(collection, current, admitted.doc, touched);
         out.push(admitted.doc);
       }
+      const refusal = guard?.() ?? null;
+      if (refusal !== null) throw new BatchRefused(refusal);
       // Every answer is checked against what the user may read now (a write may have moved a
-      // document out of his scope); a refused create echoes only what he sent.
-      return out.map((doc) => (this.store.get(collection, doc.id) === null || this.store.canRead(collection, doc.id, scope) ? doc : bare(doc)));
-    });
-    this.notify(touched);
-    return result;
+      // document out of his scope, see push); a refused create echoes only what he sent.
+      return out;
+    }
   }
 }
 

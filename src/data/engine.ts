@@ -129,6 +129,8 @@ export class DataEngine {
   }
 
   private async init(): Promise<void> {
+    // An action a closed or reloaded page left half-written ends whole before anything syncs.
+    await this.writer.replayJournal();
     const lastSyncAt = (await this.opts.store.kvGet<number>(LAST_SYNC_KEY)) ?? null;
     this.status.update({ online: isOnline(), state: isOnline() ? 'idle' : 'offline', lastSyncAt });
     this.status.askLeader();

@@ -20,6 +20,11 @@ export abstract class WatchedStore {
 
   constructor(protected readonly store: AppStore) {}
 
+  /** The cb_app this part lives in (the writer's action journal shares it). */
+  get appStore(): AppStore {
+    return this.store;
+  }
+
   onChange(listener: () => void): () => void {
     return this.listeners.add(listener);
   }

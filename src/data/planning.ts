@@ -10,6 +10,12 @@
  *
  * Status changes follow the route machine (src/domain/status/machines.ts) for the actor's role;
  * «Publicar» moves a draft with a rider and stops to «Planificada», which the rider's phone shows.
+ *
+ * Every action writes all its documents or none (issue 27): it reads what it needs, works out
+ * the final state of every route and order it changes, and hands them to `writer.writeAll` in one
+ * call (journaled, so a closed page cannot leave half of it; the replication of routes and orders
+ * waits until it is all written). The routes' stops are the source of truth of the order ↔ route
+ * relation (src/domain/routing/integrity.ts): the server derives the orders' link from them.
  */
 import type { SystemRole } from '../domain/access/groups';
 import type { DeliveryPoint, Order, Route, RouteStop } from '../domain/entities/operation';
@@ -41,7 +47,31 @@ import type { DataEngine } from './engine';
 import { ValidationFailed } from './writes';
 import { statusText } from '../i18n/status';
 
-export type PlanningEngine = Pick<DataEngine, 'db' | 'writer'>;
+export type PlanningEngine = Pick<DataEngine, 'db' | 'writer'> & Partial<Pick<DataEngine, 'holdSync'>>;
+
+/** The documents an action writes, by id (the last state of each wins). */
+class Changes {
+  readonly routes = new Map<string, Route>();
+  readonly orders = new Map<string, Order>();
+
+  route(r: Route): Route {
+    this.routes.set(r.id, r);
+    return r;
+  }
+
+  order(o: Order): void {
+    this.orders.set(o.id, o);
+  }
+
+  /** The route as this action left it so far, else as stored. */
+  current(r: Route): Route {
+    return this.routes.get(r.id) ?? r;
+  }
+
+  async write(engine: PlanningEngine): Promise<void> {
+    await engine.writer.writeAll({ routes: [...this.routes.values()], orders: [...this.orders.values()] }, engine.holdSync?.bind(engine));
+  }
+}
 
 export interface PlanningActor {
   readonly userId: string;
@@ -97,19 +127,25 @@ async function changeLabels(engine: PlanningEngine, before: Route, after: Route)
 }
 
 /**
- * Writes a change of a route. Once the route is published, its record gets who changed what
- * (src/domain/routing/changes.ts), in the same write.
+ * A route with a change. Once the route is published, its record gets who changed what
+ * (src/domain/routing/changes.ts), in the same document.
  */
-async function patchRoute(engine: PlanningEngine, actor: PlanningActor, before: Route, patch: Partial<Route>): Promise<Route> {
+async function changedRoute(engine: PlanningEngine, actor: PlanningActor, before: Route, patch: Partial<Route>): Promise<Route> {
   const after: Route = { ...before, ...patch };
   // Nothing for the record (a draft, or only times and locks changed): no lookups of names.
   const byId: ChangeLabels = { rider: (x) => x, bike: (x) => x, point: (x) => x };
-  if (!recordsChanges(before, after) || routeChanges(before, after, byId, { id: actor.userId, name: actor.userId }, 0).length === 0) {
-    return engine.writer.patch('routes', before.id, patch);
-  }
+  if (!recordsChanges(before, after) || routeChanges(before, after, byId, { id: actor.userId, name: actor.userId }, 0).length === 0) return after;
   const me = await engine.db.users.findOne(actor.userId).exec();
   const added = routeChanges(before, after, await changeLabels(engine, before, after), { id: actor.userId, name: me?.name ?? actor.userId }, Date.now());
-  return engine.writer.patch('routes', before.id, { ...patch, changes: appendChanges(before.changes, added) });
+  return { ...after, changes: appendChanges(before.changes, added) };
+}
+
+/** Writes one route's change (an action of one document). */
+async function patchRoute(engine: PlanningEngine, actor: PlanningActor, before: Route, patch: Partial<Route>): Promise<Route> {
+  const changes = new Changes();
+  const after = changes.route(await changedRoute(engine, actor, before, patch));
+  await changes.write(engine);
+  return after;
 }
 
 async function loadOrders(engine: PlanningEngine, ids: readonly string[]): Promise<Order[]> {
@@ -138,7 +174,12 @@ async function plannableOrders(engine: PlanningEngine, route: Pick<Route, 'id' |
       if (otherRoute && !isEditableRoute(otherRoute)) throw new PlanningError('order_locked', t('planning.errors.orderLocked', { order: o.code }));
     }
   }
-  // A point «sin ubicación» (made by the import) is placed on the map before it is planned.
+  await refuseUnlocated(engine, orders);
+  return orders;
+}
+
+/** A point «sin ubicación» (made by the import) is placed on the map before its orders are planned. */
+async function refuseUnlocated(engine: PlanningEngine, orders: readonly Order[]): Promise<void> {
   const points = await engine.db.delivery_points.findByIds([...new Set(orders.map((o) => o.delivery_point_id))]).exec();
   const pointOf = new Map([...points.entries()].map(([id, d]) => [id, d.toJSON() as unknown as DeliveryPoint]));
   const unlocated = ordersWithoutLocation(orders, pointOf);
@@ -146,30 +187,29 @@ async function plannableOrders(engine: PlanningEngine, route: Pick<Route, 'id' |
     const names = [...new Set(unlocated.map((o) => pointOf.get(o.delivery_point_id)?.name ?? o.delivery_point_id))];
     throw new PlanningError('point_unlocated', t('planning.errors.pointUnlocated', { points: names.map((n) => `«${n}»`).join(', '), orders: unlocated.map((o) => o.code).join(', ') }));
   }
-  return orders;
 }
 
 /** Puts orders on a route (route_id, «En ruta»). */
-async function claimOrders(engine: PlanningEngine, orders: readonly Order[], routeId: string): Promise<void> {
+function claimOrders(changes: Changes, orders: readonly Order[], routeId: string): void {
   for (const o of orders) {
     if (o.route_id === routeId && o.status === 'planned') continue;
-    await engine.writer.patch('orders', o.id, { route_id: routeId, status: 'planned' });
+    changes.order({ ...o, route_id: routeId, status: o.status === 'pending' ? 'planned' : o.status });
   }
 }
 
 /** Takes orders off their route («Pendiente», no route). */
-async function releaseOrders(engine: PlanningEngine, ids: readonly string[]): Promise<void> {
+async function releaseOrders(engine: PlanningEngine, changes: Changes, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   const found = await engine.db.orders.findByIds([...ids]).exec();
   for (const id of ids) {
-    const o = found.get(id)?.toJSON() as unknown as Order | undefined;
+    const o = changes.orders.get(id) ?? (found.get(id)?.toJSON() as unknown as Order | undefined);
     if (!o || !PLANNABLE_ORDER.has(o.status)) continue;
-    await engine.writer.patch('orders', id, { route_id: '', status: 'pending' });
+    changes.order({ ...o, route_id: '', status: 'pending' });
   }
 }
 
 /** Removes orders from the other editable routes that hold them (an order is on one route). */
-async function detachFromOtherRoutes(engine: PlanningEngine, actor: PlanningActor, orders: readonly Order[], routeId: string): Promise<void> {
+async function detachFromOtherRoutes(engine: PlanningEngine, actor: PlanningActor, changes: Changes, orders: readonly Order[], routeId: string): Promise<void> {
   const byRoute = new Map<string, string[]>();
   for (const o of orders) {
     if (o.route_id === '' || o.route_id === routeId) continue;
@@ -178,8 +218,8 @@ async function detachFromOtherRoutes(engine: PlanningEngine, actor: PlanningActo
   for (const [other, ids] of byRoute) {
     const doc = await engine.db.routes.findOne(other).exec();
     if (!doc) continue;
-    const r = doc.toJSON() as unknown as Route;
-    await patchRoute(engine, actor, r, { stops: removeOrdersFromStops(r.stops, ids) });
+    const r = changes.current(doc.toJSON() as unknown as Route);
+    changes.route(await changedRoute(engine, actor, r, { stops: removeOrdersFromStops(r.stops, ids) }));
   }
 }
 
@@ -224,7 +264,7 @@ export async function saveRoute(engine: PlanningEngine, actor: PlanningActor, id
       cancel_reason: '',
       updated_at: now,
     };
-    await engine.writer.insert('routes', route);
+    await engine.writer.writeAll({ routes: [route] });
     return route;
   }
   const existing = await loadRoute(engine, id);
@@ -239,7 +279,8 @@ export async function saveRoute(engine: PlanningEngine, actor: PlanningActor, id
   if (errors.length > 0) throw new ValidationFailed(errors);
   const cancelling = fields.status === 'cancelled' && existing.status !== 'cancelled';
   const released = cancelling ? existing.stops.flatMap((s) => s.order_ids) : [];
-  const saved = await patchRoute(engine, actor, existing, {
+  const changes = new Changes();
+  const saved = changes.route(await changedRoute(engine, actor, existing, {
     name: fields.name,
     date: fields.date,
     hub: fields.hub,
@@ -249,8 +290,9 @@ export async function saveRoute(engine: PlanningEngine, actor: PlanningActor, id
     status: fields.status,
     cancel_reason: fields.status === 'cancelled' ? fields.cancel_reason : '',
     ...(cancelling ? { stops: [] } : {}),
-  });
-  await releaseOrders(engine, released);
+  }));
+  await releaseOrders(engine, changes, released);
+  await changes.write(engine);
   return saved;
 }
 
@@ -273,7 +315,8 @@ export async function createRouteWithOrders(engine: PlanningEngine, actor: Plann
   const code = nextRouteCode(input.date, input.hub, codes);
   const id = newRouteId();
   const orders = await plannableOrders(engine, { id, date: input.date, hub: input.hub }, input.orderIds);
-  await detachFromOtherRoutes(engine, actor, orders, id);
+  const changes = new Changes();
+  await detachFromOtherRoutes(engine, actor, changes, orders, id);
   const route: Route = {
     id,
     code,
@@ -290,8 +333,9 @@ export async function createRouteWithOrders(engine: PlanningEngine, actor: Plann
     cancel_reason: '',
     updated_at: Date.now(),
   };
-  await engine.writer.insert('routes', route);
-  await claimOrders(engine, orders, id);
+  changes.route(route);
+  claimOrders(changes, orders, id);
+  await changes.write(engine);
   return route;
 }
 
@@ -300,9 +344,11 @@ export async function addOrdersToRoute(engine: PlanningEngine, actor: PlanningAc
   requireOps(actor);
   const route = await loadEditableRoute(engine, routeId);
   const orders = await plannableOrders(engine, route, orderIds);
-  await detachFromOtherRoutes(engine, actor, orders, routeId);
-  const saved = await patchRoute(engine, actor, route, { stops: addOrdersToStops(route.stops, orders, route.stops.at(-1)?.eta ?? route.planned_start) });
-  await claimOrders(engine, orders, routeId);
+  const changes = new Changes();
+  await detachFromOtherRoutes(engine, actor, changes, orders, routeId);
+  const saved = changes.route(await changedRoute(engine, actor, route, { stops: addOrdersToStops(route.stops, orders, route.stops.at(-1)?.eta ?? route.planned_start) }));
+  claimOrders(changes, orders, routeId);
+  await changes.write(engine);
   return saved;
 }
 
@@ -332,9 +378,11 @@ export async function moveStopToRoute(engine: PlanningEngine, actor: PlanningAct
   const place = toSeq ?? to.stops.length + 1;
   if (!canInsertStopAt(to.stops, stop.delivery_point_id, place)) throw new PlanningError('stop_locked', t('planning.errors.dropLocked', { seq: place, route: to.name }));
   const orders = await loadOrders(engine, stop.order_ids);
-  await patchRoute(engine, actor, from, { stops: removeStopAt(from.stops, seq).stops });
-  await patchRoute(engine, actor, to, { stops: insertOrdersAt(to.stops, orders, place, stop.eta) });
-  await claimOrders(engine, orders, toId);
+  const changes = new Changes();
+  changes.route(await changedRoute(engine, actor, from, { stops: removeStopAt(from.stops, seq).stops }));
+  changes.route(await changedRoute(engine, actor, to, { stops: insertOrdersAt(to.stops, orders, place, stop.eta) }));
+  claimOrders(changes, orders, toId);
+  await changes.write(engine);
 }
 
 /** Drags a stop to place `to` of its own route; refused when a stop locked in place would move. */
@@ -364,8 +412,10 @@ export async function removeStop(engine: PlanningEngine, actor: PlanningActor, r
   const route = await loadEditableRoute(engine, routeId);
   if (seq < 1 || seq > route.stops.length) throw new PlanningError('stop_not_found', t('planning.errors.stopNotFound', { seq, route: route.name }));
   const { stops, orderIds } = removeStopAt(route.stops, seq);
-  const saved = await patchRoute(engine, actor, route, { stops });
-  await releaseOrders(engine, orderIds);
+  const changes = new Changes();
+  const saved = changes.route(await changedRoute(engine, actor, route, { stops }));
+  await releaseOrders(engine, changes, orderIds);
+  await changes.write(engine);
   return saved;
 }
 
@@ -407,14 +457,28 @@ export async function saveDayPlan(engine: PlanningEngine, actor: PlanningActor, 
   const written: string[] = [];
   const onPlan = new Set(result.routes.flatMap((r) => r.stops.flatMap((s) => s.order_ids)));
   const before = new Set(dayRoutes.filter(isEditableRoute).flatMap((r) => r.stops.flatMap((s) => s.order_ids)));
+  const changes = new Changes();
+  // Every order of the plan, read once (an order on another route of the board moves with it).
+  const planOrders = new Map((await loadOrders(engine, [...onPlan])).map((o) => [o.id, o]));
+  const routeById = new Map(dayRoutes.map((r) => [r.id, r]));
+  const checkOrders = (route: Pick<Route, 'id' | 'date' | 'hub'>, ids: readonly string[]): Order[] =>
+    ids.map((id) => {
+      const o = planOrders.get(id) as Order;
+      if (o.date !== route.date || o.hub !== route.hub) throw new PlanningError('order_other_day', t('planning.errors.orderOtherDay', { order: o.code, date: o.date, hub: o.hub }));
+      if (!PLANNABLE_ORDER.has(o.status)) throw new PlanningError('order_locked', t('planning.errors.orderLocked', { order: o.code }));
+      const other = o.route_id !== '' && o.route_id !== route.id ? routeById.get(o.route_id) : undefined;
+      if (other && !isEditableRoute(other)) throw new PlanningError('order_locked', t('planning.errors.orderLocked', { order: o.code }));
+      return o;
+    });
+  await refuseUnlocated(engine, [...planOrders.values()]);
   for (const r of result.routes) {
     const orderIds = r.stops.flatMap((s) => s.order_ids);
     if (r.route_id !== null) {
-      const existing = dayRoutes.find((x) => x.id === r.route_id);
+      const existing = routeById.get(r.route_id);
       if (!existing) throw new PlanningError('route_not_found', t('planning.errors.routeNotFound', { id: r.route_id }));
       if (!isEditableRoute(existing)) throw new PlanningError('route_locked', t('planning.errors.routeLocked', { route: existing.name, status: statusText(routeMachine, existing.status) }));
-      await patchRoute(engine, actor, existing, { stops: stopsOf(r), rider_id: r.rider_id, bike_id: r.bike_id, planned_start: r.planned_start, distance_m: Math.min(1_000_000, r.distance_m) });
-      await claimOrders(engine, await plannableOrders(engine, existing, orderIds), existing.id);
+      changes.route(await changedRoute(engine, actor, existing, { stops: stopsOf(r), rider_id: r.rider_id, bike_id: r.bike_id, planned_start: r.planned_start, distance_m: Math.min(1_000_000, r.distance_m) }));
+      claimOrders(changes, checkOrders(existing, orderIds), existing.id);
       written.push(existing.id);
       continue;
     }
@@ -422,8 +486,8 @@ export async function saveDayPlan(engine: PlanningEngine, actor: PlanningActor, 
     const code = nextRouteCode(date, hub, codes);
     codes.push(code);
     const id = newRouteId();
-    const orders = await plannableOrders(engine, { id, date, hub }, orderIds);
-    await engine.writer.insert('routes', {
+    const orders = checkOrders({ id, date, hub }, orderIds);
+    changes.route({
       id,
       code,
       name: t('planning.newRouteName', { n: code.slice(code.lastIndexOf('-') + 1), date: `${date.slice(8, 10)}/${date.slice(5, 7)}` }),
@@ -439,10 +503,17 @@ export async function saveDayPlan(engine: PlanningEngine, actor: PlanningActor, 
       cancel_reason: '',
       updated_at: Date.now(),
     });
-    await claimOrders(engine, orders, id);
+    claimOrders(changes, orders, id);
     written.push(id);
   }
-  await releaseOrders(engine, [...before].filter((id) => !onPlan.has(id)));
+  // Routes of the day the plan does not name keep their stops, less the orders it put elsewhere.
+  for (const r of dayRoutes) {
+    if (!isEditableRoute(r) || changes.routes.has(r.id)) continue;
+    const moved = r.stops.flatMap((s) => s.order_ids).filter((id) => onPlan.has(id));
+    if (moved.length > 0) changes.route(await changedRoute(engine, actor, r, { stops: removeOrdersFromStops(r.stops, moved) }));
+  }
+  await releaseOrders(engine, changes, [...before].filter((id) => !onPlan.has(id)));
+  await changes.write(engine);
   return written;
 }
 
@@ -452,17 +523,21 @@ export async function saveDayPlan(engine: PlanningEngine, actor: PlanningActor, 
  */
 export async function saveTimes(engine: PlanningEngine, actor: PlanningActor, evaluation: DayPlanResult): Promise<void> {
   requireOps(actor);
+  const ids = evaluation.routes.flatMap((r) => (r.route_id === null ? [] : [r.route_id]));
+  const found = ids.length > 0 ? await engine.db.routes.findByIds(ids).exec() : new Map();
+  const changes = new Changes();
   for (const r of evaluation.routes) {
     if (r.route_id === null) continue;
-    const doc = await engine.db.routes.findOne(r.route_id).exec();
+    const doc = found.get(r.route_id);
     if (!doc) continue;
     const route = doc.toJSON() as unknown as Route;
     if (!isEditableRoute(route)) continue;
     const stops = withTimes(route.stops, r.stops);
     const distance = Math.min(1_000_000, r.distance_m);
     const same = stops.every((s, i) => s.eta === route.stops[i]?.eta) && route.planned_start === r.planned_start && route.distance_m === distance;
-    if (!same) await patchRoute(engine, actor, route, { stops, planned_start: r.planned_start, distance_m: distance });
+    if (!same) changes.route(await changedRoute(engine, actor, route, { stops, planned_start: r.planned_start, distance_m: distance }));
   }
+  await changes.write(engine);
 }
 
 /**
@@ -477,7 +552,9 @@ export async function publishRoutes(engine: PlanningEngine, actor: PlanningActor
     return step.ok ? publishProblems(r).map((p) => p.message) : [step.reason];
   });
   if (problems.length > 0) throw new PlanningError('cannot_publish', problems.join('. '));
-  for (const r of routes) await patchRoute(engine, actor, r, { status: 'planned' });
+  const changes = new Changes();
+  for (const r of routes) changes.route(await changedRoute(engine, actor, r, { status: 'planned' }));
+  await changes.write(engine);
 }
 
 /**
@@ -495,8 +572,8 @@ export async function bringCarriedOrders(engine: PlanningEngine, actor: Planning
   const routes = new Map([...routeDocs.entries()].map(([id, d]) => [id as string, (d as { toJSON(): unknown }).toJSON() as Route]));
   const events = routeIds.length > 0 ? (await engine.db.deliveries.find({ selector: { route_id: { $in: routeIds } } }).exec()).map((d) => d.toJSON() as DeliveryEvent) : [];
   const brought = carryOverOrders(date, hub, orders, routes, events);
-  for (const { order } of brought) {
-    await engine.writer.patch('orders', order.id, { date, route_id: '', status: 'pending', status_id: '' });
-  }
+  const changes = new Changes();
+  for (const { order } of brought) changes.order({ ...order, date, route_id: '', status: 'pending', status_id: '' });
+  await changes.write(engine);
   return brought.length;
 }

@@ -9,6 +9,7 @@ import { NOT_CONTENT_FIELDS } from '../domain/sync/protocol';
 import type { CbDatabase, DocTypes } from './database';
 import type { Outbox } from './outbox';
 import { localWrite } from './deviceStorage';
+import { ActionJournal, ACTION_ENTRY_VERSION, type ActionEntry } from './actionJournal';
 import { t } from '../i18n';
 import { domainText } from '../i18n/domain';
 
@@ -20,6 +21,11 @@ export class ValidationFailed extends Error {
     super(errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; '));
     this.name = 'ValidationFailed';
   }
+}
+
+function rank(c: LocalCollection): number {
+  const i = WRITE_ORDER.indexOf(c);
+  return i < 0 ? WRITE_ORDER.length : i;
 }
 
 export class NotFound extends Error {
@@ -39,12 +45,73 @@ export interface BulkWriteResult {
   readonly failed: BulkWriteFailure[];
 }
 
+/** The documents of one action, per collection (whole documents: created or replaced). */
+export type WriteSet = { readonly [C in LocalCollection]?: readonly DocTypes[C][] };
+
+/** Pauses the replication of collections while an action writes them (DataEngine.holdSync). */
+export type SyncHold = (names: readonly LocalCollection[]) => () => void;
+
+/** The order an action's collections are written and sent in: routes before the orders that follow them. */
+const WRITE_ORDER: readonly LocalCollection[] = ['delivery_points', 'routes', 'orders'];
+
 export class Writer {
+  private readonly journal: ActionJournal;
+
   constructor(
     private readonly db: CbDatabase,
     private readonly outbox: Outbox,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.journal = new ActionJournal(outbox.appStore);
+  }
+
+  /**
+   * Writes an action's documents as one (issue 27): all are validated first (one invalid one
+   * and nothing is written); then they are journaled (src/data/actionJournal.ts), written
+   * collection by collection and marked in the outbox; the journal entry goes last. Interrupted,
+   * the action is finished by `replayJournal` on the next start. With `hold`, the replication of
+   * those collections waits until every document is written, so one push carries the action.
+   */
+  async writeAll(set: WriteSet, hold?: SyncHold): Promise<void> {
+    const at = this.now();
+    const names = (Object.keys(set) as LocalCollection[]).sort((a, b) => rank(a) - rank(b));
+    const docs: [LocalCollection, Record<string, unknown>[]][] = [];
+    for (const collection of names) {
+      const list = (set[collection] ?? []) as readonly Record<string, unknown>[];
+      if (list.length === 0) continue;
+      if (LOCAL_COLLECTION_DEFS[collection].mode === 'event') throw new ValidationFailed([{ path: '', message: t('data.readOnly') }]);
+      docs.push([collection, list.map((d) => this.check(collection, { ...d, updated_at: at }) as Record<string, unknown>)]);
+    }
+    if (docs.length === 0) return;
+    const entry: ActionEntry = { v: ACTION_ENTRY_VERSION, id: crypto.randomUUID(), at, docs };
+    const release = hold?.(docs.map(([c]) => c));
+    try {
+      await localWrite(() => this.journal.put(entry));
+      await this.apply(entry);
+      await this.journal.remove(entry.id);
+    } finally {
+      release?.();
+    }
+  }
+
+  /** Finishes the actions an interrupted session left in the journal. Returns how many. */
+  async replayJournal(): Promise<number> {
+    const entries = await this.journal.pending();
+    for (const entry of entries) {
+      await this.apply(entry);
+      await this.journal.remove(entry.id);
+    }
+    return entries.length;
+  }
+
+  private async apply(entry: ActionEntry): Promise<void> {
+    for (const [collection, docs] of entry.docs) {
+      const col = this.db.collections[collection] as unknown as { bulkUpsert(docs: readonly Record<string, unknown>[]): Promise<{ error: readonly unknown[] }> };
+      const result = await localWrite(() => col.bulkUpsert(docs));
+      if (result.error.length > 0) throw new ValidationFailed([{ path: 'id', message: t('data.saveFailed') }]);
+      await this.outbox.markMany(collection, docs.map((d) => String(d.id)), this.now());
+    }
+  }
 
   private check<C extends LocalCollection>(collection: C, doc: unknown): DocTypes[C] {
     const result = validateDoc(LOCAL_COLLECTION_DEFS[collection].schema, doc);

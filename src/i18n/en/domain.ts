@@ -224,6 +224,15 @@ export const domainMessages: Shape<typeof es> = {
       followState: 'Give the incidence’s new state',
     },
     routing: {
+      integrity: {
+        orderTwice: 'Order “{order}” is on more than one route: {routes}',
+        orderMissing: 'Route “{route}” carries order “{order}”, which does not exist',
+        orderOtherDay: 'Route “{route}” carries order “{order}”, which is of another day or hub',
+        routeIdMismatch: 'Order “{order}” is on route “{route}” but names another one',
+        pendingOnRoute: 'Order “{order}” is on route “{route}” but is still “Pending”',
+        orderUnrouted: 'Order “{order}” is planned but no route carries it',
+        refused: 'The plan was not saved: {problem}',
+      },
       noLocation: 'Point “not located”: {orders} cannot be planned',
       windowConflict: 'Orders {orders} at the same stop have time windows that do not overlap',
       noBike: 'The route has no bike: its capacity is not checked',

@@ -238,6 +238,16 @@ export const domainMessages = {
       followState: 'Indica el nuevo estado de la incidencia',
     },
     routing: {
+      /** The planning's invariants (src/domain/routing/integrity.ts). */
+      integrity: {
+        orderTwice: 'El pedido «{order}» está en más de una ruta: {routes}',
+        orderMissing: 'La ruta «{route}» lleva el pedido «{order}», que no existe',
+        orderOtherDay: 'La ruta «{route}» lleva el pedido «{order}», que es de otro día o de otro hub',
+        routeIdMismatch: 'El pedido «{order}» está en la ruta «{route}» pero dice ser de otra',
+        pendingOnRoute: 'El pedido «{order}» está en la ruta «{route}» pero sigue «Pendiente»',
+        orderUnrouted: 'El pedido «{order}» está planificado pero ninguna ruta lo lleva',
+        refused: 'No se guardó el plan: {problem}',
+      },
       noLocation: 'Punto «sin ubicación»: {orders} no se puede planificar',
       windowConflict: 'Los pedidos {orders} de una misma parada tienen franjas que no se solapan',
       noBike: 'La ruta no tiene bici asignada: no se comprueba su capacidad',
