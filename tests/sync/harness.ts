@@ -377,6 +377,8 @@ export async function createDevice(opts: DeviceOptions): Promise<Device> {
     const outbox = new Outbox(appStore);
     const ledger = new PushLedger(appStore);
     const writer = new Writer(db, outbox);
+    // As DataEngine.init: an action the last life left half-written ends whole before any sync.
+    await writer.replayJournal();
     const transport: SyncTransport = {
       async pull(collection, checkpoint: Checkpoint | null, limit) {
         const list = checkpoints.get(collection) ?? [];

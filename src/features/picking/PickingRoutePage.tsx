@@ -11,7 +11,7 @@ import { routeBoxLabels, PICKABLE_ROUTE_STATUSES, routePickingProgress, type Rou
 import { MACHINES } from '../../domain/status/machines';
 import type { DeliveryPoint, Order, Route } from '../../domain/entities/operation';
 import { BoxLabels } from '../../ui/labels';
-import { FirstSyncNotice, MissingUntilSynced } from '../../ui/sync/FirstSync';
+import { FirstSyncNotice, MissingOrdersNotice, MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { useDayRoutes, usePickingActor, usePickingDay, usePickingEvents, usePickingRoute, usePickingSettlement, usePointsByIds, useProductsByIds, useRouteOrdersList } from './hooks';
 import { DayHubSelector, ProgressFigures, RouteLine, RouteStatusBadge } from './shared';
 import { pickingRoutes } from './routesShared';
@@ -117,7 +117,7 @@ function OneRoute({ route, showLabels }: { route: Route; showLabels: boolean }) 
         <RouteStatusBadge route={route} />
       </Group>
       <ProgressFigures totals={progress} testId="picking-route-progress" />
-      {progress.missing_orders.length > 0 && <Alert color="orange">{t('pickingScreens.missingOrders', { n: progress.missing_orders.length })}</Alert>}
+      <MissingOrdersNotice count={progress.missing_orders.length} />
       {route.status === 'ready' && (
         <Alert color="teal" data-testid="route-ready">
           {route.ready_reason ? t('pickingScreens.readyForced', { reason: route.ready_reason }) : t('pickingScreens.ready')}

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { t } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
 import { routePickingProgress } from '../../domain/picking';
-import { MissingUntilSynced } from '../../ui/sync/FirstSync';
+import { MissingOrdersNotice, MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { usePickingEvents, usePickingRoute, usePickingSettlement, usePointsByIds, useRouteOrdersList } from './hooks';
 import { LineStateBadge, ProgressFigures, productPath, RouteStatusBadge } from './shared';
 import { href } from '../../routes/registry';
@@ -40,7 +40,7 @@ export function PickingRoutePointPage({ params }: ScreenProps) {
         <RouteStatusBadge route={route.data} />
       </Group>
       {stopProgress && <ProgressFigures totals={stopProgress} testId="picking-stop-progress" />}
-      {progress.missing_orders.length > 0 && <Alert color="orange">{t('pickingScreens.missingOrders', { n: progress.missing_orders.length })}</Alert>}
+      <MissingOrdersNotice count={progress.missing_orders.length} />
       {stopProgress?.orders.map((o) => (
         <Card withBorder padding="sm" key={o.order_id} data-testid="picking-order">
           <Text fw={700}>{t('pickingScreens.orderLine', { code: codes.get(o.order_id) ?? o.order_id })}</Text>

@@ -14,7 +14,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Button, Card, Checkbox, Group, List, Progress, ScrollArea, Select, SimpleGrid, Stack, Text, TextInput, Title, ActionIcon, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Link } from '@tanstack/react-router';
+import { Link, useBlocker } from '@tanstack/react-router';
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconLock, IconLockOpen, IconTrash } from '@tabler/icons-react';
 import { t } from '../../i18n';
 import { useEngine, useLiveQuery } from '../../data/hooks';
@@ -238,9 +238,26 @@ export function PlanningBoard() {
   const toggle = useCallback((pointId: string, shift = false) => setChoice((c) => clickPoint(c, listOrder, pointId, shift, selectable)), [listOrder, selectable]);
   const onBoxSelect = useCallback((ids: string[]) => setChoice((c) => addBox(c, ids.filter((id) => id.startsWith('u:')).map((id) => id.slice(2)), selectable)), [selectable]);
 
+  // A change under way (a plan's save): leaving the board waits for it, closing or reloading the
+  // page asks first (issue 27). The change itself is all or nothing (src/data/planning.ts).
+  const pending = useRef<Promise<unknown> | null>(null);
   const act = async (what: () => Promise<unknown>, done?: string) => {
-    if (engine) await change.run(what, done);
+    if (!engine) return;
+    const running = change.run(what, done);
+    pending.current = running;
+    try {
+      await running;
+    } finally {
+      if (pending.current === running) pending.current = null;
+    }
   };
+  useBlocker({
+    shouldBlockFn: async () => {
+      await pending.current?.catch(() => undefined);
+      return false;
+    },
+    enableBeforeUnload: () => pending.current !== null,
+  });
   const selectedOrders = () => unplanned.filter((g) => selected.has(g.pointId)).flatMap((g) => g.orders.map((o) => o.id));
 
   const optimise = async () => {
@@ -369,6 +386,11 @@ export function PlanningBoard() {
                     <List.Item key={i}>{m}</List.Item>
                   ))}
                 </List>
+              </Alert>
+            )}
+            {busy && (
+              <Alert color="blue" role="status" data-testid="plan-saving">
+                {t('planning.board.saving')}
               </Alert>
             )}
             <Group>

@@ -66,7 +66,6 @@ export const pickingMessages: Shape<typeof es> = {
     byPoint: 'Picking by delivery point',
     notPickable: 'The route is “{status}”: it is no longer picked.',
     routeMissing: 'This route is not on the device.',
-    missingOrders: '{n} orders of this route are missing from the device: wait for them to sync.',
     stop: 'Stop {seq}',
     stopOrders: '{n} orders',
     openStop: 'Pick stop {seq}',

@@ -123,6 +123,7 @@ export const planningMessages: Shape<typeof es> = {
       proposal: 'Optimiser proposal',
       proposalSummary: '{routes} routes · {stops} stops · {orders} orders · {km} km · {time}',
       saveProposal: 'Save proposal',
+      saving: 'The plan is being saved… Leaving this screen waits until it is done.',
       discardProposal: 'Discard',
       proposalSaved: 'Proposal saved as draft',
       publish: 'Publish',

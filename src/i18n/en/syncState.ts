@@ -13,6 +13,8 @@ export const syncStateMessages: Shape<typeof es> = {
     awaitingFirst: 'Waiting for the first sync…',
     awaitingFirstBody: 'This device’s data has not arrived from the server yet: the figures will appear as soon as it finishes.',
     awaitingFirstOffline: 'Offline: the data will arrive with the first sync, as soon as the connection is back.',
+    missingOrdersWaiting: '{n} orders of this route are not on this device yet: they will arrive with the sync.',
+    missingOrdersSettled: 'The route carries {n} orders that do not exist on the server: they will not arrive. Tell the office: on the day’s planning board, “Day check” repairs it.',
     unknownValue: '…',
     unknownValueLabel: 'waiting for the first sync',
   },

@@ -66,7 +66,6 @@ export const pickingMessages = {
     byPoint: 'Picking por destino',
     notPickable: 'La ruta está «{status}»: ya no se prepara.',
     routeMissing: 'Esta ruta no está en el dispositivo.',
-    missingOrders: 'Faltan {n} pedidos de esta ruta en el dispositivo: espera a que se sincronicen.',
     stop: 'Parada {seq}',
     stopOrders: '{n} pedidos',
     openStop: 'Preparar la parada {seq}',

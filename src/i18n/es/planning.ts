@@ -124,6 +124,7 @@ export const planningMessages = {
       proposal: 'Propuesta del optimizador',
       proposalSummary: '{routes} rutas · {stops} paradas · {orders} pedidos · {km} km · {time}',
       saveProposal: 'Guardar propuesta',
+      saving: 'Se está guardando el plan… Si sales de la pantalla, se espera a que termine.',
       discardProposal: 'Descartar',
       proposalSaved: 'Propuesta guardada como borrador',
       publish: 'Publicar',

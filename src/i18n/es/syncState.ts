@@ -14,6 +14,8 @@ export const syncStateMessages = {
     awaitingFirst: 'Esperando la primera sincronización…',
     awaitingFirstBody: 'Los datos de este dispositivo aún no han llegado del servidor: las cifras aparecerán en cuanto termine.',
     awaitingFirstOffline: 'Sin conexión: los datos llegarán con la primera sincronización, en cuanto vuelva la red.',
+    missingOrdersWaiting: 'Faltan {n} pedidos de esta ruta en el dispositivo: llegarán con la sincronización.',
+    missingOrdersSettled: 'La ruta lleva {n} pedidos que no existen en el servidor: no van a llegar. Avisa a la oficina: en la planificación del día, «Comprobación del día» lo repara.',
     unknownValue: '…',
     unknownValueLabel: 'pendiente de la primera sincronización',
   },

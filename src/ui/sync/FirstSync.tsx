@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Loader, VisuallyHidden } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
-import { useFirstSync } from '../../data/hooks';
+import { useFirstSync, useSyncStatus } from '../../data/hooks';
 import { t } from '../../i18n';
 
 /** The notice, or nothing once the first sync has finished. */
@@ -45,4 +45,21 @@ export function SyncedValue({ children }: { children: ReactNode }) {
 export function MissingUntilSynced({ children }: { children: ReactNode }) {
   const { awaiting } = useFirstSync();
   return awaiting ? <FirstSyncNotice /> : <>{children}</>;
+}
+
+/**
+ * Orders a route lists that this device does not hold (issue 27). While the device is still
+ * syncing they may be on their way; once it is in sync and online they are not coming: the
+ * route is inconsistent, and the person is told so and who can put it right, not to wait.
+ */
+export function MissingOrdersNotice({ count, testId }: { count: number; testId?: string }) {
+  const status = useSyncStatus();
+  const { awaiting } = useFirstSync();
+  if (count === 0) return null;
+  const settled = !awaiting && status.online && status.state === 'synced' && status.pending === 0;
+  return (
+    <Alert color={settled ? 'red' : 'orange'} role="status" data-testid={testId ?? 'missing-orders'} data-settled={settled || undefined}>
+      {settled ? t('syncState.missingOrdersSettled', { n: count }) : t('syncState.missingOrdersWaiting', { n: count })}
+    </Alert>
+  );
 }
