@@ -152,6 +152,21 @@ describe('push', () => {
     expect(await stored('orders', 'o-bad')).toBeNull();
   });
 
+  it('a rider’s payment and events that do not fit their order get the server’s Spanish reason (issue 29)', async () => {
+    const o3 = order('o3', 'pe3', 'r2');
+    // Recorded offline on his route r1 after the order was given to another route.
+    const [cross] = await rider1.push('deliveries', [{ assumedMasterState: null, newDocumentState: { ...deliveryEvent('dlv-moved', o3, 'u-rider1'), route_id: 'r1', _deleted: false } }]);
+    expect(cross?._refused).toMatch(/no pertenece a la ruta de la entrega/);
+    expect(await stored('deliveries', 'dlv-moved')).toBeNull();
+    const o1 = order('o1', 'pe1', 'r1');
+    const [elsewhere] = await rider1.push('deliveries', [{ assumedMasterState: null, newDocumentState: { ...deliveryEvent('dlv-pe2', o1, 'u-rider1'), delivery_point_id: 'pe2', _deleted: false } }]);
+    expect(elsewhere?._refused).toMatch(/no es el del pedido «P-o1»/);
+    const payment = { id: 'pay-o1', kind: 'order', order_id: 'o1', route_id: 'r1', rider_id: 'u-rider1', method: 'on_account', amount_due_cents: 749, amount_collected_cents: 0, status: 'on_account', status_id: '', collected_at: 1, reviewed_by: '', note: '', updated_at: 1 };
+    const [onAccount] = await rider1.push('payments', [{ assumedMasterState: null, newDocumentState: { ...payment, _deleted: false } }]);
+    expect(onAccount?._refused).toMatch(/no se paga a cuenta/);
+    expect(await stored('payments', 'pay-o1')).toBeNull();
+  });
+
   it('one refused row does not stop the others of the same push', async () => {
     const o1 = (await stored('orders', 'o1')) as Row;
     const o3 = (await stored('orders', 'o3')) as Row;
