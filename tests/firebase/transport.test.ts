@@ -5,7 +5,7 @@
  * given to him and taken from him) and the one change stream.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collection, doc, getDoc, getDocs, query, where, type Firestore } from 'firebase/firestore';
+import { collection, disableNetwork, doc, enableNetwork, getDoc, getDocs, query, where, type Firestore } from 'firebase/firestore';
 import { firstValueFrom, filter } from 'rxjs';
 import type { LocalCollection } from '../../src/domain/collections';
 import type { SystemRole } from '../../src/domain/access/groups';
@@ -165,6 +165,24 @@ describe('push', () => {
     const [onAccount] = await rider1.push('payments', [{ assumedMasterState: null, newDocumentState: { ...payment, _deleted: false } }]);
     expect(onAccount?._refused).toMatch(/no se paga a cuenta/);
     expect(await stored('payments', 'pay-o1')).toBeNull();
+  });
+
+  it('offline, a rider’s delivery fails its push (to be retried), never comes back refused', async () => {
+    const db = clientDb(project, 'u-rider1');
+    const t = new FirestoreSyncTransport({ db, user: () => ({ id: 'u-rider1', role: 'rider' }), retryMs: 100 });
+    const stream = t.stream();
+    const listening = firstValueFrom(stream.pipe(filter((e) => e.type === 'change' && e.collection === 'routes')));
+    const sub = stream.subscribe();
+    try {
+      await listening; // his routes known from the listener: the push reads only the order
+      await disableNetwork(db);
+      const ev = { ...deliveryEvent('dlv-offline', order('o2', 'pe2', 'r1'), 'u-rider1'), _deleted: false };
+      await expect(t.push('deliveries', [{ assumedMasterState: null, newDocumentState: ev }])).rejects.toMatchObject({ code: 'network' });
+      await enableNetwork(db);
+      expect(await t.push('deliveries', [{ assumedMasterState: null, newDocumentState: ev }])).toEqual([]);
+    } finally {
+      sub.unsubscribe();
+    }
   });
 
   it('one refused row does not stop the others of the same push', async () => {

@@ -115,7 +115,8 @@ const ORDER_CHECKED: readonly LocalCollection[] = ['payments', 'deliveries', 'in
 
 /**
  * The orders a rider's payments and events name, read before the transaction (the rules read them
- * again when it commits): null when none is needed. An order he may not read counts as missing.
+ * again when it commits): null when none is needed. An order he may not read counts as missing;
+ * a failed read (offline) fails the push.
  */
 async function riderOrders(ctx: PushContext, collection: LocalCollection, rows: readonly PushRow[]): Promise<Map<string, Order | null> | null> {
   if (ctx.user.role !== 'rider' || !ORDER_CHECKED.includes(collection)) return null;
@@ -125,7 +126,10 @@ async function riderOrders(ctx: PushContext, collection: LocalCollection, rows: 
     try {
       const found = fromSnapshot(await getDocFromServer(doc(ctx.col('orders'), id)))?.doc;
       out.set(id, found && !found._deleted ? (found as unknown as Order) : null);
-    } catch {
+    } catch (err) {
+      // Out of his scope: missing for him. Anything else (offline…) fails the push, which the
+      // replication retries: a network failure must never become a refusal.
+      if (code(err) !== 'permission-denied') throw err;
       out.set(id, null);
     }
   }
