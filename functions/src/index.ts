@@ -11,6 +11,7 @@ import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { FieldValue, Timestamp, getFirestore, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
+import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { decodeNested, encodeNested } from '../../src/backend/firebase/nested';
 import { SERVER_TIME_FIELD } from '../../src/domain/access/firestoreRules';
 import type { DeliveryPoint, Order } from '../../src/domain/entities/operation';
@@ -18,6 +19,9 @@ import type { KeyRow } from '../../server/apiKeys';
 import { checkOsrmUrl } from '../../server/osrmProxy';
 import { handle, type FunctionDeps } from './handlers.js';
 import { FirestoreOrderApi, type IdempotencyRow, type OrderData } from './orders.js';
+import { deliveryCounts, paymentAppeared, recomputePaymentDue, type DueData } from './paymentDue.js';
+import type { DeliveryEvent } from '../../src/domain/entities/events';
+import type { Payment } from '../../src/domain/entities/operation';
 
 initializeApp();
 const PREFIX = process.env.FIRESTORE_PREFIX ?? 'cb_';
@@ -118,4 +122,33 @@ export const api = onRequest({ region: 'europe-west1' }, async (req, res) => {
   for (const [k, v] of Object.entries(answer.headers ?? {})) res.set(k, v);
   if (answer.body === null) res.end();
   else res.json(answer.body);
+});
+
+/** The payment-due function's reads and write (./paymentDue.ts), in one admin transaction. */
+const dueData: DueData = {
+  transaction(work) {
+    return db.runTransaction((t) =>
+      work({
+        order: async (id) => live<Order>(await t.get(col('orders').doc(id))),
+        payment: async (id) => live<Payment>(await t.get(col('payments').doc(id))),
+        events: async (orderId) => (await t.get(col('deliveries').where('order_id', '==', orderId))).docs.map((d) => live<DeliveryEvent>(d)).filter((e) => e !== null),
+        put(payment) {
+          t.set(col('payments').doc(payment.id), { ...(encodeNested(payment, isTimestamp) as Record<string, unknown>), _deleted: false, [SERVER_TIME_FIELD]: FieldValue.serverTimestamp() });
+        },
+      }),
+    );
+  },
+};
+
+/** Finding 1 of issue 29: the amount due of an order payment is the server's, never the device's. */
+export const paymentDueOnPayment = onDocumentWritten({ region: 'europe-west1', document: `${PREFIX}payments/{id}` }, async (event) => {
+  const after = event.data?.after.data() ?? null;
+  if (!paymentAppeared(event.data?.before.data() ?? null, after) || typeof after?.order_id !== 'string') return;
+  await recomputePaymentDue(dueData, after.order_id);
+});
+
+export const paymentDueOnDelivery = onDocumentCreated({ region: 'europe-west1', document: `${PREFIX}deliveries/{id}` }, async (event) => {
+  const data = event.data?.data() ?? null;
+  if (!deliveryCounts(data)) return;
+  await recomputePaymentDue(dueData, String(data?.order_id));
 });

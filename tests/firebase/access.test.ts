@@ -14,7 +14,7 @@ import type { SystemRole } from '../../src/domain/access/groups';
 import { SERVER_TIME_FIELD } from '../../src/domain/access/firestoreRules';
 import { FirestoreSyncTransport } from '../../src/backend/firebase/transport';
 import { cleanDoc } from '../../src/backend/firebase/docs';
-import { newDocFor, order, route, user } from '../helpers/fixtures';
+import { newDocFor, order, paymentOrder, route, user } from '../helpers/fixtures';
 import { clientDb, closeClients, newProject, seed, seedSmallOperation } from './emulator';
 
 type Row = Record<string, unknown>;
@@ -132,6 +132,8 @@ describe('access table × Firestore emulator with firestore.rules', () => {
             if (op === 'create') {
               after = { ...newDocFor(c, userId, n, kind), _deleted: false };
               if (c === 'users' && role !== 'admin') after = { ...after, id: `new-user-${role}-${n}` };
+              // A payment needs its order on the route it names (the rules read it, as the server does).
+              if (c === 'payments') await seed(owner, { orders: [paymentOrder(after)] });
             } else {
               const target = await freshTarget(role, c, n, kind);
               const before = (await stored(c, target)) as Row;

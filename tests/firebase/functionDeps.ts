@@ -7,6 +7,9 @@
  */
 import { collection, doc, getDoc, getDocs, orderBy, query, runTransaction, setDoc, where, type Firestore } from 'firebase/firestore';
 import type { FunctionDeps } from '../../functions/src/handlers';
+import type { DueData } from '../../functions/src/paymentDue';
+import type { DeliveryEvent } from '../../src/domain/entities/events';
+import type { Payment } from '../../src/domain/entities/operation';
 import { FirestoreOrderApi, type IdempotencyRow, type OrderData, type OrderTx } from '../../functions/src/orders';
 import type { KeyRow } from '../../server/apiKeys';
 import type { OrderApiOptions } from '../../server/orderApiCore';
@@ -62,6 +65,30 @@ export function emulatorOrderData(db: Firestore, prefix = 'cb_'): OrderData {
         };
         return work(tx);
       });
+    },
+  };
+}
+
+/** The payment-due function's reads and write (functions/src/paymentDue.ts) through the client SDK, as the owner. */
+export function emulatorDueData(db: Firestore, prefix = 'cb_'): DueData {
+  const col = (name: string) => collection(db, `${prefix}${name}`);
+  const live = <T>(snap: Parameters<typeof fromSnapshot>[0]): T | null => {
+    const pulled = fromSnapshot(snap);
+    return pulled && pulled.doc._deleted !== true ? (pulled.doc as unknown as T) : null;
+  };
+  return {
+    transaction(work) {
+      return runTransaction(db, (t) =>
+        work({
+          order: async (id) => live<Order>(await t.get(doc(col('orders'), id))),
+          payment: async (id) => live<Payment>(await t.get(doc(col('payments'), id))),
+          // A query cannot run inside a client transaction; the admin binding reads it inside.
+          events: async (orderId) => (await getDocs(query(col('deliveries'), where('order_id', '==', orderId)))).docs.map((d) => live<DeliveryEvent>(d)).filter((e) => e !== null),
+          put(payment) {
+            t.set(doc(col('payments'), payment.id), toFirestore({ ...payment, _deleted: false } as unknown as SyncDoc));
+          },
+        }),
+      );
     },
   };
 }

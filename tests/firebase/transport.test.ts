@@ -5,7 +5,7 @@
  * given to him and taken from him) and the one change stream.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collection, doc, getDoc, getDocs, query, where, type Firestore } from 'firebase/firestore';
+import { collection, disableNetwork, doc, enableNetwork, getDoc, getDocs, query, where, type Firestore } from 'firebase/firestore';
 import { firstValueFrom, filter } from 'rxjs';
 import type { LocalCollection } from '../../src/domain/collections';
 import type { SystemRole } from '../../src/domain/access/groups';
@@ -150,6 +150,39 @@ describe('push', () => {
     const [bad] = await operator.push('orders', [{ assumedMasterState: null, newDocumentState: { ...order('o-bad', 'pe1', ''), hub: 'uno', _deleted: false } }]);
     expect(bad?._refused).toMatch(/Datos no válidos/);
     expect(await stored('orders', 'o-bad')).toBeNull();
+  });
+
+  it('a rider’s payment and events that do not fit their order get the server’s Spanish reason (issue 29)', async () => {
+    const o3 = order('o3', 'pe3', 'r2');
+    // Recorded offline on his route r1 after the order was given to another route.
+    const [cross] = await rider1.push('deliveries', [{ assumedMasterState: null, newDocumentState: { ...deliveryEvent('dlv-moved', o3, 'u-rider1'), route_id: 'r1', _deleted: false } }]);
+    expect(cross?._refused).toMatch(/no pertenece a la ruta de la entrega/);
+    expect(await stored('deliveries', 'dlv-moved')).toBeNull();
+    const o1 = order('o1', 'pe1', 'r1');
+    const [elsewhere] = await rider1.push('deliveries', [{ assumedMasterState: null, newDocumentState: { ...deliveryEvent('dlv-pe2', o1, 'u-rider1'), delivery_point_id: 'pe2', _deleted: false } }]);
+    expect(elsewhere?._refused).toMatch(/no es el del pedido «P-o1»/);
+    const payment = { id: 'pay-o1', kind: 'order', order_id: 'o1', route_id: 'r1', rider_id: 'u-rider1', method: 'on_account', amount_due_cents: 749, amount_collected_cents: 0, status: 'on_account', status_id: '', collected_at: 1, reviewed_by: '', note: '', updated_at: 1 };
+    const [onAccount] = await rider1.push('payments', [{ assumedMasterState: null, newDocumentState: { ...payment, _deleted: false } }]);
+    expect(onAccount?._refused).toMatch(/no se paga a cuenta/);
+    expect(await stored('payments', 'pay-o1')).toBeNull();
+  });
+
+  it('offline, a rider’s delivery fails its push (to be retried), never comes back refused', async () => {
+    const db = clientDb(project, 'u-rider1');
+    const t = new FirestoreSyncTransport({ db, user: () => ({ id: 'u-rider1', role: 'rider' }), retryMs: 100 });
+    const stream = t.stream();
+    const listening = firstValueFrom(stream.pipe(filter((e) => e.type === 'change' && e.collection === 'routes')));
+    const sub = stream.subscribe();
+    try {
+      await listening; // his routes known from the listener: the push reads only the order
+      await disableNetwork(db);
+      const ev = { ...deliveryEvent('dlv-offline', order('o2', 'pe2', 'r1'), 'u-rider1'), _deleted: false };
+      await expect(t.push('deliveries', [{ assumedMasterState: null, newDocumentState: ev }])).rejects.toMatchObject({ code: 'network' });
+      await enableNetwork(db);
+      expect(await t.push('deliveries', [{ assumedMasterState: null, newDocumentState: ev }])).toEqual([]);
+    } finally {
+      sub.unsubscribe();
+    }
   });
 
   it('one refused row does not stop the others of the same push', async () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { generateFirestoreRules, generateStorageRules } from '../../src/domain/access/firestoreRules';
+import { createStatuses, generateFirestoreRules, generateStorageRules, reachablePairs } from '../../src/domain/access/firestoreRules';
+import { orderMachine, paymentMachine, routeMachine, type Machine } from '../../src/domain/status/machines';
 import { LOCAL_COLLECTIONS } from '../../src/domain/collections';
 import { firestoreIndexes, pullPlan } from '../../src/backend/firebase/queries';
 
@@ -50,5 +51,21 @@ describe('Firebase rules generated from the access table', () => {
       "allow update: if signedIn() && stamped(docId) && sameDeleted() && baseRole() in ['admin', 'operator'] && request.resource.data.diff(resource.data).affectedKeys().hasOnly(['_updatedAt']);",
     );
     expect(rules).toContain("affectedKeys().hasAny(['role', 'active', 'email'])");
+  });
+
+  it('lists the state machines per role as checkWrite walks them (issue 29, finding 3)', () => {
+    const order = orderMachine as unknown as Machine<string>;
+    expect(reachablePairs(order, 'rider')).not.toContain('picked>cancelled');
+    expect(reachablePairs(order, 'rider')).toContain('picked>delivered');
+    expect(reachablePairs(order, 'rider')).not.toContain('picked>pending');
+    expect(reachablePairs(order, 'operator')).toContain('picked>cancelled');
+    expect(reachablePairs(order, 'operator').filter((p) => p.startsWith('delivered>'))).toEqual([]);
+    expect(createStatuses(paymentMachine as unknown as Machine<string>, 'rider')).toEqual(['pending', 'collected', 'on_account']);
+    expect(reachablePairs(routeMachine as unknown as Machine<string>, 'rider')).toEqual(['ready>loaded', 'ready>in_progress', 'ready>completed', 'loaded>in_progress', 'loaded>completed', 'in_progress>completed']);
+    const rules = generateFirestoreRules();
+    // A rider's payment fits its order, and his events name an order of their route.
+    expect(rules).toContain("d.status in ['collected', 'on_account']");
+    expect(rules).toContain("&& d.reviewed_by == '';");
+    expect(rules).toMatch(/baseRole\(\) == 'rider' && ownRoute\(request\.resource\.data\.route_id\)[^\n]*eventOrder\(request\.resource\.data\)/);
   });
 });

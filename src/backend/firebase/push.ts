@@ -29,7 +29,10 @@ import {
   type Transaction,
 } from 'firebase/firestore';
 import { LOCAL_COLLECTION_DEFS, collectionLabel, type LocalCollection } from '../../domain/collections';
-import { checkWrite } from '../../domain/access/checkWrite';
+import { checkWrite, operationOf } from '../../domain/access/checkWrite';
+import { eventOrderProblem } from '../../domain/access/eventOrder';
+import { checkRiderPayment } from '../../domain/access/payments';
+import type { Order, Payment } from '../../domain/entities/operation';
 import { SERVER_TIME_FIELD } from '../../domain/access/firestoreRules';
 import { threeWayMerge } from '../../domain/merge';
 import { validateDoc } from '../../domain/validation';
@@ -107,16 +110,55 @@ interface Outcome {
   readonly out: MasterState[];
 }
 
+/** Collections whose rider writes must fit their order (server/rules.ts; the rules' riderPayment and eventOrder). */
+const ORDER_CHECKED: readonly LocalCollection[] = ['payments', 'deliveries', 'incidences'];
+
+/**
+ * The orders a rider's payments and events name, read before the transaction (the rules read them
+ * again when it commits): null when none is needed. An order he may not read counts as missing;
+ * a failed read (offline) fails the push.
+ */
+async function riderOrders(ctx: PushContext, collection: LocalCollection, rows: readonly PushRow[]): Promise<Map<string, Order | null> | null> {
+  if (ctx.user.role !== 'rider' || !ORDER_CHECKED.includes(collection)) return null;
+  const ids = new Set(rows.map((r) => r.newDocumentState.order_id).filter((id): id is string => typeof id === 'string' && id !== ''));
+  const out = new Map<string, Order | null>();
+  for (const id of ids) {
+    try {
+      const found = fromSnapshot(await getDocFromServer(doc(ctx.col('orders'), id)))?.doc;
+      out.set(id, found && !found._deleted ? (found as unknown as Order) : null);
+    } catch (err) {
+      // Out of his scope: missing for him. Anything else (offline…) fails the push, which the
+      // replication retries: a network failure must never become a refusal.
+      if (code(err) !== 'permission-denied') throw err;
+      out.set(id, null);
+    }
+  }
+  return out;
+}
+
+/** Why a rider's new payment or event does not fit its order (the server's words), or null. */
+function orderProblem(collection: LocalCollection, before: SyncDoc | null, after: SyncDoc, orders: Map<string, Order | null>): string | null {
+  if (after._deleted || operationOf(before, after) !== 'create') return null;
+  const order = orders.get(String(after.order_id)) ?? null;
+  if (collection === 'payments') {
+    const res = checkRiderPayment(after as unknown as Payment, order);
+    return res.ok ? null : res.reason;
+  }
+  return eventOrderProblem(after, order, domainText(collectionLabel(collection)));
+}
+
 /** One transaction over a few rows; returns the master states to send back. */
 async function transact(ctx: PushContext, collection: LocalCollection, plan: Plan): Promise<MasterState[]> {
   const def = LOCAL_COLLECTION_DEFS[collection];
   const { user } = ctx;
   const ownRoutes = user.role === 'rider' ? await ctx.ownRouteIds() : new Set<string>();
+  const orders = await riderOrders(ctx, collection, plan.rows);
   const refuse = (before: SyncDoc | null, after: SyncDoc): string | null => {
     const invalid = validate(collection, after);
     if (invalid) return invalid;
     const access = checkWrite({ role: user.role, userId: user.id, collection, before, after, ownRouteIds: ownRoutes });
-    return access.ok ? null : domainText(access.reason);
+    if (!access.ok) return domainText(access.reason);
+    return orders ? orderProblem(collection, before, after, orders) : null;
   };
 
   const result: Outcome = await runTransaction(

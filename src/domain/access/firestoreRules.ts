@@ -22,8 +22,17 @@
  *   its earlier events);
  * - reading a document that does not exist is allowed to those who may create in the
  *   collection: the push reads before it writes, inside one transaction;
- * - what the rules cannot check (the state machines, the schema of each entity) is checked by the
- *   Firebase backend's push before it writes (docs/firebase.md).
+ * - the state machines (src/domain/status): a status field is created at its initial status or
+ *   one step a role may take from it, and changes only to a status the role can reach from the
+ *   stored one (checkWrite's checkMachines), listed per role as `from>to` pairs;
+ * - what server/rules.ts checks against other documents, for riders: a payment fits its order
+ *   (route, id, a rider's status and method, no reviewer: src/domain/access/payments.ts) and an
+ *   event names an order of the route it names, at that order's point (`orderOf` reads it);
+ * - the amount due of a payment is computed from the order and its delivery events, which no
+ *   rule can do: the trusted function (functions/src/paymentDue.ts) writes it after every
+ *   payment created and every delivery recorded (docs/firebase.md, «What runs in a function»);
+ * - what the rules still cannot check (the schema of each entity) is checked by the Firebase
+ *   backend's push before it writes (docs/firebase.md).
  * - `hub-routes` writes check the route document (`hub` = the user's `hub`), the event's `hub`
  *   and the order document (`route_id` = the event's route);
  * - update rules list the fields a role may change (`affectedKeys().hasOnly`);
@@ -32,6 +41,9 @@
 import { LOCAL_COLLECTIONS, type LocalCollection } from '../collections';
 import type { SystemRole } from './groups';
 import { ACCESS_TABLE, EVENT_COLLECTIONS, SELF_PROTECTED_FIELDS, type Operation, type Rule } from './table';
+import { checkReachable, checkTransition, type Machine } from '../status/machines';
+import { statusFieldsOf, type StatusField } from '../status/fields';
+import { RIDER_PAYMENT_STATUSES, paymentIdOf, riderPaymentMethods } from './payments';
 
 export const DEFAULT_PREFIX = 'cb_';
 /** Server time of a document's last write (Firestore timestamp), the pull checkpoint. */
@@ -90,7 +102,45 @@ function writeCondition(collection: LocalCollection, role: SystemRole, rule: Rul
     else parts.push(`(!('created_by' in ${NEW}) || ${NEW}.created_by == request.auth.uid)`);
     if (role === 'rider' && collection !== 'routes') parts.push(`(!('rider_id' in ${NEW}) || ${NEW}.rider_id == request.auth.uid)`);
   }
+  if (op === 'create' && role === 'rider') {
+    // What server/rules.ts checks against the order for riders.
+    if (collection === 'payments') parts.push(`riderPayment(${NEW})`);
+    if (collection === 'deliveries' || collection === 'incidences') parts.push(`eventOrder(${NEW})`);
+  }
+  if (op !== 'delete') parts.push(machineCondition(collection, role, rule, op));
   return [...new Set(parts.filter((p) => p !== 'true'))].join(' && ');
+}
+
+/** Statuses a new document may start at: the initial one, or one step the role may take from it. */
+export function createStatuses(machine: Machine<string>, role: SystemRole): string[] {
+  return machine.statuses.filter((s) => s === machine.initial || checkTransition(machine, machine.initial, s, role).ok);
+}
+
+/** Every change of status the role may make, `from>to`, through one or more of its steps (checkReachable). */
+export function reachablePairs(machine: Machine<string>, role: SystemRole): string[] {
+  const out: string[] = [];
+  for (const from of machine.statuses) {
+    for (const to of machine.statuses) if (from !== to && checkReachable(machine, from, to, role).ok) out.push(`${from}>${to}`);
+  }
+  return out;
+}
+
+/** One status field's machine, as checkWrite's checkMachines (a field that is not text is not checked). */
+function fieldMachine(f: StatusField, role: SystemRole, op: 'create' | 'update'): string {
+  const now = `${NEW}.get('${f.field}', null)`;
+  if (op === 'create') return `(!(${now} is string) || ${now} in ${list(createStatuses(f.machine, role))})`;
+  const was = `${OLD}.get('${f.field}', null)`;
+  const pairs = reachablePairs(f.machine, role);
+  return `(!(${now} is string) || !(${was} is string) || ${now} == ${was} || (${was} + '>' + ${now}) in ${list(pairs)})`;
+}
+
+/** The state machines of the document a rule writes (payments: by kind, hand-overs have their own). */
+function machineCondition(collection: LocalCollection, role: SystemRole, rule: Rule, op: 'create' | 'update'): string {
+  const of = (kind?: string) => statusFieldsOf(collection, kind).map((f) => fieldMachine(f, role, op)).join(' && ') || 'true';
+  if (collection !== 'payments') return of();
+  const kinds = rule.kinds ?? ['order', 'cash-handover'];
+  if (kinds.length === 1) return of(kinds[0]);
+  return `(${NEW}.get('kind', 'order') == 'cash-handover' ? ${of('cash-handover')} : ${of('order')})`;
 }
 
 function alternatives(collection: LocalCollection, op: Operation, cond: (role: SystemRole, rule: Rule) => string): string {
@@ -174,6 +224,28 @@ service cloud.firestore {
     }
     function restore() {
       return ${OLD}._deleted == true && ${NEW}._deleted == false;
+    }
+    function orderOf(d) {
+      return get(/databases/$(database)/documents/${prefix}orders/$(d.order_id)).data;
+    }
+    // A rider's event names a live order of the route it names, at that order's point (server/rules.ts).
+    function eventOrder(d) {
+      let order = orderOf(d);
+      return order._deleted != true && order.route_id != '' && order.route_id == d.route_id
+        && (!(d.get('delivery_point_id', null) is string) || d.delivery_point_id == '' || d.delivery_point_id == order.delivery_point_id);
+    }
+    // A rider records his order's payment once, as checkRiderPayment accepts it
+    // (src/domain/access/payments.ts): the order's id, a rider's status and method, no reviewer.
+    // The amount due is not his: the trusted function writes it (functions/src/paymentDue.ts).
+    function riderPayment(d) {
+      let order = orderOf(d);
+      return order._deleted != true && order.route_id != '' && order.route_id == d.route_id
+        && d.id == '${paymentIdOf('')}' + d.order_id
+        && d.status in ${list(RIDER_PAYMENT_STATUSES)}
+        && d.method in (order.payment_method == 'on_account' ? ${list(riderPaymentMethods('on_account'))} : ${list(riderPaymentMethods('cash'))})
+        && (d.method == 'on_account') == (d.status == 'on_account')
+        && (d.method != 'on_account' || d.amount_collected_cents == 0)
+        && d.reviewed_by == '';
     }
     function hubRoute(d) {
       return d.route_id is string && d.route_id != '' && d.hub == profile().hub

@@ -40,6 +40,9 @@ export function riderPaymentMethods(orderMethod: PaymentMethod): PaymentMethod[]
   return orderMethod === 'on_account' ? ['on_account'] : ['cash', 'card', 'transfer'];
 }
 
+/** Statuses a rider records his collection with (never pending, never a reviewer's status). */
+export const RIDER_PAYMENT_STATUSES: readonly Payment['status'][] = ['collected', 'on_account'];
+
 /** Statuses in which the server still recomputes the amount due (before the hand-over). */
 export const DUE_OPEN_STATUSES: readonly Payment['status'][] = ['pending', 'collected', 'on_account'];
 
@@ -49,7 +52,7 @@ export function checkRiderPayment(payment: Payment, order: Order | null): Paymen
   if (!order) return deny(`El pedido «${payment.order_id}» del cobro no existe`);
   if (order.route_id === '' || order.route_id !== payment.route_id) return deny(`El pedido «${order.code}» no pertenece a la ruta del cobro`);
   if (payment.id !== paymentIdOf(order.id)) return deny(`El cobro del pedido «${order.code}» debe llamarse «${paymentIdOf(order.id)}»`);
-  if (payment.status !== 'collected' && payment.status !== 'on_account') return deny('Un rider registra el cobro como «Cobrado» o «A cuenta»');
+  if (!RIDER_PAYMENT_STATUSES.includes(payment.status)) return deny('Un rider registra el cobro como «Cobrado» o «A cuenta»');
   if (!riderPaymentMethods(order.payment_method).includes(payment.method)) {
     return deny(order.payment_method === 'on_account' ? `El pedido «${order.code}» se paga a cuenta` : `El pedido «${order.code}» no se paga a cuenta: registra lo cobrado`);
   }

@@ -1,0 +1,295 @@
+/**
+ * ONE list of write cases, run against both backends (issue 29): the embedded server through
+ * `/api/sync/:collection/push` as each user (tests/security/write-cases.test.ts) and the real
+ * Firestore emulator with the generated firestore.rules, written with the Firestore client SDK as
+ * that user would, not through our push code (tests/firebase/write-cases.test.ts). A case
+ * allowed by one backend and refused by the other fails the run of one of them.
+ *
+ * Every case starts from the small operation (tests/helpers/fixtures.ts: route r1 of rider 1 with
+ * o1 at pe1 and o2 at pe2, route r2 of rider 2 with o3 at pe3, all in hub 1) plus its own `seed`,
+ * and stores `before` (when given) as the written document's current state. Ids are the case's
+ * own, so cases do not see each other's writes.
+ */
+import type { LocalCollection } from '../../src/domain/collections';
+import type { Order, Payment, Route } from '../../src/domain/entities/operation';
+import { deliveryEvent, newDocFor, order, route, smallOperation, T0 } from '../helpers/fixtures';
+
+export type Row = Record<string, unknown>;
+export type Who = 'admin' | 'operator' | 'rider1' | 'rider2';
+export type Outcome = 'allowed' | 'refused';
+
+/** The user id and sign-in e-mail of each actor of the cases. */
+export const ACTORS: Readonly<Record<Who, { readonly id: string; readonly email: string }>> = {
+  admin: { id: 'u-admin', email: 'admin@cargobici.test' },
+  operator: { id: 'u-operador', email: 'operador@cargobici.test' },
+  rider1: { id: 'u-rider1', email: 'rider1@cargobici.test' },
+  rider2: { id: 'u-rider2', email: 'rider2@cargobici.test' },
+};
+
+export type Topic = 'role' | 'row scope' | 'state machine' | 'computed amount' | 'authorship' | 'event → order → route' | 'file reference' | 'schema';
+
+export interface WriteCase {
+  readonly name: string;
+  readonly topic: Topic;
+  readonly who: Who;
+  readonly collection: LocalCollection;
+  /** Other documents stored first. */
+  readonly seed?: Partial<Record<LocalCollection, readonly Row[]>>;
+  /** The written document's stored state before the write (null: it does not exist). */
+  readonly before: Row | null;
+  /** The state the user writes. */
+  readonly after: Row;
+  /**
+   * The outcome on both backends, or per backend when they legitimately differ, with the reason
+   * (`why`): a difference nobody wrote down here fails.
+   */
+  readonly expect: Outcome | { readonly server: Outcome; readonly firebase: Outcome; readonly why: string };
+  /**
+   * Fields the trusted side computes, with their stored value once it has: the embedded server
+   * inside the push (server/rules.ts), Firebase in the trusted function after the write
+   * (functions/src/paymentDue.ts; the Firebase run calls it as the trigger would).
+   */
+  readonly computed?: Row;
+  /** The issue and finding the case guards, when it has one. */
+  readonly finding?: string;
+}
+
+export function expected(c: WriteCase, backend: 'server' | 'firebase'): Outcome {
+  return typeof c.expect === 'string' ? c.expect : c.expect[backend];
+}
+
+/** An order of route `routeId` (6 × 1,20 € at 4 %: 7,49 € due when all is delivered). */
+function ord(id: string, routeId = 'r1', change: Partial<Order> = {}): Order {
+  const point = routeId === 'r2' ? 'pe3' : 'pe1';
+  return { ...order(id, point, routeId), ...change };
+}
+
+/** The payment rider 1 records for an order of his route r1. */
+function pay(orderId: string, change: Partial<Payment> = {}): Payment {
+  return {
+    id: `pay-${orderId}`,
+    kind: 'order',
+    order_id: orderId,
+    route_id: 'r1',
+    rider_id: 'u-rider1',
+    method: 'cash',
+    amount_due_cents: 749,
+    amount_collected_cents: 749,
+    status: 'collected',
+    status_id: '',
+    collected_at: T0,
+    reviewed_by: '',
+    note: '',
+    updated_at: T0,
+    ...change,
+  };
+}
+
+function rte(id: string, riderId: string, status: Route['status'], change: Partial<Route> = {}): Route {
+  return { ...route(id, riderId, [{ point: 'pe1', orders: ['o1'] }], status), ...change };
+}
+
+const fixture = smallOperation();
+const fixtureDoc = (c: 'users' | 'routes' | 'orders', id: string): Row => {
+  const found = (fixture[c] as readonly Row[]).find((d) => d.id === id);
+  if (!found) throw new Error(`${c}/${id} is not in the small operation`);
+  return found;
+};
+
+const later = { updated_at: T0 + 60_000 };
+
+export const WRITE_CASES: readonly WriteCase[] = [
+  // ── Roles ──────────────────────────────────────────────────────────────────────────────────
+  { name: 'a rider creates a product', topic: 'role', who: 'rider1', collection: 'products', before: null, after: { ...newDocFor('products', 'u-rider1', 1), id: 'wc-product' }, expect: 'refused' },
+  { name: 'an operator creates a bike', topic: 'role', who: 'operator', collection: 'bikes', before: null, after: { ...newDocFor('bikes', 'u-operador', 2), id: 'wc-bike' }, expect: 'allowed' },
+  { name: 'an operator creates a tax (admins only)', topic: 'role', who: 'operator', collection: 'catalog', before: null, after: { ...newDocFor('catalog', 'u-operador', 3, 'tax'), id: 'wc-tax' }, expect: 'refused' },
+  { name: 'a rider changes his phone', topic: 'role', who: 'rider1', collection: 'users', before: fixtureDoc('users', 'u-rider1'), after: { ...fixtureDoc('users', 'u-rider1'), phone: '+34 600 000 001', ...later }, expect: 'allowed' },
+  { name: 'a rider makes himself an operator', topic: 'role', who: 'rider1', collection: 'users', before: fixtureDoc('users', 'u-rider1'), after: { ...fixtureDoc('users', 'u-rider1'), role: 'operator', ...later }, expect: 'refused' },
+
+  // ── Row scope ──────────────────────────────────────────────────────────────────────────────
+  { name: 'a rider sets an order of his route out for delivery', topic: 'row scope', who: 'rider1', collection: 'orders', before: ord('wc-o-own'), after: { ...ord('wc-o-own'), status: 'out_for_delivery', ...later }, expect: 'allowed' },
+  { name: 'a rider sets an order of another rider’s route out for delivery', topic: 'row scope', who: 'rider1', collection: 'orders', before: ord('wc-o-other', 'r2'), after: { ...ord('wc-o-other', 'r2'), status: 'out_for_delivery', ...later }, expect: 'refused' },
+  { name: 'a rider moves his order to another route', topic: 'row scope', who: 'rider1', collection: 'orders', before: ord('wc-o-move'), after: { ...ord('wc-o-move'), route_id: 'r2', ...later }, expect: 'refused' },
+  { name: 'a rider loads another rider’s route', topic: 'row scope', who: 'rider1', collection: 'routes', before: rte('wc-r-other', 'u-rider2', 'ready'), after: { ...rte('wc-r-other', 'u-rider2', 'ready'), status: 'loaded', ...later }, expect: 'refused' },
+  { name: 'a rider takes another rider’s route', topic: 'row scope', who: 'rider1', collection: 'routes', before: fixtureDoc('routes', 'r2'), after: { ...fixtureDoc('routes', 'r2'), rider_id: 'u-rider1', ...later }, expect: 'refused' },
+
+  // ── State machines (src/domain/status/machines.ts) ────────────────────────────────────────
+  { name: 'a rider cancels his own order', topic: 'state machine', finding: '29.3', who: 'rider1', collection: 'orders', before: ord('wc-o-cancel'), after: { ...ord('wc-o-cancel'), status: 'cancelled', ...later }, expect: 'refused' },
+  { name: 'a rider sends his order back to pending', topic: 'state machine', finding: '29.3', who: 'rider1', collection: 'orders', before: ord('wc-o-back'), after: { ...ord('wc-o-back'), status: 'pending', ...later }, expect: 'refused' },
+  { name: 'a rider records his order delivered (two steps pushed at once)', topic: 'state machine', who: 'rider1', collection: 'orders', before: ord('wc-o-jump'), after: { ...ord('wc-o-jump'), status: 'delivered', ...later }, expect: 'allowed' },
+  { name: 'a rider loads his route', topic: 'state machine', who: 'rider1', collection: 'routes', before: rte('wc-r-load', 'u-rider1', 'ready'), after: { ...rte('wc-r-load', 'u-rider1', 'ready'), status: 'loaded', ...later }, expect: 'allowed' },
+  { name: 'a rider cancels his route', topic: 'state machine', who: 'rider1', collection: 'routes', before: rte('wc-r-cancel', 'u-rider1', 'in_progress'), after: { ...rte('wc-r-cancel', 'u-rider1', 'in_progress'), status: 'cancelled', cancel_reason: 'Lluvia', ...later }, expect: 'refused' },
+  { name: 'a rider sends his route back to planned', topic: 'state machine', who: 'rider1', collection: 'routes', before: rte('wc-r-back', 'u-rider1', 'ready'), after: { ...rte('wc-r-back', 'u-rider1', 'ready'), status: 'planned', ...later }, expect: 'refused' },
+  { name: 'an operator cancels an order before it leaves', topic: 'state machine', who: 'operator', collection: 'orders', before: ord('wc-o-opcancel'), after: { ...ord('wc-o-opcancel'), status: 'cancelled', ...later }, expect: 'allowed' },
+  { name: 'an operator cancels a delivered order', topic: 'state machine', who: 'operator', collection: 'orders', before: ord('wc-o-delivered', 'r1', { status: 'delivered' }), after: { ...ord('wc-o-delivered', 'r1', { status: 'delivered' }), status: 'cancelled', ...later }, expect: 'refused' },
+  { name: 'an operator creates an order already delivered', topic: 'state machine', who: 'operator', collection: 'orders', before: null, after: { ...order('wc-o-new', 'pe1', '', 'pending'), status: 'delivered' }, expect: 'refused' },
+  { name: 'an operator brings a collected payment back to pending', topic: 'state machine', who: 'operator', collection: 'payments', seed: { orders: [ord('wc-o-pback')] }, before: pay('wc-o-pback'), after: { ...pay('wc-o-pback'), status: 'pending', ...later }, expect: 'refused' },
+  { name: 'an operator hands over a collected payment', topic: 'state machine', who: 'operator', collection: 'payments', seed: { orders: [ord('wc-o-phand')] }, before: pay('wc-o-phand'), after: { ...pay('wc-o-phand'), status: 'handed_over', reviewed_by: 'u-operador', ...later }, expect: 'allowed' },
+  { name: 'an operator changes a reconciled payment', topic: 'state machine', who: 'operator', collection: 'payments', seed: { orders: [ord('wc-o-prec')] }, before: pay('wc-o-prec', { status: 'reconciled', reviewed_by: 'u-operador' }), after: { ...pay('wc-o-prec', { status: 'reconciled', reviewed_by: 'u-operador' }), note: 'Faltaban 5 €', ...later }, expect: 'refused' },
+  { name: 'an admin corrects a reconciled payment', topic: 'state machine', who: 'admin', collection: 'payments', seed: { orders: [ord('wc-o-padm')] }, before: pay('wc-o-padm', { status: 'reconciled', reviewed_by: 'u-operador' }), after: { ...pay('wc-o-padm', { status: 'reconciled', reviewed_by: 'u-operador' }), note: 'Corregido', ...later }, expect: 'allowed' },
+
+  // ── Payments a rider records; amounts the server computes (finding 1) ──────────────────────
+  { name: 'a rider records his order’s payment', topic: 'computed amount', who: 'rider1', collection: 'payments', seed: { orders: [ord('wc-o-pay')] }, before: null, after: pay('wc-o-pay'), expect: 'allowed', computed: { amount_due_cents: 749 } },
+  {
+    name: 'a rider records his order’s payment with an amount due of 1 cent',
+    topic: 'computed amount',
+    finding: '29.1',
+    who: 'rider1',
+    collection: 'payments',
+    seed: { orders: [ord('wc-o-pay1')] },
+    before: null,
+    after: pay('wc-o-pay1', { amount_due_cents: 1, amount_collected_cents: 1 }),
+    expect: 'allowed',
+    computed: { amount_due_cents: 749, amount_collected_cents: 1 },
+  },
+  {
+    name: 'a rider records a payment after a partial delivery (3 of 6 units are due)',
+    topic: 'computed amount',
+    who: 'rider1',
+    collection: 'payments',
+    seed: {
+      orders: [ord('wc-o-part')],
+      deliveries: [{ ...deliveryEvent('wc-dlv-part', ord('wc-o-part'), 'u-rider1', 'partial'), lines: [{ line_id: 'l1', product_id: 'p1', delivered: 3, refused: 3 }] }],
+    },
+    before: null,
+    after: pay('wc-o-part', { amount_due_cents: 749 }),
+    expect: 'allowed',
+    computed: { amount_due_cents: 374 },
+  },
+  { name: 'a rider records his payment already reconciled', topic: 'computed amount', finding: '29.1', who: 'rider1', collection: 'payments', seed: { orders: [ord('wc-o-prec1')] }, before: null, after: pay('wc-o-prec1', { status: 'reconciled' }), expect: 'refused' },
+  { name: 'a rider records his payment handed over', topic: 'computed amount', finding: '29.1', who: 'rider1', collection: 'payments', seed: { orders: [ord('wc-o-phand1')] }, before: null, after: pay('wc-o-phand1', { status: 'handed_over' }), expect: 'refused' },
+  { name: 'a rider records his payment reviewed by himself', topic: 'computed amount', finding: '29.1', who: 'rider1', collection: 'payments', seed: { orders: [ord('wc-o-prev')] }, before: null, after: pay('wc-o-prev', { reviewed_by: 'u-rider1' }), expect: 'refused' },
+  {
+    name: 'a rider records a paying order as «a cuenta»',
+    topic: 'computed amount',
+    who: 'rider1',
+    collection: 'payments',
+    seed: { orders: [ord('wc-o-pacc')] },
+    before: null,
+    after: pay('wc-o-pacc', { method: 'on_account', status: 'on_account', amount_collected_cents: 0 }),
+    expect: 'refused',
+  },
+  {
+    name: 'a rider records an order paid on account as cash',
+    topic: 'computed amount',
+    who: 'rider1',
+    collection: 'payments',
+    seed: { orders: [ord('wc-o-pacc2', 'r1', { payment_method: 'on_account' })] },
+    before: null,
+    after: pay('wc-o-pacc2'),
+    expect: 'refused',
+  },
+  { name: 'a rider records, on his route, the payment of another route’s order', topic: 'computed amount', who: 'rider1', collection: 'payments', seed: { orders: [ord('wc-o-pforeign', 'r2')] }, before: null, after: pay('wc-o-pforeign'), expect: 'refused' },
+  { name: 'a rider records a second payment of one order', topic: 'computed amount', who: 'rider1', collection: 'payments', seed: { orders: [ord('wc-o-ptwice')] }, before: null, after: { ...pay('wc-o-ptwice'), id: 'pay-wc-o-ptwice-bis' }, expect: 'refused' },
+  { name: 'a rider changes the payment he recorded', topic: 'computed amount', who: 'rider1', collection: 'payments', seed: { orders: [ord('wc-o-pchg')] }, before: pay('wc-o-pchg'), after: { ...pay('wc-o-pchg'), amount_collected_cents: 0, ...later }, expect: 'refused' },
+  { name: 'an operator changes an amount due', topic: 'computed amount', who: 'operator', collection: 'payments', seed: { orders: [ord('wc-o-pdue')] }, before: pay('wc-o-pdue'), after: { ...pay('wc-o-pdue'), amount_due_cents: 0, ...later }, expect: 'refused' },
+
+  // ── Authorship ─────────────────────────────────────────────────────────────────────────────
+  { name: 'a rider records a payment in another rider’s name', topic: 'authorship', who: 'rider1', collection: 'payments', seed: { orders: [ord('wc-o-pname')] }, before: null, after: pay('wc-o-pname', { rider_id: 'u-rider2' }), expect: 'refused' },
+  { name: 'a rider records a delivery in another rider’s name', topic: 'authorship', who: 'rider1', collection: 'deliveries', seed: { orders: [ord('wc-o-dname')] }, before: null, after: { ...deliveryEvent('wc-dlv-name', ord('wc-o-dname'), 'u-rider1'), created_by: 'u-rider2' }, expect: 'refused' },
+  { name: 'a picker records a pick in another user’s name', topic: 'authorship', who: 'operator', collection: 'picks', before: null, after: { ...newDocFor('picks', 'u-operador', 4), id: 'wc-pick-name', created_by: 'u-admin' }, expect: 'refused' },
+
+  // ── Events → order → route (finding 3) ─────────────────────────────────────────────────────
+  { name: 'a rider records a delivery of his order', topic: 'event → order → route', who: 'rider1', collection: 'deliveries', seed: { orders: [ord('wc-o-dok')] }, before: null, after: deliveryEvent('wc-dlv-ok', ord('wc-o-dok'), 'u-rider1'), expect: 'allowed' },
+  {
+    name: 'a rider records, on his route, a delivery of another route’s order',
+    topic: 'event → order → route',
+    finding: '29.3',
+    who: 'rider1',
+    collection: 'deliveries',
+    seed: { orders: [ord('wc-o-dcross', 'r2')] },
+    before: null,
+    after: { ...deliveryEvent('wc-dlv-cross', ord('wc-o-dcross', 'r2'), 'u-rider1'), route_id: 'r1' },
+    expect: 'refused',
+  },
+  {
+    name: 'a rider records, on his route, a delivery of an order with no route',
+    topic: 'event → order → route',
+    finding: '29.3',
+    who: 'rider1',
+    collection: 'deliveries',
+    seed: { orders: [order('wc-o-dnone', 'pe4', '', 'pending')] },
+    before: null,
+    after: { ...deliveryEvent('wc-dlv-none', order('wc-o-dnone', 'pe4', '', 'pending'), 'u-rider1', 'failed'), route_id: 'r1', reason_status_id: 'st-ausente' },
+    expect: 'refused',
+  },
+  {
+    name: 'a rider records a delivery of his order at another point',
+    topic: 'event → order → route',
+    who: 'rider1',
+    collection: 'deliveries',
+    seed: { orders: [ord('wc-o-dpoint')] },
+    before: null,
+    after: { ...deliveryEvent('wc-dlv-point', ord('wc-o-dpoint'), 'u-rider1'), delivery_point_id: 'pe2' },
+    expect: 'refused',
+  },
+  {
+    name: 'a rider records a delivery on another rider’s route',
+    topic: 'event → order → route',
+    who: 'rider1',
+    collection: 'deliveries',
+    seed: { orders: [ord('wc-o-dr2', 'r2')] },
+    before: null,
+    after: deliveryEvent('wc-dlv-r2', ord('wc-o-dr2', 'r2'), 'u-rider1'),
+    expect: 'refused',
+  },
+  {
+    name: 'a rider records, on his route, an incidence about another route’s order',
+    topic: 'event → order → route',
+    finding: '29.3',
+    who: 'rider1',
+    collection: 'incidences',
+    seed: { orders: [ord('wc-o-icross', 'r2')] },
+    before: null,
+    after: { ...newDocFor('incidences', 'u-rider1', 5), id: 'wc-inc-cross', order_id: 'wc-o-icross', route_id: 'r1', delivery_point_id: 'pe1' },
+    expect: 'refused',
+  },
+  {
+    name: 'a rider changes a delivery he recorded',
+    topic: 'event → order → route',
+    who: 'rider1',
+    collection: 'deliveries',
+    seed: { orders: [ord('wc-o-dchg')] },
+    before: deliveryEvent('wc-dlv-chg', ord('wc-o-dchg'), 'u-rider1'),
+    after: { ...deliveryEvent('wc-dlv-chg', ord('wc-o-dchg'), 'u-rider1'), signer_name: 'Otro' },
+    expect: 'refused',
+  },
+  { name: 'a picker records a pick of his hub’s route', topic: 'event → order → route', who: 'operator', collection: 'picks', before: null, after: { ...newDocFor('picks', 'u-operador', 6), id: 'wc-pick-ok' }, expect: 'allowed' },
+  {
+    name: 'a picker records, on a route, a pick of another route’s order',
+    topic: 'event → order → route',
+    who: 'operator',
+    collection: 'picks',
+    before: null,
+    after: { ...newDocFor('picks', 'u-operador', 7), id: 'wc-pick-cross', order_id: 'o3', delivery_point_id: 'pe3' },
+    expect: 'refused',
+  },
+
+  // ── File references ────────────────────────────────────────────────────────────────────────
+  {
+    name: 'a rider records an incidence with a photo of his own folder',
+    topic: 'file reference',
+    who: 'rider1',
+    collection: 'incidences',
+    seed: { orders: [ord('wc-o-photo')] },
+    before: null,
+    after: { ...newDocFor('incidences', 'u-rider1', 8), id: 'wc-inc-photo', order_id: 'wc-o-photo', photo_file: 'incidences/u-rider1/wc-inc-photo.jpg' },
+    expect: 'allowed',
+  },
+
+  // ── What only the embedded server checks ───────────────────────────────────────────────────
+  {
+    name: 'a rider records a delivery of −3 units',
+    topic: 'schema',
+    who: 'rider1',
+    collection: 'deliveries',
+    seed: { orders: [ord('wc-o-dneg')] },
+    before: null,
+    after: { ...deliveryEvent('wc-dlv-neg', ord('wc-o-dneg'), 'u-rider1', 'partial'), lines: [{ line_id: 'l1', product_id: 'p1', delivered: -3, refused: 0 }] },
+    expect: {
+      server: 'refused',
+      firebase: 'allowed',
+      why: 'entity schemas are checked by the push (the server’s, and our Firebase push), not by the rules: a forged Firebase client can store a malformed document in its scope (docs/firebase.md)',
+    },
+  },
+];
