@@ -13,8 +13,7 @@
  *
  * Every action writes all its documents or none (issue 27): it reads what it needs, works out
  * the final state of every route and order it changes, and hands them to `writer.writeAll` in one
- * call (journaled, so a closed page cannot leave half of it; the replication of routes and orders
- * waits until it is all written). The routes' stops are the source of truth of the order ↔ route
+ * call (journaled, so a closed page cannot leave half of it). The routes' stops are the source of truth of the order ↔ route
  * relation (src/domain/routing/integrity.ts): the server derives the orders' link from them.
  */
 import type { SystemRole } from '../domain/access/groups';
@@ -47,7 +46,7 @@ import type { DataEngine } from './engine';
 import { ValidationFailed } from './writes';
 import { statusText } from '../i18n/status';
 
-export type PlanningEngine = Pick<DataEngine, 'db' | 'writer'> & Partial<Pick<DataEngine, 'holdSync'>>;
+export type PlanningEngine = Pick<DataEngine, 'db' | 'writer'>;
 
 /** The documents an action writes, by id (the last state of each wins). */
 class Changes {
@@ -69,7 +68,7 @@ class Changes {
   }
 
   async write(engine: PlanningEngine): Promise<void> {
-    await engine.writer.writeAll({ routes: [...this.routes.values()], orders: [...this.orders.values()] }, engine.holdSync?.bind(engine));
+    await engine.writer.writeAll({ routes: [...this.routes.values()], orders: [...this.orders.values()] });
   }
 }
 

@@ -10,7 +10,6 @@ import { ActionJournal } from '../../src/data/actionJournal';
 import { openLocalDatabase, type CbDatabase } from '../../src/data/database';
 import { Outbox } from '../../src/data/outbox';
 import { ValidationFailed, Writer } from '../../src/data/writes';
-import type { LocalCollection } from '../../src/domain/collections';
 import { order, route } from '../helpers/fixtures';
 
 let db: CbDatabase | null = null;
@@ -49,18 +48,6 @@ describe('Writer.writeAll', () => {
     expect(await database.routes.count().exec()).toBe(0);
     expect(await database.orders.count().exec()).toBe(0);
     expect(await outbox.list()).toEqual([]);
-  });
-
-  it('holds the replication of the collections it writes until all are written', async () => {
-    const { writer } = await open();
-    const held: (readonly LocalCollection[])[] = [];
-    let released = 0;
-    await writer.writeAll({ orders: [order('o1', 'pe1', 'd1', 'planned')], routes: [route('d1', '', [{ point: 'pe1', orders: ['o1'] }], 'draft')] }, (names) => {
-      held.push(names);
-      return () => (released += 1);
-    });
-    expect(held).toEqual([['routes', 'orders']]);
-    expect(released).toBe(1);
   });
 
   it('finishes an action the last session left half-written, on the next start', async () => {
