@@ -20,6 +20,7 @@ import { seedIfEmpty, type SeedOptions } from './seed';
 import { StreamHub, type StreamOptions } from './stream';
 import { API_HEADERS, securityHeaders } from './headers';
 import { registerAuthentication } from './authenticate';
+import { capConnectionsPerAddress, connectionLimits, serverTimeouts, type ConnectionLimits } from './connections';
 
 export interface AppOptions extends Pick<ServerConfig, 'dataDir' | 'staticDir'> {
   readonly logger?: boolean;
@@ -42,6 +43,8 @@ export interface AppOptions extends Pick<ServerConfig, 'dataDir' | 'staticDir'> 
   readonly osrmUrl?: string;
   /** The fetch the travel proxy uses (tests). */
   readonly osrmFetch?: typeof fetch;
+  /** Request and connection timeouts, connections per address (server/connections.ts; tests make them short). */
+  readonly connections?: Partial<ConnectionLimits>;
 }
 
 export interface App {
@@ -95,7 +98,10 @@ export async function createApp(opts: AppOptions): Promise<App> {
     }
   }
 
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: opts.trustProxy ?? false });
+  const limits = connectionLimits(opts.connections, opts.trustProxy ?? false);
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: opts.trustProxy ?? false, ...serverTimeouts(limits) });
+  // Slow or piled-up connections (issue 29, finding 5): counted on the socket's address.
+  capConnectionsPerAddress(app.server, limits.perAddress);
   app.addHook('onClose', async () => store.close());
   const routes: ApiRoute[] = [];
   app.addHook('onRoute', (r) => {

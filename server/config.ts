@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { checkOsrmUrl } from './osrmProxy';
+import type { ConnectionLimits } from './connections';
 
 /** A start the server refuses, with what is wrong and the way out (main.ts prints it and exits). */
 export class StartupError extends Error {}
@@ -23,6 +24,30 @@ export interface ServerConfig {
   readonly trustProxy: boolean;
   /** OSRM-compatible `table` service for the planning board (CB_OSRM_URL; none: the estimate). */
   readonly osrmUrl: string | undefined;
+  /** Request and connection timeouts and connections per address given in the environment (the rest: defaults). */
+  readonly connections: Partial<ConnectionLimits>;
+}
+
+/** The environment's names of the connection limits (server/connections.ts; README's table). */
+const CONNECTION_ENV: readonly [keyof ConnectionLimits, string, string][] = [
+  ['requestTimeoutMs', 'CB_REQUEST_TIMEOUT_MS', 'milisegundos'],
+  ['headersTimeoutMs', 'CB_HEADERS_TIMEOUT_MS', 'milisegundos'],
+  ['idleTimeoutMs', 'CB_IDLE_TIMEOUT_MS', 'milisegundos'],
+  ['keepAliveTimeoutMs', 'CB_KEEPALIVE_TIMEOUT_MS', 'milisegundos'],
+  ['perAddress', 'CB_CONNECTIONS_PER_ADDRESS', 'conexiones (0: sin límite)'],
+];
+
+function parseConnections(env: NodeJS.ProcessEnv): Partial<ConnectionLimits> {
+  const out: Partial<Record<keyof ConnectionLimits, number>> = {};
+  for (const [key, name, unit] of CONNECTION_ENV) {
+    const raw = env[name];
+    if (raw === undefined || raw.trim() === '') continue;
+    const n = Number(raw);
+    const min = key === 'perAddress' ? 0 : 1000;
+    if (!Number.isInteger(n) || n < min || n > 24 * 3600_000) throw new StartupError(`${name} debe ser un número entero de ${unit}, al menos ${min} (recibido: «${raw}»)`);
+    out[key] = n;
+  }
+  return out;
 }
 
 function parsePort(raw: string | undefined): number {
@@ -68,5 +93,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     demoSeed: parseSeed(env.DEMO_SEED),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     osrmUrl: parseOsrmUrl(env.CB_OSRM_URL),
+    connections: parseConnections(env),
   };
 }
