@@ -16,7 +16,7 @@ import type { DocStore } from '../store';
 
 export const FILE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
-const PATH_RE = /^(deliveries|incidences)\/([A-Za-z0-9_.:-]{1,64})\/([A-Za-z0-9_.:-]{1,80})\.(png|jpg|jpeg|webp)$/;
+export const PATH_RE = /^(deliveries|incidences)\/([A-Za-z0-9_.:-]{1,64})\/([A-Za-z0-9_.:-]{1,80})\.(png|jpg|jpeg|webp)$/;
 
 interface FileRow {
   path: string;

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { principalOf } from '../authenticate';
 import type { DocStore, StoredDoc } from '../store';
 import { imageTypeOf } from './files';
+import { SERVER_FILE_AUTHOR, uploaderOf } from '../fileRefs';
 import { PROOF_LINK_MS, closingEvent, proofLinkExpired, proofOfDelivery, signatureSvg, type Proof, type PublicProof } from '../../src/domain/proof';
 import type { DeliveryEvent, Incidence } from '../../src/domain/entities/events';
 import type { DeliveryPoint, Order } from '../../src/domain/entities/operation';
@@ -65,7 +66,17 @@ export function registerProofRoutes(app: FastifyInstance, deps: { store: DocStor
       },
     });
     if (!proof) return { status: 409, error: 'not_done', message: t('proof.errors.notDone', { code: order.code }) };
-    return { proof };
+    // A photo is shown only when its recorded uploader wrote a document of this order that names
+    // it (issue 29, finding 7): never another user's file named by someone else.
+    const authors = new Map<string, Set<string>>();
+    for (const d of [...events, ...incidences] as { created_by: string; photo_file?: string; signature_file?: string }[]) {
+      for (const path of [d.photo_file, d.signature_file]) if (path) authors.set(path, (authors.get(path) ?? new Set()).add(d.created_by));
+    }
+    const photo_files = proof.photo_files.filter((path) => {
+      const uploader = uploaderOf(store, path);
+      return uploader !== null && (uploader === SERVER_FILE_AUTHOR || (authors.get(path)?.has(uploader) ?? false));
+    });
+    return { proof: { ...proof, photo_files } };
   };
 
   /** The order a token opens, or the refusal. */
