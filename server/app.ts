@@ -10,7 +10,7 @@ import { ServerRules } from './rules';
 import { createMailer } from './mail';
 import { registerAuthRoutes } from './routes/auth';
 import { registerSyncRoutes } from './routes/sync';
-import { registerFileRoutes } from './routes/files';
+import { registerFileRoutes, type UploadLimits } from './routes/files';
 import { registerAdminRoutes } from './routes/admin';
 import { PROOF_PUBLIC_PATHS, registerProofRoutes } from './routes/proof';
 import { ORDER_API_PATHS, registerOrderApiRoutes } from './routes/orderApi';
@@ -45,6 +45,8 @@ export interface AppOptions extends Pick<ServerConfig, 'dataDir' | 'staticDir'> 
   readonly osrmFetch?: typeof fetch;
   /** Request and connection timeouts, connections per address (server/connections.ts; tests make them short). */
   readonly connections?: Partial<ConnectionLimits>;
+  /** Each user's upload rate and 24-hour quota (server/routes/files.ts; tests make them small). */
+  readonly uploads?: Partial<UploadLimits>;
 }
 
 export interface App {
@@ -139,7 +141,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
   app.get('/api/health', async () => ({ status: 'ok', time: new Date().toISOString(), seq: store.head() }));
   registerAuthRoutes(app, { auth, mailer: createMailer(app.log, opts.smtpUrl), publicUrl: opts.publicUrl ?? 'http://localhost:8080' });
   registerSyncRoutes(app, { sync, streams });
-  registerFileRoutes(app, { store, dataDir: opts.dataDir });
+  registerFileRoutes(app, { store, dataDir: opts.dataDir, limits: opts.uploads, now: opts.now });
   registerAdminRoutes(app, { store });
   registerProofRoutes(app, { store, dataDir: opts.dataDir, now: opts.now });
   const orderApi = new OrderApi(store, (collections) => sync.notify(collections), opts.orderApi);

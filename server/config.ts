@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { checkOsrmUrl } from './osrmProxy';
 import type { ConnectionLimits } from './connections';
+import type { UploadLimits } from './routes/files';
 
 /** A start the server refuses, with what is wrong and the way out (main.ts prints it and exits). */
 export class StartupError extends Error {}
@@ -26,6 +27,26 @@ export interface ServerConfig {
   readonly osrmUrl: string | undefined;
   /** Request and connection timeouts and connections per address given in the environment (the rest: defaults). */
   readonly connections: Partial<ConnectionLimits>;
+  /** Each user's upload rate and 24-hour quota given in the environment (the rest: defaults). */
+  readonly uploads: Partial<UploadLimits>;
+}
+
+function parseUploads(env: NodeJS.ProcessEnv): Partial<UploadLimits> {
+  const out: { -readonly [K in keyof UploadLimits]?: number } = {};
+  const read = (name: string): number | undefined => {
+    const raw = env[name];
+    if (raw === undefined || raw.trim() === '') return undefined;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 1) throw new StartupError(`${name} debe ser un número entero positivo (recibido: «${raw}»)`);
+    return n;
+  };
+  const perMinute = read('CB_UPLOADS_PER_MINUTE');
+  const filesPerDay = read('CB_UPLOAD_FILES_PER_DAY');
+  const mbPerDay = read('CB_UPLOAD_MB_PER_DAY');
+  if (perMinute !== undefined) out.perMinute = perMinute;
+  if (filesPerDay !== undefined) out.filesPerDay = filesPerDay;
+  if (mbPerDay !== undefined) out.bytesPerDay = mbPerDay * 1024 * 1024;
+  return out;
 }
 
 /** The environment's names of the connection limits (server/connections.ts; README's table). */
@@ -94,5 +115,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     osrmUrl: parseOsrmUrl(env.CB_OSRM_URL),
     connections: parseConnections(env),
+    uploads: parseUploads(env),
   };
 }

@@ -32,7 +32,7 @@ afterAll(async () => {
   await srv.stop();
 });
 
-const incidence = (photo: string): StoredDoc => ({ ...newDocFor('incidences', 'u-rider1', 1), photo_file: photo, _deleted: false }) as StoredDoc;
+const incidence = (photo: string): StoredDoc => ({ ...newDocFor('incidences', 'u-rider1', 1), photo_file: photo, _deleted: false }) as unknown as StoredDoc;
 const delivery = (fields: Record<string, unknown>, riderId = 'u-rider1'): StoredDoc => ({ ...deliveryEvent('ev', order('o1', 'pe1', 'r1'), riderId), ...fields, _deleted: false }) as StoredDoc;
 
 describe('finding 7: file references', () => {
