@@ -19,7 +19,7 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 const png = (n: number, extra = 0) => Buffer.concat([PNG, Buffer.from([n]), Buffer.alloc(extra)]);
 
 async function put(who: string, path: string, body: Buffer): Promise<{ status: number; retryAfter: string | null; body: { error?: string; message?: string } }> {
-  const res = await fetch(`${srv.url}/api/files/${path}`, { method: 'PUT', headers: { Authorization: `Bearer ${tokens[who]}`, 'Content-Type': 'image/png' }, body });
+  const res = await fetch(`${srv.url}/api/files/${path}`, { method: 'PUT', headers: { Authorization: `Bearer ${tokens[who]}`, 'Content-Type': 'image/png' }, body: new Uint8Array(body) });
   return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as { error?: string; message?: string } };
 }
 
