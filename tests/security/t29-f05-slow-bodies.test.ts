@@ -37,9 +37,9 @@ interface Slow {
 }
 
 /** A connection from `from` that posts a login body of 200 bytes and sends it one byte every `everyMs` (at most `bytes`). */
-function slowLogin(from: string, everyMs: number, bytes = 200): Promise<Slow> {
+function slowLogin(from: string, everyMs: number, bytes = 200, to = port): Promise<Slow> {
   return new Promise((resolve, reject) => {
-    const socket = connect({ host: '127.0.0.1', port, localAddress: from });
+    const socket = connect({ host: '127.0.0.1', port: to, localAddress: from });
     let text = '';
     let timer: ReturnType<typeof setInterval> | undefined;
     const closed = new Promise<{ at: number; text: string }>((done) => {
@@ -92,36 +92,43 @@ describe('finding 5: slow requests and piled-up connections', () => {
   });
 
   it('refuses connections over the cap of an address, not those of another, and they come back once closed', async () => {
-    const from = '127.0.0.4';
-    const held = await Promise.all(Array.from({ length: CAP }, () => slowLogin(from, 100, 8)));
-    // The next one from the same address: answered 503 in Spanish and closed at once.
-    const extra = await slowLogin(from, 100, 8);
-    const refused = await extra.closed;
-    expect(refused.at - extra.opened).toBeLessThan(1500);
-    expect(refused.text).toMatch(/^HTTP\/1\.1 503 /);
-    expect(refused.text).toContain('Demasiadas conexiones abiertas desde tu dirección');
-    const still = await raw(srv.url, { path: '/api/health', from }).then(
-      (r) => r.status,
-      () => 'closed',
-    );
-    expect([503, 'closed']).toContain(still);
-
-    // Another address is served meanwhile, a sign-in too.
-    expect((await raw(srv.url, { path: '/api/health', from: '127.0.0.5' })).status).toBe(200);
-    const login = await raw(srv.url, { path: '/api/auth/login', from: '127.0.0.5', body: { email: 'rider1@cargobici.test', password: 'cargobici-demo' } });
-    expect(login.status).toBe(200);
-
-    // Once the held ones are gone (as the server sees it), the address is served again.
-    held.forEach((s) => s.socket.destroy());
-    await Promise.all(held.map((s) => s.closed));
-    let status: number | string = 0;
-    for (let attempt = 0; attempt < 50 && status !== 200; attempt += 1) {
-      status = await raw(srv.url, { path: '/api/health', from }).then(
+    // Timeouts long enough that the held connections stay while this test looks.
+    const capped = await startTestServer({ connections: { requestTimeoutMs: 60_000, headersTimeoutMs: 30_000, idleTimeoutMs: 60_000, perAddress: CAP } });
+    const to = Number(new URL(capped.url).port);
+    try {
+      const from = '127.0.0.4';
+      const held = await Promise.all(Array.from({ length: CAP }, () => slowLogin(from, 100, 8, to)));
+      // The next one from the same address: answered 503 in Spanish and closed at once.
+      const extra = await slowLogin(from, 100, 8, to);
+      const refused = await extra.closed;
+      expect(refused.at - extra.opened).toBeLessThan(1500);
+      expect(refused.text).toMatch(/^HTTP\/1\.1 503 /);
+      expect(refused.text).toContain('Demasiadas conexiones abiertas desde tu dirección');
+      const still = await raw(capped.url, { path: '/api/health', from }).then(
         (r) => r.status,
         () => 'closed',
       );
+      expect([503, 'closed']).toContain(still);
+
+      // Another address is served meanwhile, a sign-in too.
+      expect((await raw(capped.url, { path: '/api/health', from: '127.0.0.5' })).status).toBe(200);
+      const login = await raw(capped.url, { path: '/api/auth/login', from: '127.0.0.5', body: { email: 'rider1@cargobici.test', password: 'cargobici-demo' } });
+      expect(login.status).toBe(200);
+
+      // Once the held ones are gone (as the server sees it), the address is served again.
+      held.forEach((h) => h.socket.destroy());
+      await Promise.all(held.map((h) => h.closed));
+      let status: number | string = 0;
+      for (let attempt = 0; attempt < 50 && status !== 200; attempt += 1) {
+        status = await raw(capped.url, { path: '/api/health', from }).then(
+          (r) => r.status,
+          () => 'closed',
+        );
+      }
+      expect(status).toBe(200);
+    } finally {
+      await capped.stop();
     }
-    expect(status).toBe(200);
   });
 
   it('has limits by default, none per address behind a proxy unless given, and reads them from the environment', () => {
