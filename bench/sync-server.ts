@@ -47,6 +47,8 @@ try {
     staticDir: cfg.staticDir ?? join(cfg.dataDir, 'no-pwa'),
     seed: { mode: 'demo', seed: cfg.seed, scale: cfg.scale },
     streams: { maxPerUser: cfg.maxStreamsPerUser ?? 200 },
+    // Every simulated device and stream connects from this one loopback address.
+    connections: { perAddress: 0 },
   });
   const seedMs = performance.now() - started;
   await app.server.listen({ port: 0, host: '127.0.0.1' });

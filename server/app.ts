@@ -10,7 +10,7 @@ import { ServerRules } from './rules';
 import { createMailer } from './mail';
 import { registerAuthRoutes } from './routes/auth';
 import { registerSyncRoutes } from './routes/sync';
-import { registerFileRoutes } from './routes/files';
+import { registerFileRoutes, type UploadLimits } from './routes/files';
 import { registerAdminRoutes } from './routes/admin';
 import { PROOF_PUBLIC_PATHS, registerProofRoutes } from './routes/proof';
 import { ORDER_API_PATHS, registerOrderApiRoutes } from './routes/orderApi';
@@ -20,6 +20,7 @@ import { seedIfEmpty, type SeedOptions } from './seed';
 import { StreamHub, type StreamOptions } from './stream';
 import { API_HEADERS, securityHeaders } from './headers';
 import { registerAuthentication } from './authenticate';
+import { capConnectionsPerAddress, connectionLimits, serverTimeouts, type ConnectionLimits } from './connections';
 
 export interface AppOptions extends Pick<ServerConfig, 'dataDir' | 'staticDir'> {
   readonly logger?: boolean;
@@ -42,6 +43,10 @@ export interface AppOptions extends Pick<ServerConfig, 'dataDir' | 'staticDir'> 
   readonly osrmUrl?: string;
   /** The fetch the travel proxy uses (tests). */
   readonly osrmFetch?: typeof fetch;
+  /** Request and connection timeouts, connections per address (server/connections.ts; tests make them short). */
+  readonly connections?: Partial<ConnectionLimits>;
+  /** Each user's upload rate and 24-hour quota (server/routes/files.ts; tests make them small). */
+  readonly uploads?: Partial<UploadLimits>;
 }
 
 export interface App {
@@ -95,7 +100,10 @@ export async function createApp(opts: AppOptions): Promise<App> {
     }
   }
 
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: opts.trustProxy ?? false });
+  const limits = connectionLimits(opts.connections, opts.trustProxy ?? false);
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: opts.trustProxy ?? false, ...serverTimeouts(limits) });
+  // Slow or piled-up connections (issue 29, finding 5): counted on the socket's address.
+  capConnectionsPerAddress(app.server, limits.perAddress);
   app.addHook('onClose', async () => store.close());
   const routes: ApiRoute[] = [];
   app.addHook('onRoute', (r) => {
@@ -133,7 +141,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
   app.get('/api/health', async () => ({ status: 'ok', time: new Date().toISOString(), seq: store.head() }));
   registerAuthRoutes(app, { auth, mailer: createMailer(app.log, opts.smtpUrl), publicUrl: opts.publicUrl ?? 'http://localhost:8080' });
   registerSyncRoutes(app, { sync, streams });
-  registerFileRoutes(app, { store, dataDir: opts.dataDir });
+  registerFileRoutes(app, { store, dataDir: opts.dataDir, limits: opts.uploads, now: opts.now });
   registerAdminRoutes(app, { store });
   registerProofRoutes(app, { store, dataDir: opts.dataDir, now: opts.now });
   const orderApi = new OrderApi(store, (collections) => sync.notify(collections), opts.orderApi);

@@ -328,6 +328,11 @@ export class AuthService {
     }
   }
 
+  /** Whether this server issued a device id (it signed in to some account with it before). */
+  private isIssuedDevice(deviceId: string): boolean {
+    return /^[A-Za-z0-9_-]{20,64}$/.test(deviceId) && this.store.db.prepare('SELECT 1 FROM known_devices WHERE device_hash = ? LIMIT 1').get(sha256(deviceId)) !== undefined;
+  }
+
   private isKnownDevice(deviceId: string | null, userId: string | null): boolean {
     if (!deviceId || !userId) return false;
     return this.store.db.prepare('SELECT 1 FROM known_devices WHERE device_hash = ? AND user_id = ?').get(sha256(deviceId), userId) !== undefined;
@@ -369,7 +374,9 @@ export class AuthService {
     // Success clears what the failures of this account at this place (or device) counted.
     const [ownLimit, ownKey] = limits[0] as [Backoff, string];
     ownLimit.clear(ownKey);
-    const deviceId = client.deviceId && /^[A-Za-z0-9_-]{20,64}$/.test(client.deviceId) ? client.deviceId : b64url(randomBytes(24));
+    // The server assigns device ids (issue 29, finding 9): the cookie's id is kept only when this
+    // server issued it (it is known, for this or another account); any other gets a new one.
+    const deviceId = client.deviceId && this.isIssuedDevice(client.deviceId) ? client.deviceId : b64url(randomBytes(24));
     this.store.db
       .prepare('INSERT INTO known_devices (device_hash, user_id, last_seen) VALUES (?, ?, ?) ON CONFLICT (device_hash, user_id) DO UPDATE SET last_seen = excluded.last_seen')
       .run(sha256(deviceId), account.user_id, this.now());

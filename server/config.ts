@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import { checkOsrmUrl } from './osrmProxy';
+import type { ConnectionLimits } from './connections';
+import type { UploadLimits } from './routes/files';
 
 /** A start the server refuses, with what is wrong and the way out (main.ts prints it and exits). */
 export class StartupError extends Error {}
@@ -23,6 +25,50 @@ export interface ServerConfig {
   readonly trustProxy: boolean;
   /** OSRM-compatible `table` service for the planning board (CB_OSRM_URL; none: the estimate). */
   readonly osrmUrl: string | undefined;
+  /** Request and connection timeouts and connections per address given in the environment (the rest: defaults). */
+  readonly connections: Partial<ConnectionLimits>;
+  /** Each user's upload rate and 24-hour quota given in the environment (the rest: defaults). */
+  readonly uploads: Partial<UploadLimits>;
+}
+
+function parseUploads(env: NodeJS.ProcessEnv): Partial<UploadLimits> {
+  const out: { -readonly [K in keyof UploadLimits]?: number } = {};
+  const read = (name: string): number | undefined => {
+    const raw = env[name];
+    if (raw === undefined || raw.trim() === '') return undefined;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 1) throw new StartupError(`${name} debe ser un número entero positivo (recibido: «${raw}»)`);
+    return n;
+  };
+  const perMinute = read('CB_UPLOADS_PER_MINUTE');
+  const filesPerDay = read('CB_UPLOAD_FILES_PER_DAY');
+  const mbPerDay = read('CB_UPLOAD_MB_PER_DAY');
+  if (perMinute !== undefined) out.perMinute = perMinute;
+  if (filesPerDay !== undefined) out.filesPerDay = filesPerDay;
+  if (mbPerDay !== undefined) out.bytesPerDay = mbPerDay * 1024 * 1024;
+  return out;
+}
+
+/** The environment's names of the connection limits (server/connections.ts; README's table). */
+const CONNECTION_ENV: readonly [keyof ConnectionLimits, string, string][] = [
+  ['requestTimeoutMs', 'CB_REQUEST_TIMEOUT_MS', 'milisegundos'],
+  ['headersTimeoutMs', 'CB_HEADERS_TIMEOUT_MS', 'milisegundos'],
+  ['idleTimeoutMs', 'CB_IDLE_TIMEOUT_MS', 'milisegundos'],
+  ['keepAliveTimeoutMs', 'CB_KEEPALIVE_TIMEOUT_MS', 'milisegundos'],
+  ['perAddress', 'CB_CONNECTIONS_PER_ADDRESS', 'conexiones (0: sin límite)'],
+];
+
+function parseConnections(env: NodeJS.ProcessEnv): Partial<ConnectionLimits> {
+  const out: Partial<Record<keyof ConnectionLimits, number>> = {};
+  for (const [key, name, unit] of CONNECTION_ENV) {
+    const raw = env[name];
+    if (raw === undefined || raw.trim() === '') continue;
+    const n = Number(raw);
+    const min = key === 'perAddress' ? 0 : 1000;
+    if (!Number.isInteger(n) || n < min || n > 24 * 3600_000) throw new StartupError(`${name} debe ser un número entero de ${unit}, al menos ${min} (recibido: «${raw}»)`);
+    out[key] = n;
+  }
+  return out;
 }
 
 function parsePort(raw: string | undefined): number {
@@ -68,5 +114,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     demoSeed: parseSeed(env.DEMO_SEED),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     osrmUrl: parseOsrmUrl(env.CB_OSRM_URL),
+    connections: parseConnections(env),
+    uploads: parseUploads(env),
   };
 }

@@ -13,6 +13,8 @@ try {
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
     osrmUrl: config.osrmUrl,
+    connections: config.connections,
+    uploads: config.uploads,
     seed: config.production
       ? { mode: 'production', adminEmail: config.adminEmail, adminPassword: config.adminPassword }
       : { mode: 'demo', seed: config.demoSeed },

@@ -226,6 +226,19 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 11,
+    // Written to be a no-op where its change is there (tests re-run every step on such a file).
+    name: 'security (issue 29): the sequence at which a document that left a user\'s scope was sent to him as a tombstone; revoked proof links; uploads per user and time (quota)',
+    up: (db) => {
+      // NULL: the user may read the document (or has not been told it left him).
+      addColumn(db, 'user_docs', 'gone_seq', 'INTEGER');
+      // 0: not revoked.
+      addColumn(db, 'proof_links', 'revoked_at', 'INTEGER NOT NULL DEFAULT 0');
+      addColumn(db, 'proof_links', 'revoked_by', "TEXT NOT NULL DEFAULT ''");
+      db.exec('CREATE INDEX IF NOT EXISTS files_author ON files (created_by, created_at)');
+    },
+  },
+  {
+    version: 12,
     name: "a day's routes and orders of a hub read by one index (the planning's invariants are checked in every push of routes)",
     up: (db) => {
       db.exec("CREATE INDEX IF NOT EXISTS docs_day_hub ON docs (collection, json_extract(data, '$.date'), json_extract(data, '$.hub')) WHERE collection IN ('orders', 'routes')");

@@ -114,7 +114,10 @@ export class OrderApi {
         const order = replay === 'replay' && seen ? this.store.get('orders', seen.order_id) : null;
         if (order && !order._deleted) return this.answerFor(order as unknown as Order, 'unchanged');
       }
-      const plan = planSubmit(client, key, checked, this.reference(), this.findOrder(key.clientId, checked.ref), now);
+      const plan = planSubmit(client, key, checked, this.reference(), this.findOrder(key.clientId, checked.ref), now, (routeId) => {
+        const route = this.store.get('routes', routeId);
+        return route && typeof route.code === 'string' && route.code !== '' ? route.code : null;
+      });
       if (!plan.ok) return plan.answer;
       for (const p of plan.points) {
         this.store.put('delivery_points', { ...p, _deleted: false } as unknown as StoredDoc);

@@ -211,13 +211,28 @@ export type SubmitPlan =
       readonly orders: readonly Order[];
     };
 
-/** The stored order of a client's reference (`existing`, or null) planned against the reference. */
-export function planSubmit(client: OrderApiClient, key: VerifiedKey, checked: CheckedSubmit, reference: OrderApiReference, existing: Order | null, now: number): SubmitPlan {
+/**
+ * The stored order of a client's reference (`existing`, or null) planned against the reference.
+ * A refusal names a route by its code (`routeCode`), never by its internal id; without a code,
+ * it names none.
+ */
+export function planSubmit(
+  client: OrderApiClient,
+  key: VerifiedKey,
+  checked: CheckedSubmit,
+  reference: OrderApiReference,
+  existing: Order | null,
+  now: number,
+  routeCode: (routeId: string) => string | null = () => null,
+): SubmitPlan {
   const index: IntakeIndex = { ...reference.index, orderByRef: new Map(existing ? [[orderRefKey(key.clientId, checked.ref), existing]] : []) };
   const plan = planApiOrder(client, checked.body, index, { clientId: key.clientId, today: madridDate(now), now });
   const planned = plan.orders[0];
   if (plan.issues.length > 0 || !planned || !planned.order || planned.action === 'refused') {
-    const placed = placeIssues(plan.issues);
+    const issues = plan.issues.map((i) =>
+      i.code === 'order_planned' && typeof i.vars.route === 'string' && i.vars.route !== '' ? { ...i, vars: { ...i.vars, route: routeCode(i.vars.route) ?? '' } } : i,
+    );
+    const placed = placeIssues(issues);
     const errors = apiIntakeProblems(placed);
     if (placed.length > 0 && placed.every((p) => p.issue.code === 'order_planned')) return { ok: false, answer: fail(409, 'conflict', t('orderApi.error.conflict'), { errors }) };
     return { ok: false, answer: fail(422, 'invalid', t('orderApi.error.invalid', { count: errors.length }), { errors }) };

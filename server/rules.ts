@@ -24,6 +24,7 @@ import { domainText } from '../src/i18n/domain';
 import { dayProblems, isLiveRoute, type IntegrityProblem, problemKey, problemMessage, problemNames } from '../src/domain/routing/integrity';
 import { msg } from '../src/domain/messages';
 import type { AuthService } from './auth';
+import { fileRefProblem } from './fileRefs';
 import type { DocStore, StoredDoc } from './store';
 import type { SyncUser, WriteRules } from './sync';
 
@@ -90,6 +91,11 @@ export class ServerRules implements WriteRules {
 
   check(user: SyncUser, collection: LocalCollection, before: StoredDoc | null, after: StoredDoc): string | null {
     if (after._deleted) return null;
+    // A file a new document names must be one its writer uploaded (or the server made): issue 29, finding 7.
+    if (operationOf(before, after) === 'create') {
+      const bad = fileRefProblem(this.store, user.id, collection, after);
+      if (bad) return bad;
+    }
     return this.checks[collection]?.(user, before, after) ?? null;
   }
 

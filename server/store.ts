@@ -218,47 +218,64 @@ export class DocStore {
   }
 
   /**
+   * SQL condition (named parameters @user, @collection, @since; `u` the user's user_docs row,
+   * joined) for the rows a user is sent: those he may read, and those he read and lost (each one
+   * once: until his device has passed the sequence it left him at, `gone_seq`).
+   */
+  private sentCondition(visible: string): string {
+    return `((${visible}) OR (u.doc_id IS NOT NULL AND (u.gone_seq IS NULL OR @since < u.gone_seq)))`;
+  }
+
+  private static readonly SEEN_JOIN = 'LEFT JOIN user_docs u ON u.user_id = @user AND u.collection = @collection AND u.doc_id = d.id';
+
+  /**
    * The newest sequence number after `since` of a document of `collection` this user may read,
-   * or read before and lost (it comes to him as a deletion) — what `pull` would hand him — or
-   * null when nothing of the collection changed for him. The change stream asks this, and tells
-   * the device only «pull `collection`», never a document.
+   * or read before and lost and was not yet told (it comes to him as a tombstone) — what `pull`
+   * would hand him — or null when nothing of the collection changed for him. The change stream
+   * asks this, and tells the device only «pull `collection`», never a document.
    */
   changedSince(collection: LocalCollection, user: PullUser, since: number): number | null {
     if (user.scope === null) return null;
     const visible = this.scopeCondition(collection, user.scope);
-    const seen = 'EXISTS (SELECT 1 FROM user_docs u WHERE u.user_id = @user AND u.collection = @collection AND u.doc_id = d.id)';
     const sql =
       user.scope === 'all'
         ? 'SELECT MAX(d.seq) AS seq FROM docs d WHERE d.collection = @collection AND d.seq > @since'
-        : `SELECT MAX(d.seq) AS seq FROM docs d WHERE d.collection = @collection AND d.seq > @since AND ((${visible}) OR ${seen})`;
+        : `SELECT MAX(d.seq) AS seq FROM docs d ${DocStore.SEEN_JOIN} WHERE d.collection = @collection AND d.seq > @since AND ${this.sentCondition(visible)}`;
     const row = this.db.prepare(sql).get({ collection, since, user: user.id }) as { seq: number | null } | undefined;
     return row?.seq ?? null;
   }
 
   /**
    * Documents of a collection after `since`, as a user may see them. A document the user saw
-   * before and that left his scope comes back as deleted (it disappears from his device but not
-   * from the server).
+   * before and that left his scope comes once as a bare tombstone (`{ id, _deleted: true }`, none
+   * of its fields: it disappears from his device, not from the server), and nothing more of it
+   * after: a later change of it does not reach him (issue 29, finding 4). A device that pulls
+   * again from before that tombstone (its answer was lost) gets the tombstone again; a document
+   * that comes back into his scope comes in full.
    */
   pull(collection: LocalCollection, user: PullUser, since: number, limit: number): PullResult {
     if (user.scope === null) return { rows: [], checkpoint: this.seq };
     const visible = this.scopeCondition(collection, user.scope);
-    const seen = 'EXISTS (SELECT 1 FROM user_docs u WHERE u.user_id = @user AND u.collection = @collection AND u.doc_id = d.id)';
     const sql =
       user.scope === 'all'
-        ? 'SELECT d.seq, d.data, 1 AS visible FROM docs d WHERE d.collection = @collection AND d.seq > @since ORDER BY d.seq LIMIT @limit'
-        : `SELECT d.seq, d.data, CASE WHEN ${visible} THEN 1 ELSE 0 END AS visible
-           FROM docs d WHERE d.collection = @collection AND d.seq > @since AND ((${visible}) OR ${seen})
+        ? 'SELECT d.seq, d.id, d.data, 1 AS visible FROM docs d WHERE d.collection = @collection AND d.seq > @since ORDER BY d.seq LIMIT @limit'
+        : `SELECT d.seq, d.id, CASE WHEN ${visible} THEN d.data ELSE NULL END AS data, CASE WHEN ${visible} THEN 1 ELSE 0 END AS visible
+           FROM docs d ${DocStore.SEEN_JOIN} WHERE d.collection = @collection AND d.seq > @since AND ${this.sentCondition(visible)}
            ORDER BY d.seq LIMIT @limit`;
     const head = this.seq;
-    const raw = this.db.prepare(sql).all({ collection, since, limit, user: user.id }) as { seq: number; data: string; visible: number }[];
-    const rows = raw.map((r) => {
-      const doc = JSON.parse(r.data) as StoredDoc;
-      return { seq: r.seq, doc: r.visible ? doc : { ...doc, _deleted: true } };
-    });
-    if (user.scope !== 'all') {
-      const remember = this.db.prepare('INSERT OR IGNORE INTO user_docs (user_id, collection, doc_id) VALUES (?, ?, ?)');
-      for (const r of raw) if (r.visible) remember.run(user.id, collection, (JSON.parse(r.data) as StoredDoc).id);
+    const raw = this.db.prepare(sql).all({ collection, since, limit, user: user.id }) as { seq: number; id: string; data: string | null; visible: number }[];
+    const rows = raw.map((r) => ({ seq: r.seq, doc: r.visible && r.data !== null ? (JSON.parse(r.data) as StoredDoc) : { id: r.id, _deleted: true } }));
+    if (user.scope !== 'all' && raw.length > 0) {
+      const remember = this.db.prepare(
+        'INSERT INTO user_docs (user_id, collection, doc_id) VALUES (?, ?, ?) ON CONFLICT (user_id, collection, doc_id) DO UPDATE SET gone_seq = NULL WHERE gone_seq IS NOT NULL',
+      );
+      const gone = this.db.prepare('UPDATE user_docs SET gone_seq = ? WHERE user_id = ? AND collection = ? AND doc_id = ? AND gone_seq IS NULL');
+      this.db.transaction(() => {
+        for (const r of raw) {
+          if (r.visible) remember.run(user.id, collection, r.id);
+          else gone.run(r.seq, user.id, collection, r.id);
+        }
+      })();
     }
     const last = rows[rows.length - 1];
     return { rows, checkpoint: rows.length < limit || !last ? head : last.seq };

@@ -5,6 +5,10 @@
  * - Write-once and idempotent: the same bytes again → 200; different bytes at the same path → 409.
  * - Only PNG, JPEG and WebP images up to MAX_FILE_BYTES, whose bytes are the declared type.
  * - Stored 0600 in folders 0700 (only the server's user reads them).
+ * - Per user, a rate (files a minute) and a quota (files and bytes in 24 hours) of new files
+ *   (issue 29, finding 8): over them, 429 with a Spanish message and Retry-After. The device's
+ *   upload queue keeps a file answered 429 and tries again later (src/data/uploadQueue.ts):
+ *   nothing is lost. The same bytes again are not a new file and are not counted.
  */
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
@@ -15,8 +19,24 @@ import { principalOf } from '../authenticate';
 import type { DocStore } from '../store';
 
 export const FILE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+/** Uploads of one user (tests make them small). */
+export interface UploadLimits {
+  /** New files a minute. */
+  readonly perMinute: number;
+  /** New files in 24 hours. */
+  readonly filesPerDay: number;
+  /** Bytes of new files in 24 hours. */
+  readonly bytesPerDay: number;
+}
+
+/** A busy rider's day is about 100 deliveries with a signature and a photo (some 40 MB). */
+export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { perMinute: 60, filesPerDay: 1000, bytesPerDay: 300 * 1024 * 1024 };
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 3600_000;
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
-const PATH_RE = /^(deliveries|incidences)\/([A-Za-z0-9_.:-]{1,64})\/([A-Za-z0-9_.:-]{1,80})\.(png|jpg|jpeg|webp)$/;
+export const PATH_RE = /^(deliveries|incidences)\/([A-Za-z0-9_.:-]{1,64})\/([A-Za-z0-9_.:-]{1,80})\.(png|jpg|jpeg|webp)$/;
 
 interface FileRow {
   path: string;
@@ -74,8 +94,40 @@ function mayAccess(p: Principal, ownerId: string): boolean {
   return p.role === 'admin' || p.role === 'operator' || (p.role === 'rider' && ownerId === p.id);
 }
 
-export function registerFileRoutes(app: FastifyInstance, deps: { store: DocStore; dataDir: string }): void {
+/** Why a user may not store a new file of `size` bytes now (429 with its Retry-After), or null. */
+function overLimit(store: DocStore, userId: string, size: number, now: number, limits: UploadLimits): { retryAfterS: number; body: { error: string; message: string } } | null {
+  const since = (ms: number) =>
+    store.db.prepare('SELECT COUNT(*) AS n, COALESCE(SUM(size), 0) AS bytes, MIN(created_at) AS first FROM files WHERE created_by = ? AND created_at > ?').get(userId, now - ms) as {
+      n: number;
+      bytes: number;
+      first: number | null;
+    };
+  const wait = (first: number | null, window: number) => Math.max(1, Math.ceil(((first ?? now) + window - now) / 1000));
+  const minute = since(MINUTE_MS);
+  if (minute.n >= limits.perMinute) {
+    return {
+      retryAfterS: wait(minute.first, MINUTE_MS),
+      body: { error: 'upload_rate', message: `Has subido ${limits.perMinute} ficheros en un minuto, el máximo: el fichero se queda en el dispositivo y se enviará solo en un momento` },
+    };
+  }
+  const day = since(DAY_MS);
+  if (day.n >= limits.filesPerDay || day.bytes + size > limits.bytesPerDay) {
+    const size = limits.bytesPerDay >= 1024 * 1024 ? `${Math.round(limits.bytesPerDay / (1024 * 1024))} MB` : `${Math.ceil(limits.bytesPerDay / 1024)} KB`;
+    return {
+      retryAfterS: wait(day.first, DAY_MS),
+      body: {
+        error: 'upload_quota',
+        message: `Has llegado al límite de subidas de 24 horas (${limits.filesPerDay} ficheros o ${size}): el fichero se queda en el dispositivo y se enviará más tarde`,
+      },
+    };
+  }
+  return null;
+}
+
+export function registerFileRoutes(app: FastifyInstance, deps: { store: DocStore; dataDir: string; limits?: Partial<UploadLimits>; now?: () => number }): void {
   const { store } = deps;
+  const limits: UploadLimits = { ...DEFAULT_UPLOAD_LIMITS, ...deps.limits };
+  const now = deps.now ?? Date.now;
   const root = join(deps.dataDir, 'files');
   mkdirSync(root, { recursive: true, mode: 0o700 });
   tighten(root);
@@ -113,6 +165,9 @@ export function registerFileRoutes(app: FastifyInstance, deps: { store: DocStore
       if (existing.sha256 === sha256) return reply.code(200).send(metadata(existing));
       return reply.code(409).send({ error: 'exists', message: 'Ya existe un fichero distinto en esa ruta; los ficheros no se sobrescriben' });
     }
+    const at = now();
+    const over = overLimit(store, principal.id, body.length, at, limits);
+    if (over) return reply.code(429).header('Retry-After', String(over.retryAfterS)).send(over.body);
     const file = join(root, path);
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     const tmp = `${file}.${process.pid}.tmp`;
@@ -124,7 +179,7 @@ export function registerFileRoutes(app: FastifyInstance, deps: { store: DocStore
       content_type: contentType,
       md5: createHash('md5').update(body).digest('base64'),
       sha256,
-      created_at: Date.now(),
+      created_at: at,
       created_by: principal.id,
     };
     store.db

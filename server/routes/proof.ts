@@ -11,6 +11,10 @@
  * the order and the expiry (PROOF_LINK_DAYS), so a copy of the database opens no link. A link
  * answers only its order: every public answer is built from the order the token names. A wrong
  * token → 404, an expired one → 410, both with a Spanish message.
+ *
+ *   POST /api/proof-links/revoke              operator/admin session, `{ order_id }` → 200 `{ revoked }`:
+ *                                             every live link of the order stops working before its
+ *                                             expiry; it answers 410 «revocado» (issue 29, finding 9)
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -20,6 +24,7 @@ import { z } from 'zod';
 import { principalOf } from '../authenticate';
 import type { DocStore, StoredDoc } from '../store';
 import { imageTypeOf } from './files';
+import { SERVER_FILE_AUTHOR, uploaderOf } from '../fileRefs';
 import { PROOF_LINK_MS, closingEvent, proofLinkExpired, proofOfDelivery, signatureSvg, type Proof, type PublicProof } from '../../src/domain/proof';
 import type { DeliveryEvent, Incidence } from '../../src/domain/entities/events';
 import type { DeliveryPoint, Order } from '../../src/domain/entities/operation';
@@ -65,16 +70,32 @@ export function registerProofRoutes(app: FastifyInstance, deps: { store: DocStor
       },
     });
     if (!proof) return { status: 409, error: 'not_done', message: t('proof.errors.notDone', { code: order.code }) };
-    return { proof };
+    // A photo is shown only when its recorded uploader wrote a document of this order that names
+    // it (issue 29, finding 7): never another user's file named by someone else.
+    const authors = new Map<string, Set<string>>();
+    for (const d of [...events, ...incidences] as { created_by: string; photo_file?: string; signature_file?: string }[]) {
+      for (const path of [d.photo_file, d.signature_file]) if (path) authors.set(path, (authors.get(path) ?? new Set()).add(d.created_by));
+    }
+    const photo_files = proof.photo_files.filter((path) => {
+      const uploader = uploaderOf(store, path);
+      return uploader !== null && (uploader === SERVER_FILE_AUTHOR || (authors.get(path)?.has(uploader) ?? false));
+    });
+    return { proof: { ...proof, photo_files } };
   };
 
   /** The order a token opens, or the refusal. */
   const resolve = (token: string, reply: FastifyReply): { orderId: string; expiresAt: number } | null => {
     const row = TOKEN_RE.test(token)
-      ? (store.db.prepare('SELECT order_id, expires_at FROM proof_links WHERE token_hash = ?').get(hashOf(token)) as { order_id: string; expires_at: number } | undefined)
+      ? (store.db.prepare('SELECT order_id, expires_at, revoked_at FROM proof_links WHERE token_hash = ?').get(hashOf(token)) as
+          | { order_id: string; expires_at: number; revoked_at: number }
+          | undefined)
       : undefined;
     if (!row) {
       void reply.code(404).send({ error: 'invalid_link', message: t('proof.errors.linkInvalid') });
+      return null;
+    }
+    if (row.revoked_at > 0) {
+      void reply.code(410).send({ error: 'revoked_link', message: t('proof.errors.linkRevoked') });
       return null;
     }
     if (proofLinkExpired(row.expires_at, now())) {
@@ -98,6 +119,20 @@ export function registerProofRoutes(app: FastifyInstance, deps: { store: DocStor
       .prepare('INSERT INTO proof_links (token_hash, order_id, created_at, created_by, expires_at) VALUES (?, ?, ?, ?, ?)')
       .run(hashOf(token), body.data.order_id, createdAt, p.id, expiresAt);
     return reply.code(201).send({ token, path: `/albaran/${token}`, expires_at: expiresAt });
+  });
+
+  app.post('/api/proof-links/revoke', async (req, reply) => {
+    const p = principalOf(req);
+    if (p.role !== 'operator' && p.role !== 'admin') return reply.code(403).send({ error: 'forbidden', message: t('proof.errors.operatorOnly') });
+    const body = bodySchema.safeParse(req.body ?? {});
+    if (!body.success) return reply.code(400).send({ error: 'bad_request', message: body.error.issues[0]?.message ?? t('proof.errors.orderRequired') });
+    const order = store.get('orders', body.data.order_id);
+    if (!order || order._deleted) return reply.code(404).send({ error: 'not_found', message: t('proof.errors.orderNotFound', { id: body.data.order_id }) });
+    const at = now();
+    const { changes } = store.db
+      .prepare('UPDATE proof_links SET revoked_at = ?, revoked_by = ? WHERE order_id = ? AND revoked_at = 0 AND expires_at > ?')
+      .run(at, p.id, body.data.order_id, at);
+    return { revoked: changes };
   });
 
   app.get<{ Params: { token: string } }>('/api/public/proof/:token', async (req, reply) => {

@@ -171,6 +171,8 @@ export interface AdminBackend {
 export interface ProofBackend {
   /** Makes a public link to an order's proof (operators and admins). */
   createLink(orderId: string): Promise<ProofLink>;
+  /** Revokes every live public link of an order before its expiry (operators and admins); how many. */
+  revokeLinks(orderId: string): Promise<{ revoked: number }>;
   /** The proof a public link opens (no session needed). */
   publicProof(token: string): Promise<PublicProof>;
 }

@@ -13,7 +13,7 @@ import { deliveriesOfOrder, docById, incidencesOfOrders } from './queries';
 
 export type { Proof, ProofLink, ProofOutcome, PublicProof } from '../domain/proof';
 // The public page's calls and stored photos live apart (no local queries, no entity schemas).
-export { createProofLink, loadPublicProof, useStoredImage, type StoredImage } from './proofLinks';
+export { createProofLink, loadPublicProof, revokeProofLinks, useStoredImage, type StoredImage } from './proofLinks';
 
 export interface OrderProofState {
   readonly loading: boolean;

@@ -41,6 +41,11 @@ export function createProofLink(orderId: string): Promise<ProofLink> {
   return sessionBackend().proof.createLink(orderId);
 }
 
+/** Revokes every live public link of an order (operators and admins): how many were revoked. */
+export async function revokeProofLinks(orderId: string): Promise<number> {
+  return (await sessionBackend().proof.revokeLinks(orderId)).revoked;
+}
+
 /** The proof a public link opens (no account needed). */
 export function loadPublicProof(token: string): Promise<PublicProof> {
   return sessionBackend().proof.publicProof(token);

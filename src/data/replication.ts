@@ -101,6 +101,34 @@ function isBare(doc: Record<string, unknown>): boolean {
 }
 
 /**
+ * A document that left the user's scope is pulled as a bare tombstone (its id and `_deleted`
+ * only: the server sends none of its fields, issue 29). RxDB stores a deletion as a whole
+ * (valid) document: a bare tombstone becomes the deletion of the copy this device holds, and is
+ * dropped when the device holds none (there is nothing to delete).
+ */
+async function withLocalBodies(
+  collection: { storageInstance: { findDocumentsById(ids: string[], withDeleted: boolean): Promise<unknown[]> } },
+  documents: readonly Record<string, unknown>[],
+): Promise<Record<string, unknown>[]> {
+  const bare = documents.filter((d) => d._deleted === true && isBare(d)).map((d) => String(d.id));
+  if (bare.length === 0) return [...documents];
+  const stored = (await collection.storageInstance.findDocumentsById(bare, true)) as Record<string, unknown>[];
+  const local = new Map(stored.map((d) => [String(d.id), d]));
+  const out: Record<string, unknown>[] = [];
+  for (const doc of documents) {
+    if (doc._deleted !== true || !isBare(doc)) {
+      out.push(doc);
+      continue;
+    }
+    const held = local.get(String(doc.id));
+    if (!held) continue;
+    const { _rev: _r, _meta: _m, _attachments: _a, ...fields } = held;
+    out.push({ ...fields, id: doc.id, _deleted: true });
+  }
+  return out;
+}
+
+/**
  * Rows RxDB pushes although the device changed nothing: the app was closed after RxDB wrote a
  * pulled document and before it wrote that document's metadata (RxDB issue #7804), so on the
  * next start the pulled state looks like a local change made on the older base. Pushed like that,
@@ -161,7 +189,7 @@ export function startReplication(opts: ReplicationOptions): ReplicationHandle {
         handler: async (checkpoint, batchSize) => {
           const since = (checkpoint as Checkpoint | undefined) ?? null;
           const page = await pushes.readBetweenPushes(() => transport.pull(name, since, batchSize));
-          return { documents: page.documents as never[], checkpoint: page.checkpoint };
+          return { documents: (await withLocalBodies(collection, page.documents)) as never[], checkpoint: page.checkpoint };
         },
         stream$: pullStream$,
       },

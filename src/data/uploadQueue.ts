@@ -26,7 +26,9 @@ export function outcomeOf(status: number | 'network'): UploadOutcome {
   if (status === 'network') return { kind: 'retry', error: t('data.upload.offline') };
   if (status >= 200 && status < 300) return { kind: 'done' };
   if (status === 401) return { kind: 'auth' };
-  if (status >= 500 || status === 408 || status === 429) return { kind: 'retry', error: t('data.upload.serverError', { status }) };
+  // 429: the server's upload rate or daily quota (server/routes/files.ts); the file waits here.
+  if (status === 429) return { kind: 'retry', error: t('data.upload.limited') };
+  if (status >= 500 || status === 408) return { kind: 'retry', error: t('data.upload.serverError', { status }) };
   if (status === 409) return { kind: 'park', error: t('data.upload.conflict') };
   if (status === 413) return { kind: 'park', error: t('data.upload.tooLarge') };
   if (status === 415) return { kind: 'park', error: t('data.upload.badType') };

@@ -155,7 +155,11 @@ export async function createFirebaseBackend(settings: FirebaseSettings, opts: Fi
     admin,
     // The client's public link needs a server that answers one order to a token holder without
     // an account: Firestore's rules cannot, so the links live only in the embedded server.
-    proof: { createLink: () => Promise.reject(proofLinksUnavailable()), publicProof: () => Promise.reject(proofLinksUnavailable()) },
+    proof: {
+      createLink: () => Promise.reject(proofLinksUnavailable()),
+      revokeLinks: () => Promise.reject(proofLinksUnavailable()),
+      publicProof: () => Promise.reject(proofLinksUnavailable()),
+    },
     // Travel times: the HTTP function asks the OSRM service (OSRM_URL) for the board.
     routing: {
       status: () => auth.callFunction<{ osrm: boolean }>('/api/routing/status'),

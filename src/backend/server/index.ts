@@ -90,6 +90,7 @@ export function createServerBackend(opts: ServerBackendOptions): ServerBackend {
 
   const proof: ProofBackend = {
     createLink: (orderId) => http.json<ProofLink>('/api/proof-links', { method: 'POST', body: { order_id: orderId } }),
+    revokeLinks: (orderId) => http.json<{ revoked: number }>('/api/proof-links/revoke', { method: 'POST', body: { order_id: orderId } }),
     // The client's link needs no session: the token is its key.
     publicProof: (token) => http.json<PublicProof>(`/api/public/proof/${encodeURIComponent(token)}`, { auth: false }),
   };

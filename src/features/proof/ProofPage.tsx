@@ -3,22 +3,39 @@
  * local database, its print (A4, «Guardar como PDF» in the print dialog) and the client's public
  * link (made on the server; expires after PROOF_LINK_DAYS; shows only this order).
  */
+import { useState } from 'react';
 import { Alert, Button, CopyButton, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
-import { IconLink, IconPrinter } from '@tabler/icons-react';
+import { IconLink, IconLinkOff, IconPrinter } from '@tabler/icons-react';
 import { t } from '../../i18n';
 import { formatDate } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
-import { createProofLink, useOrderProof } from '../../data/proof';
+import { createProofLink, revokeProofLinks, useOrderProof } from '../../data/proof';
 import { useAction } from '../../ui/action/useAction';
 import { messageOf } from '../../ui/errors';
 import { StoredPhoto } from '../../ui/media/StoredPhoto';
-import { PROOF_LINK_DAYS } from '../../domain/proof';
+import { PROOF_LINK_DAYS, type ProofLink } from '../../domain/proof';
 import { SignatureView } from '../../ui/signature/SignaturePad';
 import { ProofDocument, printProof } from './ProofDocument';
 
 function PublicLink({ orderId }: { orderId: string }) {
-  const make = useAction(createProofLink, { describe: (err) => t('proof.link.failed', { message: messageOf(err) }) });
-  const link = make.result ?? null;
+  // The link made last; a revocation ends it (and every other link of the order) at once.
+  const [link, setLink] = useState<ProofLink | null>(null);
+  const make = useAction(
+    async (id: string) => {
+      const made = await createProofLink(id);
+      setLink(made);
+      return made;
+    },
+    { describe: (err) => t('proof.link.failed', { message: messageOf(err) }) },
+  );
+  const revoke = useAction(
+    async (id: string) => {
+      const count = await revokeProofLinks(id);
+      setLink(null);
+      return count;
+    },
+    { describe: (err) => t('proof.link.revokeFailed', { message: messageOf(err) }) },
+  );
   const url = link ? `${window.location.origin}${link.path}` : '';
   return (
     <Stack gap="xs" className="cb-no-print">
@@ -29,11 +46,32 @@ function PublicLink({ orderId }: { orderId: string }) {
         <Button leftSection={<IconLink size={18} aria-hidden />} onClick={() => void make.run(orderId)} loading={make.busy} variant="light">
           {t('proof.link.create')}
         </Button>
+        <Button
+          leftSection={<IconLinkOff size={18} aria-hidden />}
+          onClick={() => void revoke.run(orderId)}
+          loading={revoke.busy}
+          variant="subtle"
+          color="red"
+          title={t('proof.link.revokeHelp')}
+          data-testid="proof-link-revoke"
+        >
+          {t('proof.link.revoke')}
+        </Button>
       </Group>
       {make.error && (
         <Alert color="red" role="alert" data-testid="proof-link-error">
           {make.error}
         </Alert>
+      )}
+      {revoke.error && (
+        <Alert color="red" role="alert" data-testid="proof-link-revoke-error">
+          {revoke.error}
+        </Alert>
+      )}
+      {revoke.result !== undefined && !link && (
+        <Text size="sm" role="status" data-testid="proof-link-revoked">
+          {revoke.result > 0 ? t('proof.link.revoked', { count: revoke.result }) : t('proof.link.revokedNone')}
+        </Text>
       )}
       {link && (
         <Group align="flex-end" wrap="nowrap">

@@ -26,6 +26,7 @@ export const dataMessages: Shape<typeof es> = {
     upload: {
       offline: 'No connection to the server',
       serverError: 'The server answered {status}; it will be retried',
+      limited: 'The server asks to wait (upload limit); the file stays on the device and will be retried',
       conflict: 'There is already a different file with that name on the server',
       tooLarge: 'The file is too large',
       badType: 'File type not supported',

@@ -23,6 +23,7 @@ export const dataMessages = {
     upload: {
       offline: 'Sin conexión con el servidor',
       serverError: 'El servidor respondió {status}; se reintentará',
+      limited: 'El servidor pide esperar (límite de subidas); el fichero se queda en el dispositivo y se reintentará',
       conflict: 'Ya hay otro fichero distinto con ese nombre en el servidor',
       tooLarge: 'El fichero es demasiado grande',
       badType: 'Tipo de fichero no admitido',
