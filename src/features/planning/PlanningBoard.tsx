@@ -32,6 +32,7 @@ import {
   publishRoutes,
   removeStop,
   saveDayPlan,
+  repairDayPlan,
   saveTimes,
 } from '../../data/planning';
 import { madridDate } from '../../domain/dates';
@@ -56,6 +57,8 @@ import { RouteDropZone, StopDragContext, useStopDrag, type StopDrop } from './St
 import { useAction } from '../../ui/action/useAction';
 import { messageOf } from '../../ui/errors';
 import { shiftDate } from './routesShared';
+import { DayCheck } from './DayCheck';
+import { problemMessage, problemNames } from '../../domain/routing/integrity';
 import { useBikes, useCarryOver, usePlanningActor, usePointsById, useProducts, useUsers } from './hooks';
 import { CARRY_OVER_DAYS } from '../../domain/routing/carryOver';
 import { href } from '../../routes/registry';
@@ -357,6 +360,22 @@ export function PlanningBoard() {
             </Button>
           ))}
       </Group>
+      {hub && (
+        <DayCheck
+          date={date}
+          hub={hub.number}
+          routes={routes}
+          orders={orders}
+          busy={busy}
+          onRepair={() =>
+            void act(async () => {
+              if (!engine) return;
+              const { written, left } = await repairDayPlan(engine, actor, date, hub.number);
+              notifications.show({ color: left.length > 0 ? 'orange' : 'teal', message: left.length > 0 ? t('planning.check.left', { problems: left.map((p) => domainText(problemMessage(p, problemNames(routes, orders)))).join('; ') }) : t('planning.check.repaired', { n: written }) });
+            })
+          }
+        />
+      )}
       {running && (
         <div data-testid="optimise-progress">
           <Text size="sm">{t('planning.board.optimising')}</Text>

@@ -92,6 +92,15 @@ export const planningMessages: Shape<typeof es> = {
       noConfig: 'No Synlab configuration has been published: there is no way to tell which stops are theirs.',
       noStops: 'This route carries no Synlab orders.',
     },
+    check: {
+      title: 'Day check',
+      unrouted: 'Orders without a route: {n}',
+      inconsistent: 'Inconsistent routes: {n}',
+      help: 'Data saved before the server checked every plan. “Repair the day” leaves each order on one route only (the one under way, or the one the order names) and puts back to “Pending” the planned orders no route carries.',
+      repair: 'Repair the day',
+      repaired: 'Day repaired: {n} documents corrected.',
+      left: 'Left to review by hand: {problems}',
+    },
     board: {
       date: 'Date',
       hub: 'Hub',

@@ -93,6 +93,15 @@ export const planningMessages = {
       noConfig: 'No hay ninguna configuración de Synlab publicada: no se puede saber qué paradas son suyas.',
       noStops: 'Esta ruta no lleva ningún pedido de Synlab.',
     },
+    check: {
+      title: 'Comprobación del día',
+      unrouted: 'Pedidos sin ruta: {n}',
+      inconsistent: 'Rutas inconsistentes: {n}',
+      help: 'Datos guardados antes de que el servidor comprobara cada plan. «Reparar el día» deja cada pedido en una sola ruta (la que está en marcha, o la que el pedido nombra) y devuelve a «Pendiente» los planificados que ninguna ruta lleva.',
+      repair: 'Reparar el día',
+      repaired: 'Día reparado: {n} documentos corregidos.',
+      left: 'Queda para revisar a mano: {problems}',
+    },
     board: {
       date: 'Fecha',
       hub: 'Hub',
