@@ -8,7 +8,7 @@
  *
  * Every record is this test's own, made through the API as the admin: a hub of its own (a copy
  * of a demo hub), its rider and operator, two delivery points, today's route on the road with
- * two orders, and a picking incidence. So the figures are exact whatever the demo data of the
+ * two orders, and a picking incidence recorded the evening before. So the figures are exact whatever the demo data of the
  * day or the other tests do meanwhile (their riders and hubs are others).
  */
 import { type APIRequestContext } from '@playwright/test';
@@ -136,11 +136,12 @@ async function setUp(request: APIRequestContext, token: string): Promise<Setup> 
     updated_at: now,
   };
   await pushThrough(request, token, 'routes', [route], ['planned', 'picking', 'ready', 'loaded', 'in_progress'].map((status) => ({ status })));
-  // A picking shortfall of the same route, recorded at the hub.
+  // A picking shortfall of the same route, recorded at the hub the evening before: it belongs to
+  // the route's delivery day, not to the day it was recorded.
   await push(request, token, 'incidences', [
     {
       id: `pi-${TAG}`,
-      at: now,
+      at: now - 20 * 3_600_000,
       created_by: operator.id,
       position: null,
       kind: 'picker-product',
@@ -310,5 +311,9 @@ test('a failed delivery is an incidence: listed with reason and photo by route d
   await gotoSynced(op, '/');
   await op.getByRole('radiogroup', { name: 'Hub' }).getByText(day.hubName).click();
   await expect(op.getByTestId('home-incidences-value')).toHaveText('3');
+  // The hub's picking incidences list the shortfall under the route's day too (recorded the day before).
+  await gotoSynced(op, '/incidence-all-picking');
+  await expect(op.getByTestId('picking-date')).toHaveValue(today);
+  await expect(op.getByTestId('picking-incidence').filter({ hasText: second.code })).toContainText('Falta una caja en el estante');
   await desk.close();
 });

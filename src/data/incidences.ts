@@ -6,7 +6,7 @@
  * synced like every event; the server's access table lets only operators and admins insert them.
  */
 import type { SystemRole } from '../domain/access/groups';
-import { FOLLOW_UP_KIND, type Incidence } from '../domain/entities/events';
+import { FOLLOW_UP_KIND, type Incidence, type IncidenceKind } from '../domain/entities/events';
 import { canFollowUp, followUpError, followUpOf, type FollowUpEvent, type FollowUpState } from '../domain/incidences/followUp';
 import { failureActionPatch, stepsToResolved, type FailureAction } from '../domain/incidences/failedDelivery';
 import { redeliveryOrder } from '../domain/incidences/redelivery';
@@ -104,14 +104,17 @@ export function failedDeliveriesOfRoutes(db: CbDatabase, routeIds: readonly stri
   return db.deliveries.find({ selector: { route_id: { $in: [...routeIds] }, kind: 'failed' }, sort: [{ route_id: 'asc' }], index: ['route_id'] });
 }
 
-/** Picking and delivery product incidences of some routes, by the route index (follow-ups and picker errors left out). */
-export function exceptionIncidencesOfRoutes(db: CbDatabase, routeIds: readonly string[]) {
-  return db.incidences.find({ selector: { route_id: { $in: [...routeIds] }, kind: { $in: ['picker-product', 'delivery-product'] } }, sort: [{ route_id: 'asc' }], index: ['route_id'] });
+/** The incidences that are exceptions of their day (src/domain/incidences/exceptions.ts). */
+const EXCEPTION_INCIDENCE_KINDS: readonly IncidenceKind[] = ['picker-product', 'delivery-product'];
+
+/** Incidences of some kinds (by default the exceptions': picking and delivery product incidences) of some routes, by the route index. */
+export function exceptionIncidencesOfRoutes(db: CbDatabase, routeIds: readonly string[], kinds: readonly IncidenceKind[] = EXCEPTION_INCIDENCE_KINDS) {
+  return db.incidences.find({ selector: { route_id: { $in: [...routeIds] }, kind: { $in: [...kinds] } }, sort: [{ route_id: 'asc' }], index: ['route_id'] });
 }
 
-/** Picking incidences recorded on some orders before they had a route (`route_id` ''), by the order index. */
-export function unroutedIncidencesOfOrders(db: CbDatabase, orderIds: readonly string[]) {
-  return db.incidences.find({ selector: { order_id: { $in: [...orderIds] }, route_id: '', kind: { $in: ['picker-product', 'delivery-product'] } }, sort: [{ order_id: 'asc' }], index: ['order_id'] });
+/** Incidences of some kinds recorded on some orders before they had a route (`route_id` ''), by the order index. */
+export function unroutedIncidencesOfOrders(db: CbDatabase, orderIds: readonly string[], kinds: readonly IncidenceKind[] = EXCEPTION_INCIDENCE_KINDS) {
+  return db.incidences.find({ selector: { order_id: { $in: [...orderIds] }, route_id: '', kind: { $in: [...kinds] } }, sort: [{ order_id: 'asc' }], index: ['order_id'] });
 }
 
 /** The cash hand-overs of some routes (their counted differences are exceptions), by the route index. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exceptionCounts, exceptionsOfDay, followUpSubject, isCashDifference, type ExceptionSources } from '../../src/domain/incidences/exceptions';
+import { deliveryDayOf, exceptionCounts, exceptionsOfDay, followUpSubject, isCashDifference, type ExceptionSources } from '../../src/domain/incidences/exceptions';
 import { summariseDay } from '../../src/domain/dashboard';
 
 const DAY = '2026-03-28';
@@ -174,5 +174,16 @@ describe('followUpSubject', () => {
     expect(followUpSubject(i!, 'p-9')).toEqual(expect.objectContaining({ id: 'i-door', kind: 'delivery-product', product_id: 'p-1', type: 'missing', quantity: 2 }));
     const [c] = exceptionsOfDay({ ...none, payments: [handover('ho', 'rt-a', 1, 2)] }, { day: DAY, hub: null });
     expect(followUpSubject(c!, 'p-9')).toBeNull();
+  });
+});
+
+describe('deliveryDayOf', () => {
+  it('is the route’s day, or the order’s without a route, or unknown', () => {
+    const r = new Map(routes.map((x) => [x.id, x]));
+    const o = new Map(orders.map((x) => [x.id, x]));
+    expect(deliveryDayOf({ route_id: 'rt-next', order_id: 'o-1' }, r, o)).toBe('2026-03-29');
+    expect(deliveryDayOf({ route_id: '', order_id: 'o-3' }, r, o)).toBe('2026-03-29');
+    expect(deliveryDayOf({ route_id: 'rt-gone', order_id: 'o-1' }, r, o)).toBeUndefined();
+    expect(deliveryDayOf({ route_id: '', order_id: 'o-gone' }, r, o)).toBeUndefined();
   });
 });

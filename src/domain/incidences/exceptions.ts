@@ -89,6 +89,18 @@ const INCIDENCE_EXCEPTION: Readonly<Partial<Record<Incidence['kind'], ExceptionK
   'delivery-product': 'delivery_product',
 };
 
+/**
+ * The delivery day of a record of a route (an incidence, a pick): its route's day, or its
+ * order's when it has no route; undefined when that route or order is not known.
+ */
+export function deliveryDayOf(
+  record: { readonly route_id: string; readonly order_id: string },
+  routes: ReadonlyMap<string, Pick<Route, 'date'>>,
+  orders: ReadonlyMap<string, Pick<Order, 'date'>>,
+): string | undefined {
+  return record.route_id === '' ? orders.get(record.order_id)?.date : routes.get(record.route_id)?.date;
+}
+
 /** Whether a hand-over was counted with a difference (a count still open is no exception yet). */
 export function isCashDifference(h: Pick<CashHandover, 'status' | 'counted_cents' | 'expected_cents'>): boolean {
   return h.status !== 'collected' && h.counted_cents !== h.expected_cents;
@@ -138,8 +150,7 @@ export function exceptionsOfDay(sources: ExceptionSources, filter: ExceptionFilt
     const kind = INCIDENCE_EXCEPTION[i.kind];
     if (!kind) continue;
     const route = i.route_id === '' ? undefined : routes.get(i.route_id);
-    const order = orders.get(i.order_id);
-    const day = i.route_id === '' ? order?.date : route?.date;
+    const day = deliveryDayOf(i, routes, orders);
     if (day === undefined) continue;
     keep({
       ...blank,
