@@ -203,7 +203,7 @@ test('a failed delivery is an incidence: listed with reason and photo by route d
   await phone.close();
 
   // ── The operator: Home counts them, «Incidencias» lists them ───────────────────────────
-  const desk = await browser.newContext({ viewport: { width: 1600, height: 900 } });
+  const desk = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const op = await desk.newPage();
   await signInSynced(op, day.operator.email);
   await gotoSynced(op, '/');

@@ -8,8 +8,8 @@
  * «Cancelar» (src/domain/incidences/failedDelivery.ts). Operators read it; riders never open it.
  * The screen only draws: the records come from useDayExceptions, every change from src/data.
  */
-import { useMemo, useState } from 'react';
-import { Anchor, Button, Group, Text, TextInput } from '@mantine/core';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { formatMoney, t, type MessageKey } from '../../i18n';
 import { formatDate } from '../../i18n/dates';
@@ -48,6 +48,20 @@ interface Row {
   readonly follow: FollowUpView;
   /** Failed deliveries: the changes the user may make to the order. */
   readonly actions: readonly FailureAction[];
+}
+
+/** A cell of two lines: the main text, and a dimmed one under it (each cut with an ellipsis). */
+function TwoLines({ top, bottom }: { top: ReactNode; bottom: ReactNode }) {
+  return (
+    <Stack gap={2} style={{ minWidth: 0 }}>
+      <Text size="sm" truncate="end" component="div">
+        {top}
+      </Text>
+      <Text size="xs" c="dimmed" truncate="end" component="div">
+        {bottom}
+      </Text>
+    </Stack>
+  );
 }
 
 const unique = (xs: readonly string[]) => [...new Set(xs.filter((x) => x !== ''))];
@@ -139,20 +153,36 @@ export function IncidencesListPage() {
         rowKey={(r) => `${r.e.kind}:${r.e.id}`}
         csvName={`incidencias-${day}`}
         emptyText={t('incidences.exceptions.empty')}
-        actionsWidth="330px"
+        actionsWidth="256px"
+        rowHeight={68}
         columns={[
-          { key: 'at', header: t('incidences.exceptions.when'), value: (r) => r.e.at, render: (r) => formatDate(r.e.at, 'd MMM, HH:mm'), width: '110px' },
-          { key: 'kind', header: t('incidences.exceptions.kind'), value: (r) => r.kind, render: (r) => <span data-testid="exception-kind" data-kind={r.e.kind}>{r.kind}</span>, width: '140px' },
+          {
+            key: 'kind',
+            header: t('incidences.exceptions.kind'),
+            value: (r) => `${r.kind} ${formatDate(r.e.at, 'd MMM, HH:mm')}`,
+            render: (r) => <TwoLines top={<span data-testid="exception-kind" data-kind={r.e.kind}>{r.kind}</span>} bottom={formatDate(r.e.at, 'd MMM, HH:mm')} />,
+            width: '130px',
+          },
           {
             key: 'order',
             header: t('incidences.exceptions.order'),
-            value: (r) => r.code,
-            render: (r) => (r.code === '' ? '—' : r.order ? <Anchor component={Link} to={href('delivery', { id: r.e.order_id })}>{r.code}</Anchor> : r.code),
+            value: (r) => `${r.code} ${r.orderStatus}`,
+            render: (r) => (
+              <TwoLines
+                top={r.code === '' ? '—' : r.order ? <Anchor component={Link} to={href('delivery', { id: r.e.order_id })}>{r.code}</Anchor> : r.code}
+                bottom={<span data-testid="exception-order-status">{r.orderStatus}</span>}
+              />
+            ),
+            width: 'minmax(120px, 1fr)',
           },
-          { key: 'shop', header: t('incidences.exceptions.shop'), value: (r) => r.shop, width: '1.5fr' },
-          { key: 'route', header: t('incidences.exceptions.route'), value: (r) => r.route, width: '1.2fr' },
-          { key: 'detail', header: t('incidences.exceptions.detail'), value: (r) => r.detail, render: (r) => <span title={r.detail} data-testid="exception-detail">{r.detail}</span>, width: '2fr' },
-          { key: 'note', header: t('incidences.exceptions.note'), value: (r) => r.e.note, render: (r) => <span title={r.e.note}>{r.e.note}</span>, width: '1.5fr' },
+          { key: 'where', header: t('incidences.exceptions.where'), value: (r) => `${r.shop} ${r.route}`, render: (r) => <TwoLines top={r.shop || '—'} bottom={r.route} />, width: '1.2fr' },
+          {
+            key: 'detail',
+            header: t('incidences.exceptions.detail'),
+            value: (r) => `${r.detail} ${r.e.note}`,
+            render: (r) => <TwoLines top={<span title={r.detail} data-testid="exception-detail">{r.detail}</span>} bottom={<span title={r.e.note}>{r.e.note}</span>} />,
+            width: '1.6fr',
+          },
           {
             key: 'photo',
             header: t('incidences.exceptions.photo'),
@@ -160,9 +190,13 @@ export function IncidencesListPage() {
             render: (r) => (r.e.photo_file === '' ? '—' : <PhotoButton path={r.e.photo_file} title={what(r)} />),
             width: '110px',
           },
-          { key: 'orderStatus', header: t('incidences.exceptions.orderStatus'), value: (r) => r.orderStatus, render: (r) => <span data-testid="exception-order-status">{r.orderStatus}</span> },
-          { key: 'followUp', header: t('incidences.followUp.state'), value: (r) => (r.subject ? followUpLabel(r.follow.state) : ''), render: (r) => (r.subject ? <FollowUpBadge state={r.follow.state} /> : '—'), width: '120px' },
-          { key: 'assignee', header: t('incidences.followUp.assignee'), value: (r) => (r.follow.assignee === '' ? '' : followUp.name(r.follow.assignee)) },
+          {
+            key: 'followUp',
+            header: t('incidences.followUp.state'),
+            value: (r) => (r.subject ? `${followUpLabel(r.follow.state)} ${r.follow.assignee === '' ? '' : followUp.name(r.follow.assignee)}` : ''),
+            render: (r) => (r.subject ? <TwoLines top={<FollowUpBadge state={r.follow.state} />} bottom={r.follow.assignee === '' ? '' : followUp.name(r.follow.assignee)} /> : '—'),
+            width: '116px',
+          },
         ]}
         filters={[
           { key: 'kind', label: t('incidences.exceptions.filterKind'), options: EXCEPTION_KINDS.map((k) => ({ value: k, label: t(`incidences.exceptions.kinds.${k}`) })), test: (r, v) => r.e.kind === v },
@@ -171,7 +205,7 @@ export function IncidencesListPage() {
           { key: 'followUp', label: t('incidences.followUp.filter'), options: FOLLOW_UP_STATES.map((x) => ({ value: x, label: followUpLabel(x) })), test: (r, v) => r.subject !== null && r.follow.state === v },
         ]}
         actions={(r) => (
-          <>
+          <Stack gap={4} align="flex-start">
             {r.subject ? (
               <Button size="compact-xs" variant="light" onClick={() => setFollowing(r)} aria-label={t('incidences.followUp.openLabel', { order: r.code })}>
                 {t('incidences.followUp.openButton')}
@@ -181,12 +215,16 @@ export function IncidencesListPage() {
                 {t('incidences.exceptions.seePayments')}
               </Anchor>
             )}
-            {r.actions.map((a) => (
-              <Button key={a} size="compact-xs" variant="subtle" color={a === 'cancel' ? 'red' : undefined} onClick={() => setDeciding({ row: r, action: a })} aria-label={t(`incidences.exceptions.actionLabels.${a}` as MessageKey, { code: r.code })}>
-                {t(`incidences.exceptions.actions.${a}` as MessageKey)}
-              </Button>
-            ))}
-          </>
+            {r.actions.length > 0 && (
+              <Group gap={4} wrap="nowrap">
+                {r.actions.map((a) => (
+                  <Button key={a} size="compact-xs" variant="subtle" color={a === 'cancel' ? 'red' : undefined} onClick={() => setDeciding({ row: r, action: a })} aria-label={t(`incidences.exceptions.actionLabels.${a}` as MessageKey, { code: r.code })}>
+                    {t(`incidences.exceptions.actions.${a}` as MessageKey)}
+                  </Button>
+                ))}
+              </Group>
+            )}
+          </Stack>
         )}
       />
       {following?.subject && (

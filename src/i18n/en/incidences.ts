@@ -5,20 +5,15 @@ import type { Shape } from '../shape';
 export const incidencesMessages: Shape<typeof es> = {
   incidences: {
     exceptions: {
-      title: 'Incidents of the day',
       day: 'Delivery day of the routes',
       dayHelp: 'The incidents of the routes delivering on that day, even when recorded on another day.',
       badDay: 'Enter a valid date',
       summary: '{total} incidents: {failed} failed deliveries, {picking} picking, {product} product, {cash} cash',
-      when: 'Time',
       kind: 'Type',
       order: 'Order',
-      shop: 'Shop',
-      route: 'Route',
+      where: 'Shop and route',
       detail: 'Reason or detail',
-      note: 'Note',
       photo: 'Photo',
-      orderStatus: 'Order status',
       filterKind: 'Incident type',
       filterHub: 'Hub',
       filterRoute: 'Route',

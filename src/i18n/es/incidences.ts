@@ -5,20 +5,15 @@
 export const incidencesMessages = {
   incidences: {
     exceptions: {
-      title: 'Incidencias del día',
       day: 'Día de reparto de las rutas',
       dayHelp: 'Las incidencias de las rutas que reparten ese día, aunque se registraran otro día.',
       badDay: 'Escribe una fecha válida',
       summary: '{total} incidencias: {failed} entregas fallidas, {picking} de picking, {product} de producto, {cash} de caja',
-      when: 'Hora',
       kind: 'Tipo',
       order: 'Pedido',
-      shop: 'Tienda',
-      route: 'Ruta',
+      where: 'Tienda y ruta',
       detail: 'Motivo o detalle',
-      note: 'Nota',
       photo: 'Foto',
-      orderStatus: 'Estado del pedido',
       filterKind: 'Tipo de incidencia',
       filterHub: 'Hub',
       filterRoute: 'Ruta',
