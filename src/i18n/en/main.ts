@@ -274,6 +274,10 @@ export const mainMessages: Shape<typeof es> = {
     usersDescription: 'People and their roles',
     config: 'Settings',
     configDescription: 'Roles, taxes, statuses, Synlab',
+    charge: 'Import orders',
+    chargeDescription: 'Orders from a CSV or Excel file',
+    routed: 'Planning',
+    routedDescription: 'The day\'s routes on the map',
   },
   notFound: {
     title: 'Page not found',

@@ -272,6 +272,10 @@ export const mainMessages = {
     usersDescription: 'Personas y sus roles',
     config: 'Configuración',
     configDescription: 'Roles, impuestos, estados, Synlab',
+    charge: 'Importar pedidos',
+    chargeDescription: 'Pedidos de un archivo CSV o Excel',
+    routed: 'Planificación',
+    routedDescription: 'Rutas del día en el mapa',
   },
   notFound: {
     title: 'Página no encontrada',
