@@ -1,7 +1,9 @@
 /**
  * The interface's words: `t(key, vars)` reads the catalogue of the current language.
  *
- * Placeholders: `{name}` is replaced by `vars.name` as given.
+ * Placeholders: `{name}` is replaced by `vars.name`: text as given, a whole number as its digits
+ * (codes, years and line numbers stay as they are), a number with decimals in the interface's
+ * locale (issue 28: «86,6 kg» in Spanish, «86.6 kg» in English).
  *
  * Plurals (issue 28: «1 pedidos» must read «1 pedido»): a message chooses its words by a count
  * with an ICU-like block, `{name, plural, one {# pedido} other {# pedidos}}`. The form is chosen
@@ -147,7 +149,11 @@ export function fillMessage(text: string, vars?: MessageVars): string {
   }
   out += text.slice(i);
   if (!vars) return out;
-  return out.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+  return out.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!(name in vars)) return whole;
+    const v = vars[name];
+    return typeof v === 'number' && Number.isFinite(v) && !Number.isInteger(v) ? formatDecimal(v, 2) : String(v);
+  });
 }
 
 const money = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' });

@@ -9,7 +9,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Badge, Group, Loader, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { formatMoney, t } from '../../i18n';
-import { formatDate } from '../../i18n/dates';
+import { formatDate, formatDay } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
 import { useLiveQuery } from '../../data/hooks';
 import { useCatalog } from '../../data/reference';
@@ -219,7 +219,7 @@ export function PaymentsDetailsPage({ params }: ScreenProps) {
   return (
     <Stack gap="md">
       <Alert color="gray" data-testid="details-route">
-        <Text size="sm">{t('payments.details.routeOf', { code: route.code, name: route.name, date: route.date, hub: hubLabel(hubs, route.hub) })}</Text>
+        <Text size="sm">{t('payments.details.routeOf', { code: route.code, name: route.name, date: formatDay(route.date), hub: hubLabel(hubs, route.hub) })}</Text>
         <Text size="sm" fw={600}>
           {t('payments.details.statusIs', { status: status === 'all' ? t('payments.details.allStatuses') : statusLabel(status) })}
         </Text>

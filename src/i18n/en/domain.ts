@@ -234,7 +234,7 @@ export const domainMessages: Shape<typeof es> = {
       late: 'Arrives {time} late for the {from}–{to} window ({orders})',
       overWeight: 'Over the bike’s weight capacity by {amount} kg',
       overVolume: 'Over the bike’s volume capacity by {amount} l',
-      overBoxes: 'Over the bike’s box capacity by {amount} boxes',
+      overBoxes: 'Over the bike’s box capacity by {amount, plural, one {# box} other {# boxes}}',
       shiftEnd: 'Back at the hub {time} after the end of the shift',
       shiftLength: 'Lasts {time} longer than the maximum working day',
       shiftStart: 'Leaves {time} before the start of the shift',

@@ -43,8 +43,8 @@ export const pickingMessages: Shape<typeof es> = {
   },
   pickingScreens: {
     date: 'Day',
-    dateHelp: 'Delivery day of the routes (YYYY-MM-DD).',
-    badDate: 'The day must be a valid date (YYYY-MM-DD).',
+    dateHelp: 'Delivery day of the routes.',
+    badDate: 'Choose a valid day in the calendar.',
     hub: 'Hub',
     hubOption: 'Hub {n} · {city}',
     hubNumber: 'Hub {n}',

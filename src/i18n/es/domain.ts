@@ -248,7 +248,7 @@ export const domainMessages = {
       late: 'Llega {time} tarde a la franja {from}–{to} ({orders})',
       overWeight: 'Supera la capacidad de peso de la bici en {amount} kg',
       overVolume: 'Supera la capacidad de volumen de la bici en {amount} l',
-      overBoxes: 'Supera la capacidad de cajas de la bici en {amount} cajas',
+      overBoxes: 'Supera la capacidad de cajas de la bici en {amount, plural, one {# caja} other {# cajas}}',
       shiftEnd: 'Vuelve al hub {time} después del fin del turno',
       shiftLength: 'Dura {time} más que la jornada máxima',
       shiftStart: 'Sale {time} antes del inicio del turno',

@@ -43,8 +43,8 @@ export const pickingMessages = {
   },
   pickingScreens: {
     date: 'Día',
-    dateHelp: 'Día de reparto de las rutas (AAAA-MM-DD).',
-    badDate: 'El día debe ser una fecha válida (AAAA-MM-DD).',
+    dateHelp: 'Día de reparto de las rutas.',
+    badDate: 'Elige un día válido en el calendario.',
     hub: 'Hub',
     hubOption: 'Hub {n} · {city}',
     hubNumber: 'Hub {n}',

@@ -3,7 +3,7 @@
  * as strings by the select), the «active» column and filter, and form-schema helpers.
  */
 import { z } from 'zod';
-import { t, type MessageKey } from '../../i18n';
+import { formatDecimal, t, type MessageKey } from '../../i18n';
 import type { Hub } from '../../domain/entities/reference';
 import { RowTag, type Column, type Filter } from './EntityTable';
 
@@ -23,9 +23,9 @@ export function hubLabel(hubs: readonly Pick<Hub, 'number' | 'name'>[], n: numbe
   return hub ? `${hub.number} · ${hub.name}` : String(n);
 }
 
-/** A rate in basis points as Spanish text: 2100 → «21 %», 550 → «5,5 %». */
+/** A rate in basis points in the interface's locale: 2100 → «21 %», 550 → «5,5 %». */
 export function formatRate(bp: number): string {
-  return `${(bp / 100).toLocaleString('es-ES', { maximumFractionDigits: 2 })} %`;
+  return `${formatDecimal(bp / 100, 2)} %`;
 }
 
 /** A hub chosen in a select (text of 1–4 digits). */
