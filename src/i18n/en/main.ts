@@ -162,6 +162,7 @@ export const mainMessages: Shape<typeof es> = {
     method_cash: 'Cash',
     method_card: 'Card',
     method_transfer: 'Bank transfer',
+    onAccountNote: 'Order on account: the client is invoiced, nothing is collected on delivery.',
     method_on_account: 'On account (invoice)',
     tendered: 'Amount handed over by the customer',
     change: 'Change to give back',

@@ -160,6 +160,7 @@ export const mainMessages = {
     method_cash: 'Efectivo',
     method_card: 'Tarjeta',
     method_transfer: 'Transferencia',
+    onAccountNote: 'Pedido a cuenta: se factura al cliente, no se cobra nada en la entrega.',
     method_on_account: 'A cuenta (factura)',
     tendered: 'Importe entregado por el cliente',
     change: 'Cambio a devolver',
