@@ -51,6 +51,7 @@ export const mainMessages: Shape<typeof es> = {
     phone: 'Phone',
     active: 'Active',
     noHub: 'No hub',
+    allHubs: 'All',
     initialPassword: 'Initial password',
     initialPasswordHelp: 'At least 8 characters. The person can change it in “My profile”.',
     list: 'User list',
@@ -386,6 +387,7 @@ export const mainMessages: Shape<typeof es> = {
   backoffice: {
     hub: 'Hub',
     chooseHub: 'Choose a hub',
+    hubNumber: 'Hub {n}',
     lat: 'Latitude',
     lng: 'Longitude',
     pickOnMap: 'Click on the map to place it, or enter the latitude and longitude.',

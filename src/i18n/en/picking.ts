@@ -46,7 +46,6 @@ export const pickingMessages: Shape<typeof es> = {
     dateHelp: 'Delivery day of the routes.',
     badDate: 'Choose a valid day in the calendar.',
     hub: 'Hub',
-    hubOption: 'Hub {n} · {city}',
     hubNumber: 'Hub {n}',
     noRoutes: 'There are no routes to pick at hub {hub} on {date}.',
     routeLine: '{code} · {stops, plural, one {# stop} other {# stops}} · departs {start}',

@@ -49,6 +49,7 @@ export const mainMessages = {
     phone: 'Teléfono',
     active: 'Activo',
     noHub: 'Sin hub',
+    allHubs: 'Todos',
     initialPassword: 'Contraseña inicial',
     initialPasswordHelp: 'Al menos 8 caracteres. La persona podrá cambiarla en «Mi perfil».',
     list: 'Listado de usuarios',
@@ -384,6 +385,7 @@ export const mainMessages = {
   backoffice: {
     hub: 'Hub',
     chooseHub: 'Elige un hub',
+    hubNumber: 'Hub {n}',
     lat: 'Latitud',
     lng: 'Longitud',
     pickOnMap: 'Haz clic en el mapa para situarlo, o escribe la latitud y la longitud.',

@@ -46,7 +46,6 @@ export const pickingMessages = {
     dateHelp: 'Día de reparto de las rutas.',
     badDate: 'Elige un día válido en el calendario.',
     hub: 'Hub',
-    hubOption: 'Hub {n} · {city}',
     hubNumber: 'Hub {n}',
     noRoutes: 'No hay rutas que preparar en el hub {hub} el {date}.',
     routeLine: '{code} · {stops, plural, one {# parada} other {# paradas}} · salida {start}',
