@@ -97,6 +97,7 @@ export const pickingMessages: Shape<typeof es> = {
     scanLabel: 'Product code',
     scanHelp: 'Scan the product (camera, scanner or by hand) to count one unit.',
     scanOk: 'Correct: 1 unit of {product} in the box.',
+    scanPartial: 'Incomplete read: “{code}” is not a whole code. Nothing was counted and no error was recorded: scan again.',
     scanWrong: 'Code {code} is not {product}. Nothing was counted: a picking error has been recorded. Scan the right product.',
     seeErrors: 'See the errors for this product',
     minus: 'Remove one unit',

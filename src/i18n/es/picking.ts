@@ -97,6 +97,7 @@ export const pickingMessages = {
     scanLabel: 'Código del producto',
     scanHelp: 'Escanea el producto (cámara, lector o a mano) para contar una unidad.',
     scanOk: 'Correcto: 1 unidad de {product} en la caja.',
+    scanPartial: 'Lectura incompleta: «{code}» no es un código entero. No se ha contado nada ni se ha anotado un error: escanea de nuevo.',
     scanWrong: 'El código {code} no es de {product}. No se ha contado nada: se ha anotado un error de picking. Escanea el producto correcto.',
     seeErrors: 'Ver los errores de este producto',
     minus: 'Quitar una unidad',
