@@ -313,7 +313,7 @@ export type ScanOutcome =
   /** The code is not the expected product's: a picker error was recorded. */
   | { readonly ok: false; readonly partial?: false; readonly error: Incidence }
   /** A partial read (digits of no whole code, issue 28): refused, nothing recorded against the picker. */
-  | { readonly ok: false; readonly partial: true };
+  | { readonly ok: false; readonly partial: true; readonly error?: undefined };
 
 /**
  * A code read on the picker's product page: the expected product's code picks one unit; any

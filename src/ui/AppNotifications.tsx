@@ -71,6 +71,9 @@ export function AppNotifications({ autoClose }: { autoClose: number }) {
       limit={phone ? 1 : 3}
       containerWidth={phone ? 720 : 420}
       allowDragDismiss
+      // In place, not in a portal: the containers exist when the effect above measures them
+      // (a portal mounts its children one effect later, unobserved).
+      withinPortal={false}
     />
   );
 }
