@@ -71,7 +71,7 @@ function usePaymentColumns(withRoute: boolean): Column<PaymentRow>[] {
   const name = useUserNames();
   return useMemo<Column<PaymentRow>[]>(
     () => [
-      { key: 'date', header: t('payments.list.date'), value: (r) => (r.payment.collected_at > 0 ? formatDate(r.payment.collected_at, 'dd/MM/yyyy HH:mm') : r.date), width: '130px' },
+      { key: 'date', header: t('payments.list.date'), value: (r) => (r.payment.collected_at > 0 ? formatDate(r.payment.collected_at, 'dd/MM/yyyy HH:mm') : formatDay(r.date, 'dd/MM/yyyy')), width: '130px' },
       { key: 'hub', header: t('payments.list.hub'), value: (r) => hubLabel(hubs, r.hub), width: '1fr' },
       ...(withRoute ? [{ key: 'route', header: t('payments.list.route'), value: (r: PaymentRow) => r.route_code, width: '100px' }] : []),
       { key: 'rider', header: t('payments.list.rider'), value: (r) => name(r.payment.rider_id), width: '1.2fr' },
