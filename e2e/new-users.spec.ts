@@ -2,6 +2,7 @@ import { type APIRequestContext, type Locator, type Page } from '@playwright/tes
 import { expect, test } from './test';
 import { adminToken, gotoSynced, pullAll, signInSynced, type Doc } from './support';
 import { RiderStop } from './pages/riderStop';
+import { EntityList } from './pages/entityList';
 import { t } from '../src/i18n';
 import { toGtin14 } from '../src/domain/picking/codes';
 
@@ -60,6 +61,32 @@ test.describe('the desk', () => {
     await nav.getByRole('link', { name: new RegExp(`^${t('menu.routed')}`) }).click();
     await expect(page).toHaveURL(/\/routed$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('routeTitles.routed'));
+  });
+
+  test('hubs read by their names: the users list («Todos» for no hub of one’s own) and the picking hub selector', async ({ page, request }) => {
+    const token = await adminToken(request);
+    const [users, catalog] = await Promise.all([pullAll(request, token, 'users'), pullAll(request, token, 'catalog')]);
+    const hubs = catalog.filter((c) => c.kind === 'hub');
+    const admin = users.find((u) => u.email === 'admin@cargobici.test');
+    const operator = users.find((u) => u.email === 'operador@cargobici.test');
+    const operatorHub = hubs.find((h) => h.number === operator?.hub);
+    expect(admin?.hub, 'the demo admin has no hub of his own').toBe(0);
+    if (!operatorHub) throw new Error('the demo operator has no known hub');
+
+    await signInSynced(page, 'admin@cargobici.test');
+    await gotoSynced(page, '/crud-user');
+    const list = new EntityList(page, '/crud-user');
+    await expect((await list.row('admin@cargobici.test')).getByRole('cell').filter({ hasText: /^Todos$/ })).toHaveCount(1);
+    await expect((await list.row('operador@cargobici.test')).getByRole('cell').filter({ hasText: String(operatorHub.name) })).toHaveCount(1);
+
+    await gotoSynced(page, '/picking');
+    await page.getByRole('combobox', { name: t('pickingScreens.hub') }).click();
+    const options = page.getByRole('option');
+    await expect(options.first()).toBeVisible();
+    const names = new Set(hubs.map((h) => String(h.name)));
+    const shown = await options.allInnerTexts();
+    expect(shown.filter((x) => !names.has(x.trim())), 'every option is a hub’s name').toEqual([]);
+    expect(shown.length).toBeGreaterThan(1);
   });
 });
 
