@@ -194,7 +194,7 @@ export interface MenuEntry {
    * Rutas» otherwise (decision recorded in docs/decisions.md).
    */
   readonly to: string;
-  readonly icon: 'home' | 'routes' | 'products' | 'picking' | 'destination' | 'product' | 'hub' | 'bike' | 'bikeModel' | 'distribution' | 'orders' | 'points' | 'incidences' | 'payments' | 'users' | 'config';
+  readonly icon: 'home' | 'import' | 'planning' | 'routes' | 'products' | 'picking' | 'destination' | 'product' | 'hub' | 'bike' | 'bikeModel' | 'distribution' | 'orders' | 'points' | 'incidences' | 'payments' | 'users' | 'config';
   /** An entry of the specification's menu (the others are ours: see docs/decisions.md). */
   readonly spec: boolean;
 }
@@ -204,6 +204,9 @@ export const MENU: readonly MenuEntry[] = [
   { label: 'menu.distribution', description: 'menu.distributionDescription', routeId: 'distribution', to: href('distribution'), icon: 'distribution', spec: false },
   { label: 'menu.routes', description: 'menu.routesDescription', routeId: 'routes', to: href('routes'), icon: 'routes', spec: true },
   { label: 'menu.orders', description: 'menu.ordersDescription', routeId: 'orders', to: href('orders'), icon: 'orders', spec: false },
+  // Issue 28: the desk's daily screens (import, then plan) are in the menu, not only typed.
+  { label: 'menu.charge', description: 'menu.chargeDescription', routeId: 'charge', to: href('charge'), icon: 'import', spec: false },
+  { label: 'menu.routed', description: 'menu.routedDescription', routeId: 'routed', to: href('routed'), icon: 'planning', spec: false },
   { label: 'menu.products', description: 'menu.productsDescription', routeId: 'productCrud', to: href('productCrud'), icon: 'products', spec: true },
   { label: 'menu.pickingRoutes', description: 'menu.pickingRoutesDescription', routeId: 'picking', to: href('picking'), icon: 'picking', spec: true },
   { label: 'menu.pickingDestination', description: 'menu.pickingDestinationDescription', routeId: 'pickingRoute', to: href('pickingRoute', { id: 'all' }), icon: 'destination', spec: true },

@@ -9,7 +9,9 @@ import {
   IconBuildingWarehouse,
   IconCategory,
   IconClipboardList,
+  IconFileImport,
   IconHome,
+  IconMapRoute,
   IconListCheck,
   IconMapPin,
   IconPackage,
@@ -48,6 +50,8 @@ const UpdatePrompt = lazyChunk(() => import('../ui/pwa/UpdatePrompt').then((m) =
 
 const ICONS: Record<MenuEntry['icon'], ReactNode> = {
   home: <IconHome size={20} aria-hidden />,
+  import: <IconFileImport size={20} aria-hidden />,
+  planning: <IconMapRoute size={20} aria-hidden />,
   routes: <IconRoute size={20} aria-hidden />,
   products: <IconPackage size={20} aria-hidden />,
   picking: <IconListCheck size={20} aria-hidden />,

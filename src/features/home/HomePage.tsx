@@ -23,6 +23,7 @@ import { ORDER_STATUS_COLOR, ROUTE_STATUS_COLOR } from '../../ui/statusColors';
 import { FirstSyncNotice, SyncedValue } from '../../ui/sync/FirstSync';
 import { href } from '../../routes/registry';
 import { statusNames } from '../../i18n/status';
+import { formatDay } from '../../i18n/dates';
 
 function RiderHome() {
   return (
@@ -108,7 +109,7 @@ function OpsDashboard() {
   return (
     <Stack>
       <Group justify="space-between" align="end">
-        <Text c="dimmed">{t('home.today', { date: today })}</Text>
+        <Text c="dimmed">{t('home.today', { date: formatDay(today, 'EEEE d MMMM yyyy') })}</Text>
         <SegmentedControl
           aria-label={t('home.hubSelector')}
           value={hub}

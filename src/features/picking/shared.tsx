@@ -10,6 +10,7 @@ import { MissingUntilSynced, SyncedValue } from '../../ui/sync/FirstSync';
 import { useHubs, usePickingDay } from './hooks';
 import { href, linkTo, type AppHref } from '../../routes/registry';
 import { statusText } from '../../i18n/status';
+import { hubNameOptions } from '../../ui/crud/options';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -23,7 +24,7 @@ export function DayHubSelector() {
   const { data: hubs } = useHubs();
   const [typed, setTyped] = useState(date);
   const bad = !validDate(typed);
-  const options = hubs.map((h) => ({ value: String(h.number), label: t('pickingScreens.hubOption', { n: h.number, city: h.city }) }));
+  const options = hubNameOptions(hubs);
   if (!options.some((o) => o.value === String(hub))) options.push({ value: String(hub), label: t('pickingScreens.hubNumber', { n: hub }) });
   return (
     <Group align="flex-start" grow>

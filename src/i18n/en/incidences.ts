@@ -8,7 +8,7 @@ export const incidencesMessages: Shape<typeof es> = {
       day: 'Delivery day of the routes',
       dayHelp: 'The incidents of the routes delivering on that day, even when recorded on another day.',
       badDay: 'Enter a valid date',
-      summary: '{total} incidents: {failed} failed deliveries, {picking} picking, {product} product, {cash} cash',
+      summary: '{total, plural, one {# incident} other {# incidents}}: {failed, plural, one {# failed delivery} other {# failed deliveries}}, {picking} picking, {product} product, {cash} cash',
       kind: 'Type',
       order: 'Order',
       where: 'Shop and route',

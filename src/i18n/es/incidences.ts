@@ -8,7 +8,7 @@ export const incidencesMessages = {
       day: 'Día de reparto de las rutas',
       dayHelp: 'Las incidencias de las rutas que reparten ese día, aunque se registraran otro día.',
       badDay: 'Escribe una fecha válida',
-      summary: '{total} incidencias: {failed} entregas fallidas, {picking} de picking, {product} de producto, {cash} de caja',
+      summary: '{total, plural, one {# incidencia} other {# incidencias}}: {failed, plural, one {# entrega fallida} other {# entregas fallidas}}, {picking} de picking, {product} de producto, {cash} de caja',
       kind: 'Tipo',
       order: 'Pedido',
       where: 'Tienda y ruta',
