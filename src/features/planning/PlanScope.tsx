@@ -5,7 +5,7 @@
  * its window and the reason, with «Añadir una ruta» and «Forzar en la ruta…» next to it
  * (src/domain/routing/proposal.ts).
  */
-import { Button, Checkbox, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Input, Menu, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { t } from '../../i18n';
 import { domainText } from '../../i18n/domain';
 import type { DeliveryPoint, Order } from '../../domain/entities/operation';
@@ -23,18 +23,20 @@ export interface PlanScopeProps {
 export function PlanScopeControls({ scope, intoPublished, onScope, onIntoPublished, disabled }: PlanScopeProps) {
   return (
     <Group align="flex-end" gap="md">
-      <NativeSelect
-        label={t('planning.scope.label')}
-        value={scope}
-        onChange={(e) => onScope(e.currentTarget.value as PlanScope)}
-        disabled={disabled}
-        data={[
-          { value: 'unrouted', label: t('planning.scope.unrouted') },
-          { value: 'drafts', label: t('planning.scope.drafts') },
-          { value: 'all', label: t('planning.scope.all') },
-        ]}
-        data-testid="plan-scope"
-      />
+      <Input.Wrapper label={t('planning.scope.label')} id="plan-scope-label">
+        <SegmentedControl
+          aria-labelledby="plan-scope-label"
+          value={scope}
+          onChange={(v) => onScope(v as PlanScope)}
+          disabled={disabled}
+          data={[
+            { value: 'unrouted', label: t('planning.scope.unrouted') },
+            { value: 'drafts', label: t('planning.scope.drafts') },
+            { value: 'all', label: t('planning.scope.all') },
+          ]}
+          data-testid="plan-scope"
+        />
+      </Input.Wrapper>
       {scope !== 'all' && (
         <Checkbox label={t('planning.scope.intoPublished')} checked={intoPublished} onChange={(e) => onIntoPublished(e.currentTarget.checked)} disabled={disabled} data-testid="plan-into-published" />
       )}
@@ -84,14 +86,20 @@ export function LeftOutOrders({ proposal, orders, points, routeNames, onNewRoute
                       {t('planning.leftOut.newRoute')}
                     </Button>
                     {routeNames.length > 0 && (
-                      <NativeSelect
-                        size="xs"
-                        aria-label={t('planning.leftOut.force')}
-                        value=""
-                        onChange={(e) => e.currentTarget.value !== '' && onForce(i, Number(e.currentTarget.value))}
-                        data={[{ value: '', label: t('planning.leftOut.force') }, ...routeNames.map((name, k) => ({ value: String(k), label: name }))]}
-                        data-testid="left-out-force"
-                      />
+                      <Menu position="bottom-end" withinPortal>
+                        <Menu.Target>
+                          <Button size="xs" variant="default" data-testid="left-out-force">
+                            {t('planning.leftOut.force')}
+                          </Button>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          {routeNames.map((name, k) => (
+                            <Menu.Item key={k} onClick={() => onForce(i, k)}>
+                              {name}
+                            </Menu.Item>
+                          ))}
+                        </Menu.Dropdown>
+                      </Menu>
                     )}
                   </Group>
                 </Table.Td>
