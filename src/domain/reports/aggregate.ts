@@ -228,14 +228,28 @@ export function buildReport(input: ReportInput): Report {
     scope.set(o.id, o);
   }
 
-  // Outcome events of the orders in scope, per order.
-  const eventsOf = new Map<string, ReportEvent[]>();
+  // The first and last outcome events of each order in scope (by `at`, then id), in one pass.
+  const orders = [...scope.values()];
+  const indexOf = new Map<string, number>();
+  for (let i = 0; i < orders.length; i += 1) indexOf.set(orders[i]!.id, i);
+  const first: (ReportEvent | undefined)[] = new Array<ReportEvent | undefined>(orders.length);
+  const last: (ReportEvent | undefined)[] = new Array<ReportEvent | undefined>(orders.length);
+  const failedEvents: [number, ReportEvent][] = [];
+  const before = (a: ReportEvent, b: ReportEvent): boolean => a.at < b.at || (a.at === b.at && a.id < b.id);
   for (const e of input.events) {
-    if (!OUTCOME_KINDS.has(e.kind) || !scope.has(e.order_id)) continue;
-    const list = eventsOf.get(e.order_id);
-    if (list) list.push(e);
-    else eventsOf.set(e.order_id, [e]);
+    if (!OUTCOME_KINDS.has(e.kind)) continue;
+    const i = indexOf.get(e.order_id);
+    if (i === undefined) continue;
+    const f = first[i];
+    if (f === undefined || before(e, f)) first[i] = e;
+    const l = last[i];
+    if (l === undefined || before(l, e)) last[i] = e;
+    if (e.kind === 'failed') failedEvents.push([i, e]);
   }
+  // Failed events in time order, so each order's reasons come in the order they happened.
+  failedEvents.sort((x, y) => x[0] - y[0] || (before(x[1], y[1]) ? -1 : before(y[1], x[1]) ? 1 : 0));
+  const failuresOf: (string[] | undefined)[] = new Array<string[] | undefined>(orders.length);
+  for (const [i, e] of failedEvents) (failuresOf[i] ??= []).push(e.reason_status_id);
 
   const total = emptyTally();
   const days = new Groups();
@@ -243,30 +257,28 @@ export function buildReport(input: ReportInput): Report {
   const riders = new Groups();
   const hubs = new Groups();
   const orderRider = new Map<string, string>();
+  const NONE: readonly string[] = [];
 
-  for (const o of scope.values()) {
-    const events = eventsOf.get(o.id);
-    if (events && events.length > 1) events.sort((a, b) => a.at - b.at || byText(a.id, b.id));
-    const first = events?.[0];
-    const last = events?.[events.length - 1];
+  for (let i = 0; i < orders.length; i += 1) {
+    const o = orders[i]!;
+    const firstEvent = first[i];
+    const lastEvent = last[i];
     let outcome: Outcome;
     if (o.status === 'returned') outcome = 'returned';
-    else if (last) outcome = last.kind as 'delivered' | 'partial' | 'failed';
+    else if (lastEvent) outcome = lastEvent.kind as 'delivered' | 'partial' | 'failed';
     else if (o.status === 'cancelled') outcome = 'cancelled';
     else outcome = 'open';
-    const done = last !== undefined && (outcome === 'delivered' || outcome === 'partial');
-    const failures: string[] = [];
-    if (events) for (const e of events) if (e.kind === 'failed') failures.push(e.reason_status_id);
-    const rider = routeById.get(o.route_id)?.rider_id ?? '';
+    const done = lastEvent !== undefined && (outcome === 'delivered' || outcome === 'partial');
+    const rider = o.route_id === '' ? '' : (routeById.get(o.route_id)?.rider_id ?? '');
     orderRider.set(o.id, rider);
     const facts: OrderFacts = {
       order: o,
       rider,
       outcome,
-      punctuality: done ? punctuality(last.at, windowBounds(o)) : null,
-      attempted: first !== undefined,
-      firstAttempt: first !== undefined && first.kind !== 'failed',
-      failures,
+      punctuality: done ? punctuality(lastEvent.at, windowBounds(o)) : null,
+      attempted: firstEvent !== undefined,
+      firstAttempt: firstEvent !== undefined && firstEvent.kind !== 'failed',
+      failures: failuresOf[i] ?? NONE,
     };
     tallyOrder(total, facts);
     tallyOrder(days.get(o.date), facts);

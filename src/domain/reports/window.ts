@@ -31,11 +31,17 @@ function madridOffsetMinutes(date: string): number {
   return offset;
 }
 
+const midnightByDate = new Map<string, number>();
+
 /** Epoch ms of the wall-clock time `hhmm` of `date` in Madrid. */
 export function madridWallTime(date: string, hhmm: string): number {
-  const h = Number(hhmm.slice(0, 2));
-  const m = Number(hhmm.slice(3, 5));
-  return Date.parse(`${date}T00:00:00Z`) + (h * 60 + m - madridOffsetMinutes(date)) * MINUTE;
+  let base = midnightByDate.get(date);
+  if (base === undefined) {
+    base = Date.parse(`${date}T00:00:00Z`) - madridOffsetMinutes(date) * MINUTE;
+    midnightByDate.set(date, base);
+  }
+  const minutes = ((hhmm.charCodeAt(0) - 48) * 10 + hhmm.charCodeAt(1) - 48) * 60 + (hhmm.charCodeAt(3) - 48) * 10 + hhmm.charCodeAt(4) - 48;
+  return base + minutes * MINUTE;
 }
 
 /** [start, endExclusive) in epoch ms of an order's window (see the module's rule). */
