@@ -149,3 +149,15 @@ describe('buildReport on hand-made orders', () => {
     expect(r.total.failedAttempts.count).toBe(1);
   });
 });
+
+describe('buildReport without order ids', () => {
+  it('gives the same counts, with no ids behind them', () => {
+    const data = generateMonth({ seed: 3, from: '2026-02-01', days: 3, ordersPerDay: 90, hubs: 2, ridersPerHub: 2, stopsPerRoute: 4 });
+    const withIds = buildReport(inputOf(data, '2026-02-01', '2026-02-03'));
+    const counts = buildReport(inputOf(data, '2026-02-01', '2026-02-03'), { orderIds: false });
+    const strip = (r: Report): string => JSON.stringify(r, (k: string, v: unknown) => (k === 'orderIds' ? undefined : v));
+    expect(strip(counts)).toBe(strip(withIds));
+    expect(counts.total.orders.orderIds).toEqual([]);
+    expect(withIds.total.orders.orderIds.length).toBe(withIds.total.orders.count);
+  });
+});

@@ -1,7 +1,6 @@
 /**
- * A reference to one figure of a report (what the screen asks the worker for when a figure is
- * opened), and the report without the order ids behind its figures (what the worker sends the
- * page: small, whatever the period). Pure.
+ * A reference to one figure of a report: what the screen asks the worker for when a figure is
+ * opened. Pure.
  */
 import type { IncidenceKind } from '../entities/events';
 import type { PaymentMethod } from '../entities/operation';
@@ -35,9 +34,4 @@ export function figureAt(report: Report, ref: FigureRef): Figure | null {
     case 'incidence':
       return report.incidencesByKind[ref.incidence];
   }
-}
-
-/** The report with every figure's `orderIds` emptied (the counts stay). */
-export function withoutOrderIds(report: Report): Report {
-  return JSON.parse(JSON.stringify(report, (key: string, value: unknown) => (key === 'orderIds' ? [] : value))) as Report;
 }

@@ -1,11 +1,13 @@
 /**
- * The reports worker's service (issue 34): it holds the period's data the page sends it in parts,
- * computes the report there (src/domain/reports/aggregate.ts) and keeps the last one, so the page
- * receives only the figures (no order ids) and asks for the orders behind a figure when it is
- * opened. Plain functions: the worker exposes them with comlink; tests call them directly.
+ * The reports worker's service (issue 34): it holds the period's data the page sends it in parts
+ * and computes the report there (src/domain/reports/aggregate.ts): first its counts only (what
+ * the page shows, the fastest pass), and — when the page opens a figure — once more with the
+ * orders behind every figure, kept until the data, the period or the filters change. The page
+ * never receives more than the counts and the ids of the figure it opened. Plain functions: the
+ * worker exposes them with comlink; tests call them directly.
  */
 import { buildReport, type Report, type ReportFilters, type ReportPeriod } from '../../domain/reports/aggregate';
-import { figureAt, withoutOrderIds, type FigureRef } from '../../domain/reports/figures';
+import { figureAt, type FigureRef } from '../../domain/reports/figures';
 import type { ReportData } from '../../data/reports';
 
 export interface ReportsService {
@@ -21,7 +23,8 @@ const EMPTY: ReportData = { orders: [], routes: [], events: [], payments: [], in
 
 export function createReportsService(): ReportsService {
   let data: { -readonly [K in keyof ReportData]: ReportData[K][number][] } = emptyData();
-  let last: Report | null = null;
+  let asked: { period: ReportPeriod; filters: ReportFilters } | null = null;
+  let withIds: Report | null = null;
   function emptyData() {
     return Object.fromEntries(Object.keys(EMPTY).map((k) => [k, []])) as unknown as { -readonly [K in keyof ReportData]: ReportData[K][number][] };
   }
@@ -29,8 +32,9 @@ export function createReportsService(): ReportsService {
     load(part, reset = false) {
       if (reset) {
         data = emptyData();
-        last = null;
+        asked = null;
       }
+      withIds = null;
       for (const key of Object.keys(part) as (keyof ReportData)[]) {
         const list = part[key];
         if (!list) continue;
@@ -40,12 +44,15 @@ export function createReportsService(): ReportsService {
     },
     compute(period, filters) {
       const t0 = performance.now();
-      last = buildReport({ period, filters, ...data });
-      const ms = performance.now() - t0;
-      return { report: withoutOrderIds(last), ms };
+      const report = buildReport({ period, filters, ...data }, { orderIds: false });
+      asked = { period, filters };
+      withIds = null;
+      return { report, ms: performance.now() - t0 };
     },
     orderIds(ref) {
-      return last ? [...(figureAt(last, ref)?.orderIds ?? [])] : [];
+      if (!asked) return [];
+      withIds ??= buildReport({ ...asked, ...data });
+      return [...(figureAt(withIds, ref)?.orderIds ?? [])];
     },
   };
 }
