@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { buildReport, TALLY_FIGURES, OUTCOMES, type Report, type ReportFilters, type ReportInput, type Tally } from '../../src/domain/reports/aggregate';
 import { generateMonth, type MonthData } from '../../server/demo/month';
+import { generateDemoData } from '../../server/demo/generate';
 import { addDays } from '../../src/domain/reports/period';
 
 const NO_FILTERS: ReportFilters = { hub: null, clientId: null, riderId: null };
@@ -159,5 +160,38 @@ describe('buildReport without order ids', () => {
     expect(strip(counts)).toBe(strip(withIds));
     expect(counts.total.orders.orderIds).toEqual([]);
     expect(withIds.total.orders.orderIds.length).toBe(withIds.total.orders.count);
+  });
+});
+
+describe('buildReport on the demo operation (server/demo/generate.ts)', () => {
+  it('adds up per rider, hub, client and day on a seeded demo day, and counts its failed events', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000 }), (seed) => {
+        const today = '2026-06-16';
+        const demo = generateDemoData({ seed, today, now: Date.parse('2026-06-16T15:30:00Z'), scale: { deliveryPoints: 120, ordersPerDay: 80, ridersPerHub: 2 } });
+        const input: ReportInput = {
+          period: { from: today, to: addDays(today, 1) },
+          filters: NO_FILTERS,
+          orders: demo.orders,
+          routes: demo.routes,
+          events: demo.deliveries,
+          payments: demo.payments,
+          incidences: demo.incidences,
+          users: demo.users,
+          hubs: demo.catalog.flatMap((c) => (c.kind === 'hub' ? [c] : [])),
+          clients: demo.catalog.flatMap((c) => (c.kind === 'client' ? [c] : [])),
+          reasons: demo.catalog.flatMap((c) => (c.kind === 'status-delivery' ? [c] : [])),
+        };
+        const r = buildReport(input);
+        expect(r.total.orders.count).toBe(demo.orders.length);
+        for (const rows of [r.byDay, r.byRider, r.byHub]) expectSumsEqual(r.total, rows, TALLY_FIGURES);
+        expectSumsEqual(r.total, r.byClient, WITHOUT_STOPS);
+        expect(r.total.delivered.count, 'the demo day has deliveries').toBeGreaterThan(0);
+        expect(r.total.failedAttempts.count).toBe(demo.deliveries.filter((e) => e.kind === 'failed').length);
+        const cash = demo.payments.filter((p) => p.kind === 'order' && p.method === 'cash' && p.status !== 'pending');
+        expect(r.money.byMethod.cash.cents).toBe(cash.reduce((s, p) => s + p.amount_collected_cents, 0));
+      }),
+      { numRuns: 5 },
+    );
   });
 });
