@@ -21,6 +21,7 @@ import {
   IconBuildingStore,
   IconAlertTriangle,
   IconCash,
+  IconChartBar,
   IconUsers,
   IconSettings,
 } from '@tabler/icons-react';
@@ -65,6 +66,7 @@ const ICONS: Record<MenuEntry['icon'], ReactNode> = {
   points: <IconBuildingStore size={20} aria-hidden />,
   incidences: <IconAlertTriangle size={20} aria-hidden />,
   payments: <IconCash size={20} aria-hidden />,
+  reports: <IconChartBar size={20} aria-hidden />,
   users: <IconUsers size={20} aria-hidden />,
   config: <IconSettings size={20} aria-hidden />,
 };

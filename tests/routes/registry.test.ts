@@ -45,6 +45,7 @@ const ADDED_PATHS = [
   '/config/api-keys', // issue 10: the admins' screen of the clients' order-API keys
   '/proof-of-delivery/:order_id', // issue 13: an order's proof of delivery (albarán)
   '/albaran/:token', // issue 13: the client's public link to one albarán
+  '/reports', // issue 34: the operation reports («Informes»)
 ];
 
 const translated = (key: MessageKey) => t(key) !== key;
