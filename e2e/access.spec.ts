@@ -12,12 +12,12 @@ async function menuLabels(page: Page): Promise<string[]> {
 test.describe('roles and menus', () => {
   const EXPECTED: Record<string, string[]> = {
     'admin@cargobici.test': [
-      'Home', 'Reparto', 'Rutas', 'Pedidos', 'Productos', 'Picking Rutas', 'Picking Destino', 'Picker Producto',
-      'Puntos de entrega', 'Incidencias', 'Pagos', 'Hubs', 'Bikes', 'Bike Model', 'Usuarios', 'Configuración',
+      'Home', 'Reparto', 'Rutas', 'Pedidos', 'Importar pedidos', 'Planificación', 'Productos', 'Picking Rutas', 'Picking Destino', 'Picker Producto',
+      'Puntos de entrega', 'Incidencias', 'Pagos', 'Informes', 'Hubs', 'Bikes', 'Bike Model', 'Usuarios', 'Configuración',
     ],
     'operador@cargobici.test': [
-      'Home', 'Reparto', 'Rutas', 'Pedidos', 'Productos', 'Picking Rutas', 'Picking Destino', 'Picker Producto',
-      'Puntos de entrega', 'Incidencias', 'Pagos', 'Hubs', 'Bikes', 'Bike Model',
+      'Home', 'Reparto', 'Rutas', 'Pedidos', 'Importar pedidos', 'Planificación', 'Productos', 'Picking Rutas', 'Picking Destino', 'Picker Producto',
+      'Puntos de entrega', 'Incidencias', 'Pagos', 'Informes', 'Hubs', 'Bikes', 'Bike Model',
     ],
     'rider1@cargobici.test': ['Home', 'Reparto'],
   };
