@@ -8,7 +8,7 @@
  *   their windows) each need a route of their own; a greedy set of pairwise incompatible stops
  *   (a clique of the incompatibility graph) is a valid bound, not always the best one.
  *
- * Only stops that some vehicle can serve on its own count (the others are left out anyway).
+ * A stop larger than every vehicle counts in no capacity bound (it is left out anyway).
  * Pure and O(n²) in the number of jobs (1,000 stops: a million pair checks, a few milliseconds).
  */
 import type { RoutingProblem } from './model';
@@ -43,7 +43,7 @@ export function routeLowerBound(problem: RoutingProblem): RouteLowerBound {
       // A stop larger than every vehicle is left out: it does not count.
       if (q <= largest + EPS) total += q;
     }
-    byDimension.push(largest > 0 && Number.isFinite(largest) ? Math.ceil(total / largest - EPS) : 0);
+    byDimension.push(largest > 0 && Number.isFinite(largest) ? Math.max(0, Math.ceil(total / largest - EPS)) : 0);
   }
   const byTimeWindows = timeWindowBound(problem);
   const any = jobs.length > 0 ? 1 : 0;
