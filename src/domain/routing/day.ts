@@ -236,9 +236,9 @@ export interface DayPlanResult {
   /** How the optimiser ran (absent for `evaluateDay`). */
   readonly stats?: PlanStats;
   /** Fewest routes any plan of the day's stops needs (./lowerBound.ts): «N rutas (mínimo posible: M)». */
-  readonly lowerBound: RouteLowerBound;
+  readonly lowerBound?: RouteLowerBound;
   /** The objective the plan was made for. */
-  readonly objective: DayObjective;
+  readonly objective?: DayObjective;
   /** Which travel times were used. */
   readonly travel: 'estimate' | 'osrm';
   /** Why the routing service's times were not used, when a service was asked (its words). */

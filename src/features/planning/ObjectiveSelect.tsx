@@ -58,6 +58,7 @@ export function ObjectiveSelect({ hub, disabled }: { hub: number; disabled?: boo
 }
 
 export function ProposalBound({ result }: { result: DayPlanResult }) {
+  if (!result.lowerBound) return null;
   return (
     <Text size="sm" data-testid="proposal-bound">
       {t('planning.objective.routesVsBound', { routes: result.summary.routes, min: result.lowerBound.routes })}
