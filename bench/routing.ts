@@ -262,6 +262,8 @@ interface DayRun {
   readonly label: string;
   readonly input: DayPlanInput;
   readonly goalMs: number;
+  /** Goal: routes ≤ the lower bound + this (issue 32; the demo day). */
+  readonly extraRoutes?: number;
 }
 
 function demoDay(): DayRun {
@@ -275,7 +277,7 @@ function demoDay(): DayRun {
     .sort((a, b) => b.n - a.n || a.h.number - b.h.number)[0]?.h as Hub;
   const input = dayInputFromEntities({ date: tomorrow, hub: busiest, orders: data.orders, deliveryPoints: data.delivery_points, products: data.products, routes: data.routes, users: data.users, bikes: data.bikes, bikeModels: models });
   // Plan the whole day from scratch: every order of the day, the hub's riders and bikes.
-  return { label: `demo ${busiest.name}, ${tomorrow} (all ${input.orders.length} orders)`, input: { ...input, routes: [] }, goalMs: 3000 };
+  return { label: `demo ${busiest.name}, ${tomorrow} (all ${input.orders.length} orders)`, input: { ...input, routes: [] }, goalMs: 3000, extraRoutes: 1 };
 }
 
 function synthetic(stops: number): DayRun {
@@ -322,17 +324,19 @@ function runDays(days: DayRun[]): void {
     // planDay's warnings are the independent checker's findings on its plan (and the input's).
     const bad = result.warnings.length > 0;
     if (bad) infeasible += 1;
-    const ok = !bad && run.wallMs <= day.goalMs;
+    const bound = result.lowerBound?.routes ?? 0;
+    const routesOk = day.extraRoutes === undefined || result.summary.routes <= bound + day.extraRoutes;
+    const ok = !bad && routesOk && run.wallMs <= day.goalMs;
     const travelH = result.summary.travel_s / 3600;
     rows.push([
       day.label,
       String(problem.jobs.length),
-      `${result.summary.routes}`,
+      `${result.summary.routes} (bound ${bound})`,
       String(result.unplanned.length),
       `${travelH.toFixed(2)} h`,
       `${(result.summary.distance_m / 1000).toFixed(1)} km`,
       `${start.unassigned.length} out, ${(start.summary.travelTime / 3600).toFixed(2)} h`,
-      `≤ ${day.goalMs / 1000} s`,
+      `≤ ${day.goalMs / 1000} s${day.extraRoutes !== undefined ? `, ≤ bound + ${day.extraRoutes}` : ''}`,
       secs(run.wallMs),
       secs(run.cpuMs),
       String(result.warnings.length),

@@ -185,8 +185,11 @@ describe('lower bound of routes', () => {
     // weight 150 ÷ 100 → 2; volume 50 ÷ 25 → 2.
     expect(routeLowerBound(problem)).toEqual({ routes: 2, byDimension: [2, 2], byTimeWindows: 0 });
     const heavy = { ...problem, jobs: problem.jobs.map((j) => ({ ...j, demand: [30, 26] })) };
-    // volume 130 ÷ 25 → 6, but each 26 l stop fits no bike: none counts.
-    expect(routeLowerBound(heavy).byDimension).toEqual([2, 0]);
+    // Each 26 l stop fits no bike: any plan leaves them out, so none counts.
+    expect(routeLowerBound(heavy)).toEqual({ routes: 0, byDimension: [0, 0], byTimeWindows: 0 });
+    // A stop whose window closes before a rider could reach it counts in no bound either.
+    const late: RoutingProblem = { ...problem, vehicles: problem.vehicles.map((v) => ({ ...v, shiftStart: 100 })), jobs: problem.jobs.map((j, i) => (i < 3 ? { ...j, window: { start: 0, end: 50 } } : j)) };
+    expect(routeLowerBound(late).byDimension).toEqual([1, 1]);
   });
 
   it('gives no bound for an unlimited dimension, and 0 routes for no stops', () => {
