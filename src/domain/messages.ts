@@ -237,6 +237,7 @@ export type DomainMessageKey =
   | 'domain.routing.input.vehicle'
   | 'domain.routing.input.vehicleStop'
   | 'domain.routing.input.distanceWeight'
+  | 'domain.routing.input.objectiveInvalid'
   | 'domain.routing.input.jobNoId'
   | 'domain.routing.input.repeatedId'
   | 'domain.routing.input.locationOutside'

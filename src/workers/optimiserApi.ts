@@ -120,7 +120,7 @@ export function createOptimiserApi(): OptimiserApi {
       }
       // The service's failure, for the board to say why it shows estimates.
       const why = (result: DayPlanResult): DayPlanResult => (travel.error ? { ...result, travelError: travel.error } : result);
-      return { model, problem: model.problem(travel.matrix), source: travel.source, why };
+      return { model, problem: model.problem(travel.matrix), matrix: travel.matrix, source: travel.source, why };
     } finally {
       (table as { [releaseProxy]?: () => void } | undefined)?.[releaseProxy]?.();
     }
@@ -128,9 +128,11 @@ export function createOptimiserApi(): OptimiserApi {
 
   return {
     async planDay(input, options = {}, onProgress, table) {
-      const { model, problem, source, why } = await dayProblem(input, options, table);
+      const { model, problem, source, why, matrix } = await dayProblem(input, options, table);
       const budget = dayBudget(problem.jobs.length);
-      const plan = await run(problem, { ...budget, ...options }, onProgress);
+      let plan = await run(problem, { ...budget, ...options }, onProgress);
+      // A balanced hold on the routes' length that left stops out: plan again without it.
+      if (model.settings.objective === 'balanced' && plan.unassigned.length > 0) plan = await run(model.problem(matrix, { hold: false }), { ...budget, ...options }, undefined);
       return why(model.result(problem, plan, plan.stats, source));
     },
     async orderRoute(input, routeId, options = {}, onProgress, table) {

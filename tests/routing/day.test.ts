@@ -333,3 +333,38 @@ describe('dayInputFromEntities: the board input from the app documents', () => {
     expect(dayInputFromEntities({ ...entities, scope: 'all' }).routes.find((r) => r.id === published.id)?.stops[0]?.lock).toBe('none');
   });
 });
+
+describe('day objectives (issue 32)', () => {
+  const riders = Array.from({ length: 4 }, (_, k) => ({ id: `r${k}` }));
+  const bikes = Array.from({ length: 4 }, (_, k) => ({ id: `b${k}`, capacity_kg: 200, capacity_l: 1500 }));
+  const day: DayPlanInput = { ...base, riders, bikes };
+
+  it('«Mínimo de repartidores» (the default) rides the day with as few routes as the bound allows, and returns the bound', () => {
+    const result = planDay(day, { seed: 1, maxIterations: 800 });
+    everyOrderOnce(day, result);
+    expect(result.warnings).toEqual([]);
+    expect(result.objective).toBe('min-vehicles');
+    expect(result.lowerBound?.routes).toBeGreaterThanOrEqual(1);
+    expect(result.summary.routes).toBeLessThanOrEqual((result.lowerBound?.routes ?? 0) + 1);
+    expect(prepareDay(day).problem({ size: 7, durations: new Float64Array(49), distances: new Float64Array(49) }).objective).toBe('min-vehicles');
+  });
+
+  it('«Repartir entre los disponibles» shares the day among more riders, every order still planned', () => {
+    const fewest = planDay(day, { seed: 1, maxIterations: 800 });
+    const shared = planDay({ ...day, settings: { objective: 'balanced' } }, { seed: 1, maxIterations: 800 });
+    everyOrderOnce(day, shared);
+    expect(shared.unplanned).toEqual([]);
+    expect(shared.warnings).toEqual([]);
+    expect(shared.objective).toBe('balanced');
+    expect(shared.summary.routes).toBeGreaterThan(fewest.summary.routes);
+    const longest = (r: DayPlanResult): number => Math.max(...r.routes.filter((x) => x.stops.length > 0).map((x) => x.duration_s));
+    expect(longest(shared)).toBeLessThan(longest(fewest));
+  });
+
+  it('a cost per route and per hour weighs routes against time (fixed cost in seconds at the hourly cost)', () => {
+    const model = prepareDay({ ...day, settings: { costPerRoute: 60, costPerHour: 20 } });
+    const problem = model.problem({ size: 7, durations: new Float64Array(49), distances: new Float64Array(49) });
+    expect(problem.objective).toBe('cost');
+    expect(problem.vehicles.every((v) => v.fixedCost === 3 * 3600)).toBe(true);
+  });
+});

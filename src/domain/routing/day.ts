@@ -22,6 +22,7 @@ import { msg, saying, worded, type DomainMessage } from '../messages';
 import { DEFAULT_TRAVEL_SETTINGS, haversineMatrix, type LatLng, type TravelMatrix, type TravelSettings } from './matrix';
 import type { InitialStop, Plan, PlanStats, RoutingJob, RoutingProblem, RoutingVehicle, StopLock, UnassignedReason } from './model';
 import { singleRouteProblem } from './single';
+import { routeLowerBound, type RouteLowerBound } from './lowerBound';
 import { solve, type SolveOptions } from './solver';
 import { RoutingInputError } from './instance';
 
@@ -45,7 +46,17 @@ export const dayPlanSettingsSchema = z.object({
   /** Default shift of the riders (the hub's opening hours when absent). */
   shiftStart: hhmm.optional(),
   shiftEnd: hhmm.optional(),
+  /**
+   * «Mínimo de repartidores» (`min-vehicles`, the default): fewest routes first, then time;
+   * «Repartir entre los disponibles» (`balanced`): every available rider gets a similar share of
+   * the day (each route's length is held near the day's work ÷ the riders available).
+   */
+  objective: z.enum(['min-vehicles', 'balanced']).optional(),
+  /** Optional cost of a route (a rider's day) and of an hour on the road, € (both: weighed by them). */
+  costPerRoute: nonNegative.max(100_000).optional(),
+  costPerHour: nonNegative.max(10_000).optional(),
 });
+export type DayObjective = NonNullable<DayPlanSettings['objective']>;
 export type DayPlanSettings = z.infer<typeof dayPlanSettingsSchema>;
 
 export const DEFAULT_DAY_SETTINGS: DayPlanSettings = {
@@ -224,6 +235,10 @@ export interface DayPlanResult {
   readonly summary: { readonly routes: number; readonly stops: number; readonly orders: number; readonly distance_m: number; readonly duration_s: number; readonly travel_s: number };
   /** How the optimiser ran (absent for `evaluateDay`). */
   readonly stats?: PlanStats;
+  /** Fewest routes any plan of the day's stops needs (./lowerBound.ts): «N rutas (mínimo posible: M)». */
+  readonly lowerBound?: RouteLowerBound;
+  /** The objective the plan was made for. */
+  readonly objective?: DayObjective;
   /** Which travel times were used. */
   readonly travel: 'estimate' | 'osrm';
   /** Why the routing service's times were not used, when a service was asked (its words). */
@@ -252,8 +267,11 @@ export interface DayModel {
   /** Places of the matrix: 0 is the hub, then one per delivery point. */
   readonly locations: readonly LatLng[];
   readonly settings: DayPlanSettings;
-  /** The routing problem over a matrix of `locations`. */
-  problem(matrix: TravelMatrix): RoutingProblem;
+  /**
+   * The routing problem over a matrix of `locations`, for the settings' objective. `hold: false`:
+   * a balanced day without the hold on the routes' length (when the hold left stops out).
+   */
+  problem(matrix: TravelMatrix, options?: { hold?: boolean }): RoutingProblem;
   /** Turns a plan of that problem into the board's result. */
   result(problem: RoutingProblem, plan: PlanToCheck, stats: PlanStats | undefined, travel: 'estimate' | 'osrm'): DayPlanResult;
 }
@@ -445,7 +463,7 @@ export function prepareDay(input: DayPlanInput): DayModel {
     };
   };
 
-  const problem = (matrix: TravelMatrix): RoutingProblem => {
+  const problem = (matrix: TravelMatrix, options: { hold?: boolean } = {}): RoutingProblem => {
     const jobs: RoutingJob[] = stops.map((s, i) => ({
       id: `s${i}`,
       location: stopPlace[i] as number,
@@ -467,7 +485,8 @@ export function prepareDay(input: DayPlanInput): DayModel {
         stops: initial,
       };
     });
-    return { dimensions: ['weight_g', 'volume_ml', 'boxes'], matrix, jobs, vehicles: routingVehicles, distanceWeight: 0.001 };
+    const base: RoutingProblem = { dimensions: ['weight_g', 'volume_ml', 'boxes'], matrix, jobs, vehicles: routingVehicles, distanceWeight: 0.001 };
+    return withObjective(base, settings, options.hold ?? true);
   };
 
   const result = (prob: RoutingProblem, plan: PlanToCheck, stats: PlanStats | undefined, travel: 'estimate' | 'osrm'): DayPlanResult => {
@@ -563,6 +582,8 @@ export function prepareDay(input: DayPlanInput): DayModel {
       warnings: all,
       summary: { routes: withRoutes.filter((r) => r.stops.length > 0).length, stops: stopCount, orders, distance_m: distance, duration_s: duration, travel_s: travelS },
       ...(stats ? { stats } : {}),
+      lowerBound: routeLowerBound(prob),
+      objective: settings.objective ?? 'min-vehicles',
       travel,
     };
   };
@@ -632,8 +653,62 @@ function matrixFor(model: DayModel, options: { matrix?: TravelMatrix }): TravelM
 export function planDay(input: DayPlanInput, options: DayOptions = {}): DayPlanResult {
   const model = prepareDay(input);
   const problem = model.problem(matrixFor(model, options));
-  const plan: Plan = solve(problem, options);
+  let plan: Plan = solve(problem, options);
+  // A balanced hold that left stops out was too tight: plan again without it.
+  if (model.settings.objective === 'balanced' && plan.unassigned.length > 0) plan = solve(model.problem(matrixFor(model, options), { hold: false }), options);
   return model.result(problem, plan, plan.stats, options.travel ?? (options.matrix ? 'osrm' : 'estimate'));
+}
+
+// ── Objectives ───────────────────────────────────────────────────────────────────────────────
+
+/** Share of slack over the day's estimated work ÷ riders a balanced route may take. */
+const BALANCE_SLACK = 1.35;
+
+/**
+ * The day problem for the hub's objective:
+ * - `min-vehicles`: the optimiser's fewest-routes objective;
+ * - with a cost per route and per hour (both given): each route costs its rider's day, converted
+ *   to seconds at the hourly cost, and the optimiser weighs routes against time (objective `cost`);
+ * - `balanced`: objective `cost`, and each route's longest duration is held to the day's work
+ *   (service, plus each stop's nearest leg, plus a return to the hub per route) ÷ the riders
+ *   available, with some slack, so the work is shared. It never goes below what the longest
+ *   single-stop route needs; when stops are left out for it, `balancedFallback` lifts the hold.
+ */
+export function withObjective(problem: RoutingProblem, settings: Partial<DayPlanSettings>, hold = true): RoutingProblem {
+  const objective = settings.objective ?? 'min-vehicles';
+  const { costPerRoute, costPerHour } = settings;
+  if (costPerRoute !== undefined && costPerHour !== undefined && costPerRoute > 0 && costPerHour > 0) {
+    const fixedCost = (costPerRoute / costPerHour) * 3600;
+    return { ...problem, objective: 'cost', vehicles: problem.vehicles.map((v) => ({ ...v, fixedCost })) };
+  }
+  if (objective === 'min-vehicles') return { ...problem, objective: 'min-vehicles' };
+  if (!hold) return { ...problem, objective: 'cost' };
+  const cap = balancedDuration(problem);
+  return {
+    ...problem,
+    objective: 'cost',
+    vehicles: problem.vehicles.map((v) => (v.stops?.some((s) => s.lock === 'route' || s.lock === 'position') ? v : { ...v, maxDuration: Math.min(v.maxDuration ?? Infinity, cap) })),
+  };
+}
+
+function balancedDuration(problem: RoutingProblem): number {
+  const { jobs, vehicles, matrix } = problem;
+  const m = Math.max(1, vehicles.length);
+  const size = matrix.size;
+  const t = (a: number, b: number): number => matrix.durations[a * size + b] as number;
+  let work = 0;
+  let longestAlone = 0;
+  const depot = vehicles[0]?.start ?? 0;
+  let depotLegs = 0;
+  for (const j of jobs) {
+    let nearest = t(depot, j.location);
+    for (const k of jobs) if (k !== j && t(j.location, k.location) < nearest) nearest = t(j.location, k.location);
+    work += j.service + nearest;
+    depotLegs += t(depot, j.location) + t(j.location, depot);
+    longestAlone = Math.max(longestAlone, t(depot, j.location) + j.service + t(j.location, depot));
+  }
+  if (jobs.length > 0) work += m * (depotLegs / jobs.length);
+  return Math.ceil(Math.max(longestAlone, (BALANCE_SLACK * work) / m));
 }
 
 /** Reorders the stops of one route (by id); the other routes are returned as they are. */

@@ -60,7 +60,13 @@ export interface Instance {
   /** Capacity of vehicle × dims. */
   readonly cap: Float64Array;
   readonly maxDur: Float64Array;
+  /** Fixed cost of a used route as the search counts it: the vehicle's own plus `routeWeight`. */
   readonly fixed: Float64Array;
+  /**
+   * Weight the search adds to every used route (0 unless the objective is `min-vehicles`): more
+   * than any saving in cost another route could bring in practice, less than an unassigned job.
+   */
+  readonly routeWeight: number;
   /** The only vehicle a job may use (−1: any). */
   readonly onlyVehicle: Int32Array;
   /** Sequence index a job is locked at (−1: none). */
@@ -106,6 +112,7 @@ export function validateProblem(p: RoutingProblem): DomainMessage[] {
   }
   const size = p.matrix.size;
   const goodLocation = (x: unknown): boolean => Number.isInteger(x) && (x as number) >= 0 && (x as number) < size;
+  if (p.objective !== undefined && p.objective !== 'cost' && p.objective !== 'min-vehicles') issues.push(msg('domain.routing.input.objectiveInvalid', { value: String(p.objective) }));
   if (p.distanceWeight !== undefined && !(finite(p.distanceWeight) && p.distanceWeight >= 0)) {
     issues.push(msg('domain.routing.input.distanceWeight', { value: String(p.distanceWeight) }));
   }
@@ -343,6 +350,8 @@ export function compile(p: RoutingProblem, neighbourCount = 40): Instance {
   }
 
   const big = 2 * maxArc + maxService + maxFixed + 1;
+  const routeWeight = p.objective === 'min-vehicles' ? 100 * big : 0;
+  if (routeWeight > 0) for (let k = 0; k < m; k += 1) fixed[k] = (fixed[k] as number) + routeWeight;
   return {
     problem: p,
     n,
@@ -360,6 +369,7 @@ export function compile(p: RoutingProblem, neighbourCount = 40): Instance {
     cap,
     maxDur,
     fixed,
+    routeWeight,
     onlyVehicle,
     lockPos,
     lastLock,

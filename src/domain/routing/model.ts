@@ -76,7 +76,17 @@ export interface RoutingProblem {
   readonly vehicles: readonly RoutingVehicle[];
   /** Cost of one unit of distance relative to one unit of time (default 0.001: 1 km ≈ 1 s). */
   readonly distanceWeight?: number;
+  /**
+   * What the optimiser minimises after serving every job and breaking no constraint:
+   * - `cost` (default): the routes' cost (legs and fixed costs);
+   * - `min-vehicles`: the number of routes used first, then their cost (a rider's day costs far
+   *   more than the kilometres another rider would save). The routes' reported cost stays the
+   *   problem's cost (what the checker recomputes); the route count is the plan's `vehiclesUsed`.
+   */
+  readonly objective?: RoutingObjective;
 }
+
+export type RoutingObjective = 'cost' | 'min-vehicles';
 
 /** One visited stop of a planned route, with its schedule. */
 export interface PlanStop {

@@ -44,6 +44,11 @@ export class Editor {
   private readonly routeHits: Int32Array;
   private readonly sortKey: Float64Array;
   private readonly out = new Float64Array(3);
+  /**
+   * When true, insertions never open an unused route (route elimination: the stops of an emptied
+   * route must find room in the others). Stops locked to a route still go to it.
+   */
+  noNewRoutes = false;
 
   constructor(sol: Solution) {
     this.sol = sol;
@@ -149,6 +154,7 @@ export class Editor {
       const r = sol.routes[ri] as Route;
       const v = r.v;
       const k = r.jobs.length;
+      if (k === 0 && this.noNewRoutes && forced < 0) continue;
       if (k === 0 && (vclass[v] as number) >= 0) {
         if (seenClass[vclass[v] as number] === stamp) continue;
         seenClass[vclass[v] as number] = stamp;

@@ -71,6 +71,13 @@ export interface SolveOptions {
 }
 
 const DEFAULT_TIME_LIMIT_MS = 3000;
+/** Share of the iteration or time budget route elimination may use. */
+const ELIMINATION_SHARE = 0.6;
+/** Iterations one route gets to be emptied: at least this many, or so many per job. */
+const ELIMINATION_MIN_ATTEMPT = 2000;
+const ELIMINATION_ATTEMPT_PER_JOB = 30;
+/** Routes that may fail to be emptied in a row before the elimination ends. */
+const ELIMINATION_FAILURES = 2;
 
 function defaultClock(): () => number {
   const perf = (globalThis as { performance?: { now(): number } }).performance;
@@ -135,6 +142,12 @@ export class SolverRun {
     this.bestCost = this.currentCost;
     this.bestSnap = this.sol.snapshot();
     if (this.inst.n === 0 || this.movableJobs() === 0) this.finish('trivial');
+    else if (this.inst.routeWeight > 0) {
+      this.absence = new Int32Array(this.inst.n);
+      this.elimIterationLimit = Number.isFinite(this.maxIterations) ? Math.floor(ELIMINATION_SHARE * this.maxIterations) : Infinity;
+      this.elimTimeLimit = Number.isFinite(this.timeLimitMs) ? ELIMINATION_SHARE * this.timeLimitMs : Infinity;
+      this.startAttempt();
+    }
   }
 
   /** True once the run has stopped. */
@@ -182,6 +195,111 @@ export class SolverRun {
   private bestViolations = 0;
   /** Cost of the best plan's routes (no penalties). */
   private bestRouteCost = 0;
+
+  // Route elimination (objective `min-vehicles`), after «slack induction by string removals»'s
+  // fleet minimisation: a route of the best plan is emptied, and ruin and recreate that never
+  // opens a route tries to place its stops in the others. A candidate is kept when it leaves
+  // fewer stops out, or stops that were left out less often (each stop counts the iterations it
+  // spent out: the search learns which stops are hard to place and places them first). When every
+  // stop is placed, the plan has one route less: it becomes the best and the next route is tried.
+  // After `ELIMINATION_FAILURES` routes could not be emptied in their budget (or the phase's share
+  // of the budget is used up), the search goes on with the cost (annealing) from the best plan.
+  private eliminating = false;
+  private absence: Int32Array = new Int32Array(0);
+  private attemptStart = 0;
+  private attemptFailures = 0;
+  private elimIterationLimit = Infinity;
+  private elimTimeLimit = Infinity;
+  /** Routes already tried and failed in this phase (their vehicles). */
+  private readonly failedRoutes = new Set<number>();
+
+  /** Empties the smallest used route not yet tried (none: the elimination ends). */
+  private startAttempt(): void {
+    const { sol, ed, inst } = this;
+    if (this.bestSnap.unassigned.length > 0 || countViolatedRoutes(sol) > 0) return this.endElimination();
+    let pick = -1;
+    let used = 0;
+    for (let ri = 0; ri < sol.routes.length; ri += 1) {
+      const r = sol.routes[ri] as Route;
+      if (r.jobs.length === 0) continue;
+      used += 1;
+      if ((inst.vclass[r.v] as number) < 0 || this.failedRoutes.has(ri)) continue;
+      if (pick < 0 || r.jobs.length < (sol.routes[pick] as Route).jobs.length) pick = ri;
+    }
+    if (pick < 0 || used <= 1) return this.endElimination();
+    ed.begin();
+    const k = (sol.routes[pick] as Route).jobs.length;
+    const out = ed.removeRange(pick, 1, k);
+    ed.commit();
+    sol.unassigned = sol.unassigned.concat(out);
+    ed.noNewRoutes = true;
+    this.eliminating = true;
+    this.attemptStart = this.iteration;
+    this.currentElimRoute = pick;
+  }
+
+  private currentElimRoute = -1;
+
+  private endElimination(): void {
+    this.eliminating = false;
+    this.ed.noNewRoutes = false;
+    this.sol.restore(this.bestSnap);
+    this.currentCost = this.bestCost;
+    this.cycle = 0;
+    this.cycleStart = this.iteration;
+  }
+
+  private absenceOf(jobs: readonly number[]): number {
+    let s = 0;
+    for (const j of jobs) s += this.absence[j] as number;
+    return s;
+  }
+
+  private iterateElimination(): void {
+    const { sol, ed, rng } = this;
+    const params = this.effective;
+    this.iteration += 1;
+    const beforeCount = sol.unassigned.length;
+    const beforeAbsence = this.absenceOf(sol.unassigned);
+    ed.begin();
+    const removed = ed.ruin(rng, params);
+    ed.recreate(removed.concat(sol.unassigned), rng, params);
+    const count = sol.unassigned.length;
+    if (count < beforeCount || this.absenceOf(sol.unassigned) < beforeAbsence) ed.commit();
+    else ed.rollback();
+    for (const j of sol.unassigned) this.absence[j] = (this.absence[j] as number) + 1;
+    if (sol.unassigned.length === 0 && countViolatedRoutes(sol) === 0) {
+      // One route less: polish, keep as the best, try the next.
+      ed.noNewRoutes = false;
+      ed.begin();
+      this.ls.run(rng);
+      ed.commit();
+      this.takeBest();
+      this.failedRoutes.clear();
+      this.attemptFailures = 0;
+      this.startAttempt();
+      return;
+    }
+    const attemptBudget = Math.max(ELIMINATION_MIN_ATTEMPT, ELIMINATION_ATTEMPT_PER_JOB * this.inst.n);
+    const overTime = this.now() - this.started >= this.elimTimeLimit;
+    if (this.iteration - this.attemptStart >= attemptBudget || this.iteration >= this.elimIterationLimit || overTime) {
+      this.failedRoutes.add(this.currentElimRoute);
+      this.attemptFailures += 1;
+      this.sol.restore(this.bestSnap);
+      if (this.attemptFailures >= ELIMINATION_FAILURES || this.iteration >= this.elimIterationLimit || overTime) this.endElimination();
+      else this.startAttempt();
+    }
+  }
+
+  private takeBest(): void {
+    const { sol } = this;
+    this.currentCost = sol.total();
+    this.bestCost = this.currentCost;
+    this.bestSnap = sol.snapshot();
+    this.bestIteration = this.iteration;
+    this.bestViolations = countViolatedRoutes(sol);
+    this.bestRouteCost = this.currentCost - sol.unassigned.length * this.inst.wUnassigned - sol.penalty() - usedRoutes(sol) * this.inst.routeWeight;
+  }
 
   /** The best plan found so far. */
   best(): Plan {
@@ -238,7 +356,7 @@ export class SolverRun {
     this.ls.run(rng);
     ed.commit();
     this.bestViolations = countViolatedRoutes(sol);
-    this.bestRouteCost = sol.total() - sol.unassigned.length * this.inst.wUnassigned - sol.penalty();
+    this.bestRouteCost = sol.total() - sol.unassigned.length * this.inst.wUnassigned - sol.penalty() - usedRoutes(sol) * this.inst.routeWeight;
     if (this.params.localSearch === 'auto') {
       let used = 0;
       let assigned = 0;
@@ -265,6 +383,7 @@ export class SolverRun {
   }
 
   private iterate(): void {
+    if (this.eliminating) return this.iterateElimination();
     const { sol, ed, rng } = this;
     const params = this.effective;
     const T = this.temperature();
@@ -287,16 +406,18 @@ export class SolverRun {
           ed.commit();
           this.currentCost = sol.total();
         }
-        this.bestCost = this.currentCost;
-        this.bestSnap = sol.snapshot();
-        this.bestIteration = this.iteration;
-        this.bestViolations = countViolatedRoutes(sol);
-        this.bestRouteCost = this.currentCost - sol.unassigned.length * this.inst.wUnassigned - sol.penalty();
+        this.takeBest();
       }
     } else {
       ed.rollback();
     }
   }
+}
+
+function usedRoutes(sol: Solution): number {
+  let c = 0;
+  for (const r of sol.routes) if (r.jobs.length > 0) c += 1;
+  return c;
 }
 
 function countViolatedRoutes(sol: Solution): number {
@@ -419,7 +540,7 @@ function planRoute(inst: Instance, r: Route): PlanRoute {
     waiting,
     service: serviceSum,
     load: Array.from(r.load),
-    cost: (r.preC[k + 1] as number) + (inst.fixed[r.v] as number),
+    cost: (r.preC[k + 1] as number) + (inst.fixed[r.v] as number) - inst.routeWeight,
   };
 }
 

@@ -45,6 +45,8 @@ import type { SolveProgress } from '../../domain/routing/model';
 import { MACHINES } from '../../domain/status/machines';
 import { getOptimiser } from '../../workers/optimiser';
 import { useTravelTable } from '../../data/travel';
+import { withHubObjective } from '../../data/planningObjective';
+import { ObjectiveSelect, ProposalBound } from './ObjectiveSelect';
 import { ConfirmButton } from '../../ui/crud/ConfirmButton';
 import { hubOptions } from '../../ui/crud/options';
 import { LazyMap } from '../../ui/map/LazyMap';
@@ -153,7 +155,7 @@ export function PlanningBoard() {
       abort.current = controller;
       setProgress(null);
       try {
-        setProposal(await getOptimiser().planDay(input, { seed: 1, timeLimitMs: 3000, onProgress: setProgress, signal: controller.signal, ...(travelTable ? { travelTable } : {}) }));
+        setProposal(await getOptimiser().planDay(withHubObjective(input, hubNo), { seed: 1, timeLimitMs: 3000, onProgress: setProgress, signal: controller.signal, ...(travelTable ? { travelTable } : {}) }));
       } finally {
         abort.current = null;
       }
@@ -340,6 +342,7 @@ export function PlanningBoard() {
         <TextInput type="date" label={t('planning.board.date')} value={date} onChange={(e) => setDate(e.currentTarget.value)} data-testid="board-date" />
         <Select label={t('planning.board.hub')} placeholder={t('planning.board.chooseHub')} data={hubOptions(hubs)} value={hubNo > 0 ? String(hubNo) : null} onChange={setHubText} allowDeselect={false} data-testid="board-hub" />
         <PlanScopeControls scope={scope} intoPublished={intoPublished} onScope={setScope} onIntoPublished={setIntoPublished} disabled={running || busy} />
+        <ObjectiveSelect hub={hubNo} disabled={running} />
         {running ? (
           <Button color="red" variant="light" onClick={() => abort.current?.abort()}>
             {t('planning.board.cancel')}
@@ -399,6 +402,7 @@ export function PlanningBoard() {
             <Text>
               {t('planning.board.proposalSummary', { routes: proposal.summary.routes, stops: proposal.summary.stops, orders: proposal.summary.orders, km: km(proposal.summary.distance_m), time: duration(proposal.summary.duration_s) })}
             </Text>
+            <ProposalBound result={proposal} />
             <List size="sm">
               {proposal.routes.map((r, i) => (
                 <List.Item key={r.route_id ?? `new-${i}`} style={{ color: ROUTE_COLORS[i % ROUTE_COLORS.length] }}>

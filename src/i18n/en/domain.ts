@@ -256,6 +256,7 @@ export const domainMessages: Shape<typeof es> = {
         vehicle: 'vehicle {n} (“{id}”)',
         vehicleStop: '{where}, stop {k}',
         distanceWeight: 'Invalid distanceWeight: {value}',
+        objectiveInvalid: 'Invalid objective: {value}',
         jobNoId: 'Stop {n} has no id',
         repeatedId: '{where}: repeated id',
         locationOutside: '{where}: location {location} outside the matrix (0–{last})',

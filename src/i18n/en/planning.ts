@@ -4,6 +4,14 @@ import type { Shape } from '../shape';
 
 export const planningMessages: Shape<typeof es> = {
   planning: {
+    objective: {
+      label: 'Objective',
+      minVehicles: 'Fewest riders',
+      balanced: 'Share among the available',
+      costPerRoute: 'Cost per route (€)',
+      costPerHour: 'Cost per hour (€)',
+      routesVsBound: '{routes, plural, one {# route} other {# routes}} (fewest possible: {min})',
+    },
     newRouteName: 'Route {n} · {date}',
     errors: {
       forbidden: 'Your role cannot plan routes.',

@@ -272,6 +272,7 @@ export const domainMessages = {
         vehicle: 'vehículo {n} («{id}»)',
         vehicleStop: '{where}, parada {k}',
         distanceWeight: 'distanceWeight no válido: {value}',
+        objectiveInvalid: 'Objetivo no válido: {value}',
         jobNoId: 'La parada {n} no tiene id',
         repeatedId: '{where}: id repetido',
         locationOutside: '{where}: ubicación {location} fuera de la matriz (0–{last})',

@@ -5,6 +5,14 @@
  */
 export const planningMessages = {
   planning: {
+    objective: {
+      label: 'Objetivo',
+      minVehicles: 'Mínimo de repartidores',
+      balanced: 'Repartir entre los disponibles',
+      costPerRoute: 'Coste por ruta (€)',
+      costPerHour: 'Coste por hora (€)',
+      routesVsBound: '{routes, plural, one {# ruta} other {# rutas}} (mínimo posible: {min})',
+    },
     newRouteName: 'Ruta {n} · {date}',
     errors: {
       forbidden: 'Tu rol no puede planificar rutas.',
