@@ -82,7 +82,7 @@ test('bike models, bikes and hubs: create, edit, delete', async ({ page }) => {
   // A model in use cannot be deleted; the bike can.
   await models.open();
   await models.edit(`Modelo ${id}`);
-  await expect(page.getByTestId('delete-blocked')).toContainText('lo usan 1 bicicletas');
+  await expect(page.getByTestId('delete-blocked')).toContainText('lo usa 1 bicicleta');
   await bikes.open();
   await bikes.edit(`CB-${id}`);
   await form.delete();

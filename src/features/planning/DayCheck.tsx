@@ -3,8 +3,10 @@
  * on the day and hub shown — «Pedidos sin ruta» (planned, on no route) and «Rutas inconsistentes»
  * (an order on two routes, on a route it does not name, of another day…) — with one action that
  * puts it right («Reparar el día», src/data/planning.ts `repairDayPlan`). Nothing is shown when
- * the day is sound. Orders a route lists that this device does not hold are left to the picking
- * and rider screens (they may still be syncing).
+ * the day is sound, and nothing while this device has changes on their way or is not in sync:
+ * an action's routes and orders reach the server in two pushes, and the states in between are
+ * not problems (the server derives the orders' link from the routes). Orders a route lists that
+ * this device does not hold are left to the picking and rider screens.
  */
 import { useMemo } from 'react';
 import { Alert, Button, List, Stack, Text } from '@mantine/core';
@@ -12,6 +14,7 @@ import { t } from '../../i18n';
 import { domainText } from '../../i18n/domain';
 import type { Order, Route } from '../../domain/entities/operation';
 import { dayProblems, problemMessage, problemNames } from '../../domain/routing/integrity';
+import { useSyncStatus } from '../../data/hooks';
 
 export interface DayCheckProps {
   readonly date: string;
@@ -23,7 +26,9 @@ export interface DayCheckProps {
 }
 
 export function DayCheck({ date, hub, routes, orders, busy, onRepair }: DayCheckProps) {
-  const problems = useMemo(() => dayProblems({ date, hub }, routes, orders, { missingIsProblem: false }), [date, hub, routes, orders]);
+  const status = useSyncStatus();
+  const settled = status.online && status.state === 'synced' && status.pending === 0;
+  const problems = useMemo(() => (settled ? dayProblems({ date, hub }, routes, orders, { missingIsProblem: false }) : []), [settled, date, hub, routes, orders]);
   if (problems.length === 0) return null;
   const names = problemNames(routes, orders);
   const unrouted = problems.filter((p) => p.kind === 'order_unrouted');
