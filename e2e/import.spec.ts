@@ -101,8 +101,8 @@ test('an operator imports a CSV, finds the order in «Pedidos», and importing i
   await expect(page.getByTestId('count-points')).toHaveText('1');
   await expect(page.getByTestId('import-issues')).toContainText('No hay errores');
   await page.getByTestId('import-submit').click();
-  await expect(page.getByTestId('import-result-summary')).toHaveText('1 creados, 0 actualizados, 0 sin cambios, 0 rechazados');
-  await expect(page.getByTestId('import-result')).toContainText('1 puntos de entrega nuevos sin ubicación');
+  await expect(page.getByTestId('import-result-summary')).toHaveText('1 creado, 0 actualizados, 0 sin cambios, 0 rechazados');
+  await expect(page.getByTestId('import-result')).toContainText('1 punto de entrega nuevo sin ubicación');
 
   await page.getByTestId('import-view-orders').click();
   await expect(page).toHaveURL(/\/orders$/);
@@ -122,7 +122,7 @@ test('an operator imports a CSV, finds the order in «Pedidos», and importing i
   await review(page);
   await expect(page.getByTestId('count-create')).toHaveText('0');
   await expect(page.getByTestId('count-unchanged')).toHaveText('1');
-  await expect(page.getByTestId('import-nothing-new')).toContainText('No hay nada nuevo que importar: 1 pedidos sin cambios');
+  await expect(page.getByTestId('import-nothing-new')).toContainText('No hay nada nuevo que importar: 1 pedido sin cambios');
   await page.getByTestId('import-submit').click();
   await expect(page.getByTestId('import-result-summary')).toHaveText('0 creados, 0 actualizados, 1 sin cambios, 0 rechazados');
   await expect(page.getByTestId('import-result-nothing-new')).toBeVisible();
@@ -209,7 +209,7 @@ test('an XLSX whose orders are on its second sheet imports once the sheet is pic
   await expect(page.getByTestId('count-create')).toHaveText('1');
   await expect(page.getByTestId('import-issues')).toContainText('No hay errores');
   await page.getByTestId('import-submit').click();
-  await expect(page.getByTestId('import-result-summary')).toHaveText('1 creados, 0 actualizados, 0 sin cambios, 0 rechazados');
+  await expect(page.getByTestId('import-result-summary')).toHaveText('1 creado, 0 actualizados, 0 sin cambios, 0 rechazados');
   const token = await adminToken(request);
   await expect.poll(async () => (await pullAll(request, token, 'orders')).filter((o) => o.external_ref === 'E2E-IMP-XLSX').length, { timeout: 60_000 }).toBe(1);
 });

@@ -115,7 +115,8 @@ test('lost push answers and a reload: the server ends with the statuses the ride
   const restore = await loseAnswersOfPushes(context, lost);
   await page.getByRole('link', { name: 'Recoger mercancía en el hub' }).click();
   // Three unknown codes scanned at once: on a phone their notices come one at a time, at the
-  // bottom, so the header and the sync badge stay visible.
+  // top below the header (issue 28), so the header and the sync badge stay visible, and the
+  // page makes room for them: the scan field is not covered.
   const scan = page.getByLabel('Etiqueta de caja o código de producto');
   for (const code of ['0000000000001', '0000000000002', '0000000000003']) {
     await scan.fill(code);
@@ -125,7 +126,14 @@ test('lost push answers and a reload: the server ends with the statuses the ride
   await expect(toast.first()).toContainText('no es de ningún producto de esta ruta');
   await expect(toast).toHaveCount(1);
   const toastBox = await toast.first().boundingBox();
-  expect(toastBox !== null && toastBox.y > 915 / 2, 'the notification sits in the lower half of the screen').toBe(true);
+  const headerBox = await page.locator('header').first().boundingBox();
+  expect(toastBox !== null && headerBox !== null && toastBox.y >= headerBox.y + headerBox.height - 0.5, 'the notification sits below the header').toBe(true);
+  await expect
+    .poll(async () => {
+      const [n, f] = [await toast.first().boundingBox(), await scan.boundingBox()];
+      return n !== null && f !== null && (n.y + n.height <= f.y || f.y + f.height <= n.y);
+    }, { message: 'the notification does not cover the scan field' })
+    .toBe(true);
   await expect(page.getByTestId('sync-indicator')).toBeInViewport();
   await expect(toast).toHaveCount(0, { timeout: 30_000 });
   await page.getByRole('button', { name: 'Confirmar carga' }).click();

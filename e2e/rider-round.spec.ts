@@ -53,7 +53,7 @@ test('a rider runs his round offline and everything reaches the server once', as
   const firstCount = page.getByTestId('load-lines').getByRole('textbox').first();
   const expected = Number(await firstCount.inputValue());
   await firstCount.fill(String(expected - 1));
-  await expect(page.getByText('se registrarán 1 incidencias')).toBeVisible();
+  await expect(page.getByText('se registrará 1 incidencia')).toBeVisible();
   await page.getByRole('button', { name: 'Confirmar carga' }).click();
   await expect(page.getByTestId('route-status')).toHaveText('Cargada');
   await page.getByRole('button', { name: 'Empezar reparto' }).click();

@@ -24,7 +24,8 @@ import {
   PICKABLE_ORDER_STATUSES,
   PICKABLE_ROUTE_STATUSES,
   checkForceReady,
-  codeMatchesProduct,
+  judgeScan,
+  looksPartial,
   forcedOrderSettlement,
   indexPickingEvents,
   lastUndoablePick,
@@ -310,7 +311,9 @@ export async function recordPick(engine: PickingEngine, input: RecordPickInput):
 export type ScanOutcome =
   | { readonly ok: true; readonly result: PickResult }
   /** The code is not the expected product's: a picker error was recorded. */
-  | { readonly ok: false; readonly error: Incidence };
+  | { readonly ok: false; readonly partial?: false; readonly error: Incidence }
+  /** A partial read (digits of no whole code, issue 28): refused, nothing recorded against the picker. */
+  | { readonly ok: false; readonly partial: true; readonly error?: undefined };
 
 /**
  * A code read on the picker's product page: the expected product's code picks one unit; any
@@ -324,11 +327,20 @@ export async function pickByScan(engine: PickingEngine, input: { order_id: strin
   if (!line) throw new PickingError('line_not_found', t('picking.errors.lineNotFound', { line: input.line_id, order: order.code }));
   const product = await engine.db.products.findOne(line.product_id).exec();
   if (!product) throw new PickingError('product_not_found', t('picking.errors.productNotFound', { id: line.product_id }));
-  if (codeMatchesProduct(product.toJSON(), code)) {
+  const known = looksPartial(code) ? await isKnownCode(engine, code) : true;
+  const judgement = judgeScan(product.toJSON(), code, known);
+  if (judgement === 'match') {
     return { ok: true, result: await recordPick(engine, { order_id: order.id, line_id: line.line_id, quantity: 1, scanned: code, actor: input.actor, position: input.position, now: input.now }) };
   }
+  if (judgement === 'partial') return { ok: false, partial: true };
   const error = await recordPickerError(engine, { order_id: order.id, expected_product_id: line.product_id, scanned: code, type: 'wrong_product', actor: input.actor, position: input.position, now: input.now });
   return { ok: false, error };
+}
+
+/** Whether some product of this device has `code` as its barcode or SKU (a partial read has none). */
+async function isKnownCode(engine: PickingEngine, code: string): Promise<boolean> {
+  if (await engine.db.products.findOne({ selector: { barcode: code } }).exec()) return true;
+  return (await engine.db.products.findOne({ selector: { sku: code } }).exec()) !== null;
 }
 
 /** Cancels the latest pick matching `filter` with an undo event; null when there was none. */

@@ -21,6 +21,7 @@ import type { DeliveryPoint, Order, Route, RouteStop } from '../domain/entities/
 import type { DayPlanResult } from '../domain/routing/day';
 import type { DeliveryEvent } from '../domain/entities/events';
 import { carryOverOrders } from '../domain/routing/carryOver';
+import { repairDay, type IntegrityProblem } from '../domain/routing/integrity';
 import { appendChanges, recordsChanges, routeChanges, type ChangeLabels } from '../domain/routing/changes';
 import {
   addOrdersToStops,
@@ -575,4 +576,24 @@ export async function bringCarriedOrders(engine: PlanningEngine, actor: Planning
   for (const { order } of brought) changes.order({ ...order, date, route_id: '', status: 'pending', status_id: '' });
   await changes.write(engine);
   return brought.length;
+}
+
+/**
+ * «Reparar el día» (issue 27): settles what data written before the planning's invariants were
+ * enforced left broken on a day and hub (src/domain/routing/integrity.ts `repairDay`), as one
+ * action. Returns how many documents it wrote and the problems only a person can settle.
+ */
+export async function repairDayPlan(engine: PlanningEngine, actor: PlanningActor, date: string, hub: number): Promise<{ written: number; left: IntegrityProblem[] }> {
+  requireOps(actor);
+  const routes = (await engine.db.routes.find({ selector: { date, hub } }).exec()).map((d) => d.toJSON() as unknown as Route);
+  const dayOrders = (await engine.db.orders.find({ selector: { date, hub } }).exec()).map((d) => d.toJSON() as unknown as Order);
+  const have = new Set(dayOrders.map((o) => o.id));
+  const listed = [...new Set(routes.flatMap((r) => r.stops.flatMap((s) => s.order_ids)))].filter((id) => !have.has(id));
+  const others = listed.length > 0 ? [...(await engine.db.orders.findByIds(listed).exec()).values()].map((d) => d.toJSON() as unknown as Order) : [];
+  const fix = repairDay({ date, hub }, routes, [...dayOrders, ...others]);
+  const changes = new Changes();
+  for (const r of fix.routes) changes.route(await changedRoute(engine, actor, routes.find((x) => x.id === r.id) ?? r, { stops: r.stops }));
+  for (const o of fix.orders) changes.order(o);
+  await changes.write(engine);
+  return { written: fix.routes.length + fix.orders.length, left: fix.left };
 }

@@ -252,3 +252,20 @@ export function carryOverCandidates(db: CbDatabase, hub: number, from: string, b
     sort: [{ date: 'asc' }, { hub: 'asc' }],
   });
 }
+
+// ── Reports (issue 34) ────────────────────────────────────────────────────────────────────────
+
+/** Orders of a date range (both days included), every hub, by date and hub (the [date, hub] index). */
+export function ordersInRange(db: CbDatabase, from: string, to: string) {
+  return db.orders.find({ selector: { date: { $gte: from, $lte: to } }, sort: [{ date: 'asc' }, { hub: 'asc' }] });
+}
+
+/** Incidences (follow-ups included) of some routes (the route_id index). */
+export function incidencesOfRoutes(db: CbDatabase, routeIds: readonly string[]) {
+  return db.incidences.find({ selector: { route_id: { $in: [...routeIds] } }, sort: [{ route_id: 'asc' }], index: ['route_id'] });
+}
+
+/** Every cash hand-over (the [kind, rider_id] index); the caller keeps the days it wants. */
+export function cashHandovers(db: CbDatabase) {
+  return db.payments.find({ selector: { kind: 'cash-handover' }, sort: [{ kind: 'asc' }, { rider_id: 'asc' }] });
+}

@@ -4,15 +4,16 @@
  * - Orders and routes of the day, counted by system status.
  * - Delivered share: orders delivered in full or in part over the day's orders that are not
  *   cancelled (0 when there are none).
- * - Open incidences: incidences are insert-only events without a «resolved» state in our data
- *   model, so the dashboard counts the incidences recorded during the day (Madrid calendar).
+ * - Incidences of the day: the day's exceptions (src/domain/incidences/exceptions.ts: failed
+ *   deliveries, picking shortfalls, product incidences at the door, cash counted with a
+ *   difference) of the day's routes, by the routes' delivery day, whatever their follow-up.
  * - Cash collected: from the `collected` delivery events of the day's routes paid in cash,
  *   `amount_collected_cents − change_cents` (what the rider keeps: the amount due). Card and
  *   transfer collections are summed apart.
  */
-import type { DeliveryEvent, Incidence } from './entities/events';
+import type { DeliveryEvent } from './entities/events';
 import type { Order, Route } from './entities/operation';
-import { madridDate } from './dates';
+import type { DayException } from './incidences/exceptions';
 import { ORDER_STATUSES, ROUTE_STATUSES, type OrderStatus, type RouteStatus } from './status/machines';
 
 export interface DayInput {
@@ -23,7 +24,8 @@ export interface DayInput {
   readonly orders: readonly Pick<Order, 'hub' | 'date' | 'status'>[];
   readonly routes: readonly Pick<Route, 'id' | 'hub' | 'date' | 'status'>[];
   readonly events: readonly Pick<DeliveryEvent, 'kind' | 'route_id' | 'payment_method' | 'amount_collected_cents' | 'change_cents'>[];
-  readonly incidences: readonly Pick<Incidence, 'hub' | 'at'>[];
+  /** The exceptions (src/domain/incidences/exceptions.ts); those of other days are not counted. */
+  readonly exceptions: readonly Pick<DayException, 'hub' | 'day'>[];
 }
 
 export interface DaySummary {
@@ -67,7 +69,7 @@ export function summariseDay(input: DayInput): DaySummary {
   }
 
   let incidences = 0;
-  for (const i of input.incidences) if (inHub(i.hub) && madridDate(i.at) === input.today) incidences += 1;
+  for (const e of input.exceptions) if (inHub(e.hub) && e.day === input.today) incidences += 1;
 
   const done = orderCounts.delivered + orderCounts.partially_delivered;
   const of = orders - orderCounts.cancelled;

@@ -185,6 +185,14 @@ export type CollectionCheck = { readonly ok: true; readonly value: Collection } 
  * cash may be more than due (change is returned); card and transfer are exactly the amount due;
  * «a cuenta» collects nothing at the door (the client is invoiced).
  */
+/**
+ * Whether anything is collected at the door with `method` (issue 28: «Importe a cobrar» was shown
+ * on orders paid on account, where nothing is collected): not for an order paid on account.
+ */
+export function collectsAtDoor(method: PaymentMethod): boolean {
+  return method !== 'on_account';
+}
+
 export function collect(order: Order, lines: readonly DeliveredLine[], method: PaymentMethod, tenderedCents: number): CollectionCheck {
   const due = amountDueCents(
     order.lines,

@@ -13,3 +13,13 @@ import { englishDateLocale } from './index';
 export function formatDate(value: Date | number, pattern = "d MMM yyyy, HH:mm"): string {
   return formatDateFns(value, pattern, { locale: (englishDateLocale() as Locale | null) ?? esLocale });
 }
+
+/**
+ * A calendar day stored as `YYYY-MM-DD` written for people (issue 28: no ISO dates in text):
+ * «27 nov 2026» (Spanish), «27 Nov 2026» (English). Anything else is returned as given.
+ */
+export function formatDay(day: string, pattern = 'd MMM yyyy'): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return day;
+  return formatDate(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12), pattern);
+}

@@ -1,3 +1,18 @@
+/**
+ * The interface's words: `t(key, vars)` reads the catalogue of the current language.
+ *
+ * Placeholders: `{name}` is replaced by `vars.name`: text as given, a whole number as its digits
+ * (codes, years and line numbers stay as they are), a number with decimals in the interface's
+ * locale (issue 28: «86,6 kg» in Spanish, «86.6 kg» in English).
+ *
+ * Plurals (issue 28: «1 pedidos» must read «1 pedido»): a message chooses its words by a count
+ * with an ICU-like block, `{name, plural, one {# pedido} other {# pedidos}}`. The form is chosen
+ * by `Intl.PluralRules` of the interface's language from `vars.name` (a number, or a numeric
+ * string); an exact `=N {…}` form (`=0 {ningún pedido}`) wins over the rule's category, and
+ * `other` is the fallback. Inside a form, `#` is the count written in the interface's locale
+ * (`formatDecimal`), and other `{vars}` are filled as usual. Every message that prints a count
+ * followed by a noun uses such a block (tests/i18n/plurals.test.ts checks the catalogues).
+ */
 import { es, type Catalogue } from './messages.es';
 import { setDomainWording, type DomainMessage } from '../domain/messages';
 // formatDate lives in ./dates (date-fns stays out of the modules every screen loads).
@@ -62,13 +77,83 @@ function lookup(key: string): string {
   return (catalogue === es ? null : find(catalogue, key)) ?? find(es, key) ?? key;
 }
 
-/** The text of `key` in the current language, with `{var}` placeholders filled in. */
+/** The text of `key` in the current language, with its plural blocks chosen and `{var}` placeholders filled in. */
 export function t(key: MessageKey, vars?: MessageVars): string {
-  const text = lookup(key);
-  if (!vars) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in vars ? String(vars[name]) : whole,
-  );
+  return fillMessage(lookup(key), vars);
+}
+
+/** The BCP 47 locale of the interface's language (numbers and plural rules). */
+export function locale(lang: Language = current): string {
+  return lang === 'en' ? 'en-GB' : 'es-ES';
+}
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+function pluralCategory(count: number): Intl.LDMLPluralRule {
+  const loc = locale();
+  let rules = pluralRules.get(loc);
+  if (!rules) pluralRules.set(loc, (rules = new Intl.PluralRules(loc)));
+  return rules.select(count);
+}
+
+/** The index of the `}` that closes the `{` at `open` (nested braces counted), or -1. */
+function closing(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === '{') depth++;
+    else if (text[i] === '}' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** The forms of a plural block's body (`one {…} other {…}`), by selector. */
+function pluralForms(body: string): Map<string, string> | null {
+  const forms = new Map<string, string>();
+  let i = 0;
+  while (i < body.length) {
+    const m = /^\s*(=\d+|zero|one|two|few|many|other)\s*\{/.exec(body.slice(i));
+    if (!m?.[1]) return body.slice(i).trim() === '' ? forms : null;
+    const open = i + m[0].length - 1;
+    const end = closing(body, open);
+    if (end < 0) return null;
+    forms.set(m[1], body.slice(open + 1, end));
+    i = end + 1;
+  }
+  return forms;
+}
+
+/**
+ * A catalogue text with its `{n, plural, …}` blocks chosen and its `{var}` placeholders filled
+ * (exported for the catalogue tests; screens call `t`).
+ */
+export function fillMessage(text: string, vars?: MessageVars): string {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const start = text.indexOf('{', i);
+    if (start < 0) break;
+    const head = /^\{(\w+)\s*,\s*plural\s*,/.exec(text.slice(start));
+    const end = head ? closing(text, start) : -1;
+    const forms = head && end > 0 ? pluralForms(text.slice(start + head[0].length, end)) : null;
+    if (!head?.[1] || !forms) {
+      out += text.slice(i, start + 1);
+      i = start + 1;
+      continue;
+    }
+    const raw = vars?.[head[1]];
+    const count = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+    const form = Number.isFinite(count) ? (forms.get(`=${count}`) ?? forms.get(pluralCategory(count)) ?? forms.get('other')) : forms.get('other');
+    // A count given as text (already written by the caller) is shown as given.
+    const shown = typeof raw === 'number' ? formatDecimal(raw, 2) : String(raw ?? '#');
+    out += text.slice(i, start) + (form ?? '').replace(/#/g, shown);
+    i = end + 1;
+  }
+  out += text.slice(i);
+  if (!vars) return out;
+  return out.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!(name in vars)) return whole;
+    const v = vars[name];
+    return typeof v === 'number' && Number.isFinite(v) && !Number.isInteger(v) ? formatDecimal(v, 2) : String(v);
+  });
 }
 
 const money = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' });
@@ -78,12 +163,26 @@ export function formatMoney(cents: number): string {
   return money.format(cents / 100);
 }
 
-const numberFormats = new Map<number, Intl.NumberFormat>();
-/** A number in Spanish with `digits` decimals: 1234.5 → «1234,5». */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(min: number, max: number): Intl.NumberFormat {
+  const loc = locale();
+  const id = `${loc}|${min}|${max}`;
+  let f = numberFormats.get(id);
+  if (!f) numberFormats.set(id, (f = new Intl.NumberFormat(loc, { minimumFractionDigits: min, maximumFractionDigits: max })));
+  return f;
+}
+
+/** A number in the interface's locale with `digits` decimals: 1234.5 → «1234,5» (es), «1,234.5» (en). */
 export function formatNumber(value: number, digits = 0): string {
-  let f = numberFormats.get(digits);
-  if (!f) numberFormats.set(digits, (f = new Intl.NumberFormat('es-ES', { minimumFractionDigits: digits, maximumFractionDigits: digits })));
-  return f.format(value);
+  return numberFormat(digits, digits).format(value);
+}
+
+/**
+ * A measured quantity in the interface's locale with at most `maxDigits` decimals, only as many
+ * as it needs (issue 28: «86.6 kg» read «86,6 kg» in Spanish): 86.6 → «86,6», 3 → «3».
+ */
+export function formatDecimal(value: number, maxDigits = 1): string {
+  return numberFormat(0, maxDigits).format(value);
 }
 
 /** A domain message in the current language; variables that are messages are worded first. */

@@ -14,6 +14,7 @@ import { pickingMessages } from './en/picking';
 import { boxScanMessages } from './en/boxScan';
 import { paymentsMessages } from './en/payments';
 import { settlementMessages } from './en/settlement';
+import { reportsMessages } from './en/reports';
 import { proofMessages } from './en/proof';
 import { syncMessages } from './en/sync';
 import { deviceMessages } from './en/device';
@@ -37,6 +38,7 @@ export const en: Shape<Catalogue> = {
   ...boxScanMessages,
   ...paymentsMessages,
   ...settlementMessages,
+  ...reportsMessages,
   ...proofMessages,
   ...syncMessages,
   ...orderApiMessages,

@@ -9,6 +9,7 @@ import { pickingMessages } from './es/picking';
 import { boxScanMessages } from './es/boxScan';
 import { paymentsMessages } from './es/payments';
 import { settlementMessages } from './es/settlement';
+import { reportsMessages } from './es/reports';
 import { proofMessages } from './es/proof';
 import { syncMessages } from './es/sync';
 import { deviceMessages } from './es/device';
@@ -32,6 +33,7 @@ export const es = {
   ...boxScanMessages,
   ...paymentsMessages,
   ...settlementMessages,
+  ...reportsMessages,
   ...proofMessages,
   ...syncMessages,
   ...orderApiMessages,

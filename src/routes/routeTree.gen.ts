@@ -21,6 +21,7 @@ const incidenceProductRoute = createRoute({ getParentRoute: () => shellLayoutRou
 const incidenceAllPickingRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/incidence-all-picking', ...screenOptions('incidenceAllPicking') });
 const errorPickingRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/error-picking-producto/$pe_name/$order_id/$product_id', ...screenOptions('errorPicking') });
 const paymentsAllRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/payments/all_orders', ...screenOptions('paymentsAll') });
+const reportsRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/reports', ...screenOptions('reports') });
 const paymentsDetailsRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/payments/details_orders/$route_id/status/$status_id', ...screenOptions('paymentsDetails') });
 const profileUserRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/profile-user', ...screenOptions('profileUser') });
 const userModelRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/user-model', ...screenOptions('userModel') });
@@ -114,6 +115,7 @@ export const routeTree = rootRoute.addChildren([
     incidenceAllPickingRoute,
     errorPickingRoute,
     paymentsAllRoute,
+    reportsRoute,
     paymentsDetailsRoute,
     profileUserRoute,
     userModelRoute,

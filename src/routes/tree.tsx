@@ -9,7 +9,9 @@ import {
   IconBuildingWarehouse,
   IconCategory,
   IconClipboardList,
+  IconFileImport,
   IconHome,
+  IconMapRoute,
   IconListCheck,
   IconMapPin,
   IconPackage,
@@ -19,6 +21,7 @@ import {
   IconBuildingStore,
   IconAlertTriangle,
   IconCash,
+  IconChartBar,
   IconUsers,
   IconSettings,
 } from '@tabler/icons-react';
@@ -48,6 +51,8 @@ const UpdatePrompt = lazyChunk(() => import('../ui/pwa/UpdatePrompt').then((m) =
 
 const ICONS: Record<MenuEntry['icon'], ReactNode> = {
   home: <IconHome size={20} aria-hidden />,
+  import: <IconFileImport size={20} aria-hidden />,
+  planning: <IconMapRoute size={20} aria-hidden />,
   routes: <IconRoute size={20} aria-hidden />,
   products: <IconPackage size={20} aria-hidden />,
   picking: <IconListCheck size={20} aria-hidden />,
@@ -61,6 +66,7 @@ const ICONS: Record<MenuEntry['icon'], ReactNode> = {
   points: <IconBuildingStore size={20} aria-hidden />,
   incidences: <IconAlertTriangle size={20} aria-hidden />,
   payments: <IconCash size={20} aria-hidden />,
+  reports: <IconChartBar size={20} aria-hidden />,
   users: <IconUsers size={20} aria-hidden />,
   config: <IconSettings size={20} aria-hidden />,
 };

@@ -17,6 +17,7 @@ import {
   placeStop,
   publishRoutes,
   removeStop,
+  repairDayPlan,
   saveDayPlan,
   saveRoute,
   saveTimes,
@@ -343,3 +344,32 @@ describe('re-planning carry-over', () => {
     expect(await bringCarriedOrders(engine, operator, NEXT, 1, ['o1']), 'already brought').toBe(0);
   });
 });
+
+describe('«Reparar el día» (issue 27)', () => {
+  it('settles a day an interrupted save corrupted, in one action, and the day is then sound', async () => {
+    const { dayProblems } = await import('../../src/domain/routing/integrity');
+    // o1 «En ruta» on a route that does not list it; o2 on two drafts; o3 listed, still «Pendiente».
+    await db.orders.bulkUpsert([
+      { ...getOrderShape('o1'), route_id: 'ra', status: 'planned' },
+      { ...getOrderShape('o2'), route_id: 'ra', status: 'planned' },
+    ]);
+    await db.routes.bulkInsert([
+      { ...route('ra', '', [{ point: 'pb', orders: ['o2'] }], 'draft'), code: 'R-A' },
+      { ...route('rb', '', [{ point: 'pb', orders: ['o2', 'o3'] }], 'draft'), code: 'R-B' },
+    ]);
+    const problemsOf = async () => dayProblems({ date: TODAY, hub: 1 }, (await db.routes.find().exec()).map((d) => d.toJSON() as unknown as Route), (await db.orders.find().exec()).map((d) => d.toJSON() as unknown as Order));
+    expect((await problemsOf()).length).toBeGreaterThan(0);
+    const { written, left } = await repairDayPlan(engine, operator, TODAY, 1);
+    expect(left).toEqual([]);
+    expect(written).toBeGreaterThan(0);
+    expect(await problemsOf()).toEqual([]);
+    expect(await getOrder('o1')).toMatchObject({ route_id: '', status: 'pending' });
+    expect((await getRoute('rb')).stops.flatMap((s) => s.order_ids)).toEqual(['o3']);
+    expect(await getOrder('o3')).toMatchObject({ route_id: 'rb', status: 'planned' });
+    await expect(repairDayPlan(engine, rider, TODAY, 1)).rejects.toBeInstanceOf(PlanningError);
+  });
+});
+
+function getOrderShape(id: string): Order {
+  return pending(id, id === 'o1' ? 'pa' : 'pb');
+}

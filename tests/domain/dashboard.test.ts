@@ -3,9 +3,6 @@ import { statusSections, summariseDay, type DayInput } from '../../src/domain/da
 import type { DeliveryEvent } from '../../src/domain/entities/events';
 
 const TODAY = '2026-11-22';
-// 10:00 in Madrid on TODAY and on the day before.
-const AT_TODAY = Date.UTC(2026, 10, 22, 9, 0);
-const AT_YESTERDAY = Date.UTC(2026, 10, 21, 9, 0);
 
 const collected = (route_id: string, method: DeliveryEvent['payment_method'], collected: number, change: number) => ({
   kind: 'collected' as const,
@@ -39,10 +36,11 @@ function input(over: Partial<DayInput> = {}): DayInput {
       collected('r-old', 'cash', 9999, 0), // another day's route
       { kind: 'delivered', route_id: 'r1', payment_method: '', amount_collected_cents: 0, change_cents: 0 },
     ],
-    incidences: [
-      { hub: 1, at: AT_TODAY },
-      { hub: 2, at: AT_TODAY },
-      { hub: 1, at: AT_YESTERDAY },
+    // The day's exceptions (their day is their route's): yesterday's is not counted.
+    exceptions: [
+      { hub: 1, day: TODAY },
+      { hub: 2, day: TODAY },
+      { hub: 1, day: '2026-11-21' },
     ],
     ...over,
   };

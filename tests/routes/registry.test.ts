@@ -3,6 +3,7 @@ import { breadcrumbTrail, MENU, ROUTES, pathParams, samplePath } from '../../src
 import { SCREENS } from '../../src/routes/screens';
 import { toRouterPath } from '../../src/routes/router';
 import { t, type MessageKey } from '../../src/i18n';
+import { mayOpen, type InterfaceGroup } from '../../src/domain/access/groups';
 
 /** Every path of the specification's section 2, written out as the specification gives them. */
 const SPEC_PATHS = [
@@ -44,6 +45,7 @@ const ADDED_PATHS = [
   '/config/api-keys', // issue 10: the admins' screen of the clients' order-API keys
   '/proof-of-delivery/:order_id', // issue 13: an order's proof of delivery (albarán)
   '/albaran/:token', // issue 13: the client's public link to one albarán
+  '/reports', // issue 34: the operation reports («Informes»)
 ];
 
 const translated = (key: MessageKey) => t(key) !== key;
@@ -122,5 +124,17 @@ describe('menu', () => {
       expect(translated(m.description)).toBe(true);
     }
     expect(new Set(MENU.map((m) => t(m.label))).size).toBe(MENU.length);
+  });
+
+  it('holds every screen a role uses daily (issue 28: import and planning were reachable only by typing)', () => {
+    const daily: Readonly<Record<string, { groups: readonly InterfaceGroup[]; ids: readonly string[] }>> = {
+      operator: { groups: ['machine-operator'], ids: ['home', 'charge', 'routed', 'routes', 'orders', 'picking', 'paymentsAll', 'distribution'] },
+      admin: { groups: ['machine-admin'], ids: ['home', 'charge', 'routed', 'routes', 'orders', 'paymentsAll', 'config'] },
+      rider: { groups: ['machine-rider'], ids: ['home', 'distribution'] },
+    };
+    for (const [role, { groups, ids }] of Object.entries(daily)) {
+      const menu = MENU.filter((m) => mayOpen(groups, ROUTES.find((r) => r.id === m.routeId)?.access ?? [])).map((m) => m.routeId);
+      expect(ids.filter((id) => !menu.includes(id as never)), role).toEqual([]);
+    }
   });
 });

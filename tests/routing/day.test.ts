@@ -291,4 +291,45 @@ describe('dayInputFromEntities: the board input from the app documents', () => {
     const kept = result.routes.find((r) => r.route_id === draft.id);
     expect(kept?.stops[2]).toMatchObject({ delivery_point_id: byPoint[2]?.delivery_point_id, lock: 'position' });
   });
+
+  it('by default plans only the orders without a route: published routes stay as they are, drafts keep their stops, a shop’s new order joins its stop (issue 27 §2)', () => {
+    const today = '2026-11-23';
+    const tomorrow = '2026-11-24';
+    const data = generateDemoData({ seed: 3, today, now: Date.UTC(2026, 10, 23, 9, 0) });
+    const hub = data.catalog.find((c): c is Hub => c.kind === 'hub' && c.number === 1) as Hub;
+    const models = data.catalog.filter((c): c is BikeModel => c.kind === 'bike-model');
+    const free = data.orders.filter((o) => o.hub === 1 && o.date === tomorrow && o.route_id === '' && o.status === 'pending');
+    const points = [...new Map(free.map((o) => [o.delivery_point_id, o])).values()];
+    const [p1, p2, p3] = points as [(typeof free)[number], (typeof free)[number], (typeof free)[number]];
+    const riders = data.users.filter((u) => u.role === 'rider' && u.hub === 1 && u.active);
+    const base = { hub: 1, date: tomorrow, bike_id: '', status_id: '', planned_start: '08:00', distance_m: 0, cancel_reason: '', updated_at: 0 };
+    const published = { ...base, id: 'rt-pub', code: 'R-PUB', name: 'Publicada', rider_id: riders[0]?.id ?? '', status: 'planned' as const, stops: [{ seq: 1, delivery_point_id: p1.delivery_point_id, order_ids: [p1.id], eta: '09:00' }] };
+    const draft = { ...base, id: 'rt-draft', code: 'R-DRAFT', name: 'Borrador', rider_id: '', status: 'draft' as const, stops: [{ seq: 1, delivery_point_id: p2.delivery_point_id, order_ids: [p2.id], eta: '09:00' }] };
+    // A second order of p2's shop, with a window that overlaps.
+    const sibling = { ...p3, id: 'o-sibling', code: 'P-SIBLING', delivery_point_id: p2.delivery_point_id, window_start: p2.window_start, window_end: p2.window_end };
+    const orders = [
+      ...data.orders.map((o) => (o.id === p1.id ? { ...o, route_id: published.id, status: 'planned' as const } : o.id === p2.id ? { ...o, route_id: draft.id, status: 'planned' as const } : o)),
+      sibling,
+    ];
+    const routes = [...data.routes.filter((r) => !(r.hub === 1 && r.date === tomorrow)), published, draft];
+    const entities = { date: tomorrow, hub, orders, deliveryPoints: data.delivery_points, products: data.products, routes, users: data.users, bikes: data.bikes, bikeModels: models };
+    const input = dayInputFromEntities({ ...entities, scope: 'unrouted' });
+    // The published route is not in the problem, and its rider is not offered again.
+    expect(input.routes.map((r) => r.id)).toEqual([draft.id]);
+    expect(input.riders.map((r) => r.id)).not.toContain(published.rider_id);
+    expect(input.orders.map((o) => o.id)).not.toContain(p1.id);
+    // The draft keeps its stop, which the shop's new order joins.
+    expect(input.routes[0]?.stops).toEqual([{ delivery_point_id: p2.delivery_point_id, order_ids: [p2.id, sibling.id], lock: 'route' }]);
+    const result = planDay(input, { seed: 1, maxIterations: 200 });
+    everyOrderOnce(input, result);
+    expect(result.routes.find((r) => r.route_id === draft.id)?.stops.some((st) => st.order_ids.includes(p2.id) && st.order_ids.includes(sibling.id))).toBe(true);
+    // With the operator's leave, the published route takes new stops after its own.
+    const open = dayInputFromEntities({ ...entities, scope: 'unrouted', intoPublished: true });
+    const kept = open.routes.find((r) => r.id === published.id)?.stops ?? [];
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({ delivery_point_id: p1.delivery_point_id, lock: 'position' });
+    expect(kept[0]?.order_ids[0]).toBe(p1.id);
+    // «Replanificar todo» as before: every stop free unless locked by the operator.
+    expect(dayInputFromEntities({ ...entities, scope: 'all' }).routes.find((r) => r.id === published.id)?.stops[0]?.lock).toBe('none');
+  });
 });

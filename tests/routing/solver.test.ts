@@ -319,7 +319,7 @@ describe('optimiser: input errors', () => {
     expect(issues).toContain('parada 1 («j1»): ubicación 99 fuera de la matriz');
     expect(issues).toContain('la franja termina antes de empezar');
     expect(issues).toContain('id repetido');
-    expect(issues).toContain('la capacidad debe tener 1 valores');
+    expect(issues).toContain('la capacidad debe tener 1 valor');
     expect(issues).toContain('no existe la parada «nope»');
   });
 });

@@ -103,7 +103,7 @@ describe('finding 7: file references', () => {
     const [answer] = res.body as { _refused?: string; _deleted?: boolean }[];
     expect(answer?._refused).toMatch(/[a-záéíóú]/);
     expect(answer?._deleted).toBe(true);
-    expect(srv.store.get('incidences', String(doc.id))).toBeNull();
+    expect(srv.store.get('incidences', String((doc as Record<string, unknown>).id))).toBeNull();
     // His own photo goes through.
     const own = { ...newDocFor('incidences', 'u-rider1', 42), photo_file: 'incidences/u-rider1/own.png' };
     const ok = await srv.api('/api/sync/incidences/push', { token: tokens.rider1, body: [{ assumedMasterState: null, newDocumentState: own }] });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRate, formSchema, hubLabel, hubOptions, hubSelect } from '../../src/ui/crud/options';
+import { formatRate, formSchema, hubLabel, hubName, hubNameOptions, hubOptions, hubOrAll, hubSelect } from '../../src/ui/crud/options';
 import { statusSchema, taxSchema } from '../../src/domain/entities/reference';
 import { z } from 'zod';
 import { zodValidate } from '../../src/ui/form/validate';
@@ -17,6 +17,17 @@ describe('entity option helpers', () => {
     ]);
     expect(hubLabel(hubs, 3)).toBe('3 · Sants');
     expect(hubLabel(hubs, 9)).toBe('9');
+  });
+
+  it('names hubs by their names, and hub 0 of a person «Todos» (issue 28)', () => {
+    expect(hubNameOptions(hubs)).toEqual([
+      { value: '1', label: 'Arganzuela' },
+      { value: '3', label: 'Sants' },
+    ]);
+    expect(hubName(hubs, 3)).toBe('Sants');
+    expect(hubName(hubs, 9)).toBe('Hub 9');
+    expect(hubOrAll(hubs, 0)).toBe('Todos');
+    expect(hubOrAll(hubs, 1)).toBe('Arganzuela');
   });
 
   it('prints rates in Spanish', () => {

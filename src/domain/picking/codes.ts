@@ -46,3 +46,28 @@ export function codeMatchesProduct(product: Pick<Product, 'barcode' | 'sku'>, co
   if (gtin !== null && product.barcode !== '' && gtin === toGtin14(product.barcode)) return true;
   return product.sku !== '' && c.toUpperCase() === product.sku.trim().toUpperCase();
 }
+
+/**
+ * A read that looks cut short (issue 28: a keyboard scanner that drops digits sent «40063813»
+ * of «4006381333931», and the picker got a wrong-product error): only digits, at least 4, and
+ * not a whole GTIN (8, 12, 13 or 14 digits with a valid check digit).
+ */
+export function looksPartial(code: string): boolean {
+  const c = code.trim();
+  return /^\d{4,}$/.test(c) && toGtin14(c) === null;
+}
+
+/** What a scan on a picking line is: the product asked for, a partial read, or another product. */
+export type ScanJudgement = 'match' | 'partial' | 'wrong';
+
+/**
+ * Judges a scan on a line of `expected` (issue 28). A partial read — digits that are no whole
+ * GTIN and name no known product (`knownCode`: some product has it as barcode or SKU) — is
+ * refused as «lectura incompleta»: it counts nothing and is not a picker error (the scanner
+ * misread; the picker did nothing wrong). Any other code that is not the product is `wrong`.
+ */
+export function judgeScan(expected: Pick<Product, 'barcode' | 'sku'>, code: string, knownCode: boolean): ScanJudgement {
+  if (codeMatchesProduct(expected, code)) return 'match';
+  if (looksPartial(code) && !knownCode) return 'partial';
+  return 'wrong';
+}

@@ -1,5 +1,5 @@
 import { Alert, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
-import { formatMoney, t, type MessageKey } from '../../i18n';
+import { formatMoney, formatNumber, t, type MessageKey } from '../../i18n';
 import { formatDate } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
 import { orderOutcome } from '../../domain/delivery';
@@ -34,7 +34,7 @@ export function DeliveryRecordPage({ params }: ScreenProps) {
         {t('delivery.when')}: {formatDate(main.at, "d MMM yyyy, HH:mm:ss")}
       </Text>
       <Text>
-        {t('delivery.where')}: {main.position ? `${main.position.lat.toFixed(5)}, ${main.position.lng.toFixed(5)}` : t('delivery.noPosition')}
+        {t('delivery.where')}: {main.position ? t('proof.positionValue', { lat: formatNumber(main.position.lat, 5), lng: formatNumber(main.position.lng, 5) }) : t('delivery.noPosition')}
       </Text>
       {main.kind === 'failed' && main.note && <Alert color="red">{main.note}</Alert>}
       {main.lines.length > 0 && (

@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, T
 import { Link, useNavigate } from '@tanstack/react-router';
 import { IconBarcode, IconMapPin, IconNavigation, IconPlayerPlay, IconFlag } from '@tabler/icons-react';
 import { t } from '../../i18n';
+import { formatDay } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
 import { useEngine, useLiveQuery } from '../../data/hooks';
 import { allUsers } from '../../data/queries';
@@ -51,7 +52,7 @@ export function RouteDetailPage({ params }: ScreenProps) {
             {route.name}
           </Text>
           <Text size="sm" c="dimmed">
-            {route.code} · {route.date} · {riderName}
+            {route.code} · {formatDay(route.date)} · {riderName}
           </Text>
         </div>
         <RouteStatusBadge route={route} />

@@ -10,7 +10,7 @@ import { confirmDelivery, currentPosition, type ConfirmDeliveryInput } from '../
 import type { DataEngine } from '../../data/engine';
 import { useAction } from '../../ui/action/useAction';
 import { ListTable } from '../../ui/table/ListTable';
-import { checkDeliveredLines, collect, decodeSummary, orderOutcome } from '../../domain/delivery';
+import { checkDeliveredLines, collect, collectsAtDoor, decodeSummary, orderOutcome } from '../../domain/delivery';
 import type { PaymentMethod } from '../../domain/entities/operation';
 import { riderPaymentMethods } from '../../domain/access/payments';
 import { SignaturePad, SignatureView, signatureToPng, type Stroke } from '../../ui/signature/SignaturePad';
@@ -86,14 +86,20 @@ export function SignCollectPage({ params }: ScreenProps) {
           </Table.Tr>
         )}
       />
-      <Card withBorder>
-        <Text size="sm" c="dimmed">
-          {t('delivery.amountDue')}
-        </Text>
-        <Text size="xl" fw={700} data-testid="amount-due">
-          {formatMoney(dueCents)}
-        </Text>
-      </Card>
+      {collectsAtDoor(chosen) ? (
+        <Card withBorder>
+          <Text size="sm" c="dimmed">
+            {t('delivery.amountDue')}
+          </Text>
+          <Text size="xl" fw={700} data-testid="amount-due">
+            {formatMoney(dueCents)}
+          </Text>
+        </Card>
+      ) : (
+        <Alert color="gray" data-testid="on-account-note">
+          {t('delivery.onAccountNote')}
+        </Alert>
+      )}
       <div>
         <Text size="sm" fw={500} mb={4}>
           {t('delivery.paymentMethod')}

@@ -2,6 +2,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Select, Stack, Table, Text } from '@mantine/core';
 import { t } from '../../i18n';
+import { formatDay } from '../../i18n/dates';
 import { useLiveQuery } from '../../data/hooks';
 import { catalogOfKind, ordersOfDayInHub } from '../../data/queries';
 import { madridDate } from '../../domain/dates';
@@ -23,7 +24,7 @@ export function SynlabOrdersPage() {
     <Stack>
       <Select label={t('delivery.hub')} data={hubs.map((h) => ({ value: String(h.number), label: `${h.number} · ${h.name}` }))} value={hubNumber} onChange={setHub} maw={320} />
       <Text size="sm" c="dimmed">
-        {t('dev.synlabCount', { n: mine.length, date: today })}
+        {t('dev.synlabCount', { n: mine.length, date: formatDay(today) })}
       </Text>
       <ListTable
         bordered

@@ -1,6 +1,6 @@
 /**
  * Home (/): today's operation at a glance, for every hub or one — orders and routes by status,
- * the delivered share, today's incidences and the cash collected (src/domain/dashboard.ts) —
+ * the delivered share, the incidences of today's routes and the cash collected (src/domain/dashboard.ts) —
  * with small bars and rings where a picture reads faster than numbers. Riders get a short card
  * that takes them to their round.
  */
@@ -12,18 +12,18 @@ import { formatMoney, t } from '../../i18n';
 import { useFirstSync, useLiveQuery } from '../../data/hooks';
 import { useSession } from '../../data/session';
 import { useCatalog } from '../../data/reference';
-import { deliveriesOfRoutes, incidencesSince, ordersOfDay, routesOfDay } from '../../data/queries';
+import { deliveriesOfRoutes, ordersOfDay, routesOfDay } from '../../data/queries';
 import { summariseDay, statusSections, type DaySummary } from '../../domain/dashboard';
 import { madridDate } from '../../domain/dates';
-import type { DeliveryEvent, Incidence } from '../../domain/entities/events';
+import type { DeliveryEvent } from '../../domain/entities/events';
+import { useDayExceptions } from '../../ui/incidences/useDayExceptions';
 import type { Order, Route } from '../../domain/entities/operation';
 import { MACHINES, ORDER_STATUSES, ROUTE_STATUSES } from '../../domain/status/machines';
 import { ORDER_STATUS_COLOR, ROUTE_STATUS_COLOR } from '../../ui/statusColors';
 import { FirstSyncNotice, SyncedValue } from '../../ui/sync/FirstSync';
 import { href } from '../../routes/registry';
 import { statusNames } from '../../i18n/status';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { formatDay } from '../../i18n/dates';
 
 function RiderHome() {
   return (
@@ -88,18 +88,19 @@ const percent = (share: number) => `${Math.round(share * 100)} %`;
 
 function OpsDashboard() {
   const [today] = useState(() => madridDate());
-  const [since] = useState(() => Date.now() - 2 * DAY_MS);
   const [hub, setHub] = useState('all');
   const { data: hubs } = useCatalog('hub');
   const { data: orders } = useLiveQuery<Order[]>((db) => ordersOfDay(db, today), [today], []);
   const { data: routes } = useLiveQuery<Route[]>((db) => routesOfDay(db, today), [today], []);
   const routeIds = useMemo(() => routes.map((r) => r.id), [routes]);
   const { data: events } = useLiveQuery<DeliveryEvent[]>((db) => (routeIds.length > 0 ? deliveriesOfRoutes(db, routeIds) : null), [routeIds.join(',')], []);
-  const { data: incidences } = useLiveQuery<Incidence[]>((db) => incidencesSince(db, since), [since], []);
+  // The day's exceptions (failed deliveries, picking shortfalls, product and cash incidences),
+  // counted as «Incidencias» lists them (src/domain/incidences/exceptions.ts).
+  const { exceptions } = useDayExceptions(today);
 
   const summaryOf = useMemo(
-    () => (h: number | null): DaySummary => summariseDay({ today, hub: h, orders, routes, events, incidences }),
-    [today, orders, routes, events, incidences],
+    () => (h: number | null): DaySummary => summariseDay({ today, hub: h, orders, routes, events, exceptions }),
+    [today, orders, routes, events, exceptions],
   );
   const selected = hub === 'all' ? null : Number(hub);
   const s = summaryOf(selected);
@@ -108,7 +109,7 @@ function OpsDashboard() {
   return (
     <Stack>
       <Group justify="space-between" align="end">
-        <Text c="dimmed">{t('home.today', { date: today })}</Text>
+        <Text c="dimmed">{t('home.today', { date: formatDay(today, 'EEEE d MMMM yyyy') })}</Text>
         <SegmentedControl
           aria-label={t('home.hubSelector')}
           value={hub}

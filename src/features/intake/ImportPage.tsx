@@ -17,6 +17,7 @@ import { IconDownload, IconFileUpload, IconX } from '@tabler/icons-react';
 import { transfer } from 'comlink';
 import { t } from '../../i18n';
 import { fieldLabel, formatIntakeIssue } from '../../i18n/intake';
+import { formatDay } from '../../i18n/dates';
 import { useEngine } from '../../data/hooks';
 import { useCatalog } from '../../data/reference';
 import { applyIntake, loadIntakeContext, rememberImportMapping, type IntakeWriteResult } from '../../data/intake';
@@ -594,7 +595,7 @@ function PreviewStep(props: {
       { key: 'rows', header: t('intake.screen.colRows'), value: (r) => r.rows.join(', '), width: '90px' },
       { key: 'client', header: t('intake.screen.colClient'), value: (r) => clientName(r.client_id), width: '1.2fr' },
       { key: 'ref', header: t('intake.screen.colRef'), value: (r) => r.external_ref, width: '1.2fr' },
-      { key: 'date', header: t('intake.screen.colDate'), value: (r) => r.date, width: '110px' },
+      { key: 'date', header: t('intake.screen.colDate'), value: (r) => r.date, render: (r) => formatDay(r.date), width: '110px' },
       { key: 'lines', header: t('intake.screen.colLines'), value: (r) => r.lines, width: '70px' },
       {
         key: 'status',

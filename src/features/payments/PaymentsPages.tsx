@@ -9,7 +9,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Badge, Group, Loader, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { formatMoney, t } from '../../i18n';
-import { formatDate } from '../../i18n/dates';
+import { formatDate, formatDay } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
 import { useLiveQuery } from '../../data/hooks';
 import { useCatalog } from '../../data/reference';
@@ -71,7 +71,7 @@ function usePaymentColumns(withRoute: boolean): Column<PaymentRow>[] {
   const name = useUserNames();
   return useMemo<Column<PaymentRow>[]>(
     () => [
-      { key: 'date', header: t('payments.list.date'), value: (r) => (r.payment.collected_at > 0 ? formatDate(r.payment.collected_at, 'dd/MM/yyyy HH:mm') : r.date), width: '130px' },
+      { key: 'date', header: t('payments.list.date'), value: (r) => (r.payment.collected_at > 0 ? formatDate(r.payment.collected_at, 'dd/MM/yyyy HH:mm') : formatDay(r.date, 'dd/MM/yyyy')), width: '130px' },
       { key: 'hub', header: t('payments.list.hub'), value: (r) => hubLabel(hubs, r.hub), width: '1fr' },
       ...(withRoute ? [{ key: 'route', header: t('payments.list.route'), value: (r: PaymentRow) => r.route_code, width: '100px' }] : []),
       { key: 'rider', header: t('payments.list.rider'), value: (r) => name(r.payment.rider_id), width: '1.2fr' },
@@ -219,7 +219,7 @@ export function PaymentsDetailsPage({ params }: ScreenProps) {
   return (
     <Stack gap="md">
       <Alert color="gray" data-testid="details-route">
-        <Text size="sm">{t('payments.details.routeOf', { code: route.code, name: route.name, date: route.date, hub: hubLabel(hubs, route.hub) })}</Text>
+        <Text size="sm">{t('payments.details.routeOf', { code: route.code, name: route.name, date: formatDay(route.date), hub: hubLabel(hubs, route.hub) })}</Text>
         <Text size="sm" fw={600}>
           {t('payments.details.statusIs', { status: status === 'all' ? t('payments.details.allStatuses') : statusLabel(status) })}
         </Text>

@@ -10,6 +10,7 @@ import { Alert, Badge, Button, FileButton, Group, List, Stack, Text } from '@man
 import { notifications } from '@mantine/notifications';
 import { IconFileUpload } from '@tabler/icons-react';
 import { formatMoney, t, type MessageKey } from '../../i18n';
+import { formatDay } from '../../i18n/dates';
 import { useEngine } from '../../data/hooks';
 import { useSession } from '../../data/session';
 import { previewStatement, settleStatement, type StatementPreview } from '../../data/settlement';
@@ -50,7 +51,7 @@ const columns = (): readonly Column<SettlementOutcome>[] => [
   { key: 'reference', header: t('settlement.table.reference'), value: (o) => o.line.reference, width: '2fr' },
   { key: 'order', header: t('settlement.table.order'), value: (o) => o.order_code, sortable: true },
   { key: 'amount', header: t('settlement.table.amount'), value: (o) => o.line.amount_cents / 100, render: (o) => formatMoney(o.line.amount_cents), width: '110px' },
-  { key: 'date', header: t('settlement.table.date'), value: (o) => o.line.date, width: '110px' },
+  { key: 'date', header: t('settlement.table.date'), value: (o) => o.line.date, render: (o) => formatDay(o.line.date), width: '110px' },
   {
     key: 'result',
     header: t('settlement.table.result'),

@@ -24,6 +24,7 @@ export function ErrorPickingPage({ params }: ScreenProps) {
     async (engine: PickingEngine, input: Parameters<typeof pickByScan>[1], back: AppHref, product: string) => {
       const outcome = await pickByScan(engine, input);
       if (outcome.ok) await navigate({ href: back });
+      else if (outcome.partial) setFeedback(t('pickingScreens.scanPartial', { code: input.code }));
       else setFeedback(t('pickingScreens.scanWrong', { code: input.code, product }));
     },
     { onError: setFeedback },

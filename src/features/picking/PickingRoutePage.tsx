@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Card, Group, Stack, Text, Textarea, Title } from
 import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
 import { t } from '../../i18n';
+import { formatDay } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
 import { useEngine } from '../../data/hooks';
 import { forceRouteReady, type PickingEngine } from '../../data/picking';
@@ -145,7 +146,7 @@ export function PickingRoutePage({ params }: ScreenProps) {
       <Stack>
         <DayHubSelector />
         <FirstSyncNotice />
-        {!day.loading && routes.length === 0 && <Alert color="gray">{t('pickingScreens.noRoutes', { hub, date })}</Alert>}
+        {!day.loading && routes.length === 0 && <Alert color="gray">{t('pickingScreens.noRoutes', { hub, date: formatDay(date) })}</Alert>}
         {routes.map((r) => (
           <OneRoute key={r.id} route={r} showLabels={false} />
         ))}

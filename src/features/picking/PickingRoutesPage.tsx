@@ -3,6 +3,7 @@ import { Alert, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/co
 import { Link } from '@tanstack/react-router';
 import { IconAlertTriangle, IconBarcode, IconListDetails, IconMapPin } from '@tabler/icons-react';
 import { t } from '../../i18n';
+import { formatDay } from '../../i18n/dates';
 import { useFirstSync } from '../../data/hooks';
 import { PICKABLE_ROUTE_STATUSES, type RoutePickingProgress } from '../../domain/picking';
 import type { Route } from '../../domain/entities/operation';
@@ -60,7 +61,7 @@ export function PickingRoutesPage() {
         </Button>
       </Group>
       <FirstSyncNotice />
-      {!routes.loading && !awaiting && shown.length === 0 && <Alert color="gray">{t('pickingScreens.noRoutes', { hub, date })}</Alert>}
+      {!routes.loading && !awaiting && shown.length === 0 && <Alert color="gray">{t('pickingScreens.noRoutes', { hub, date: formatDay(date) })}</Alert>}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         {shown.map((r) => (
           <RouteCard key={r.id} route={r} progress={progress.get(r.id)} />

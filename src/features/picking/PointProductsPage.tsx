@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { t } from '../../i18n';
+import { formatDay } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
 import { isLineDone, orderPickingProgress, type PickingTotals } from '../../domain/picking';
 import type { Order } from '../../domain/entities/operation';
@@ -46,9 +47,9 @@ export function PointProductsPage({ params }: ScreenProps) {
       <Title order={2} size="h3">
         {points.get(params.id ?? '')?.name ?? params.id}
       </Title>
-      <Text c="dimmed">{t('pickingScreens.pointProducts', { date })}</Text>
+      <Text c="dimmed">{t('pickingScreens.pointProducts', { date: formatDay(date) })}</Text>
       <FirstSyncNotice />
-      {!all.loading && rows.length === 0 && <Alert color="gray">{t('pickingScreens.noPointProducts', { date })}</Alert>}
+      {!all.loading && rows.length === 0 && <Alert color="gray">{t('pickingScreens.noPointProducts', { date: formatDay(date) })}</Alert>}
       {rows.map((r) => (
         <Card withBorder padding="sm" key={r.product_id} data-testid="point-product">
           <Group justify="space-between" wrap="nowrap">

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { t } from '../../i18n';
+import { formatDay } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
 import { useEngine } from '../../data/hooks';
 import { recordPick, type PickingEngine } from '../../data/picking';
@@ -46,7 +47,7 @@ export function ProductOrdersHubPage({ params }: ScreenProps) {
           {pick.error}
         </Alert>
       )}
-      {!dayOrders.loading && orders.length === 0 && <Alert color="gray">{t('pickingScreens.noProductOrders', { hub: params.idHub ?? '', date })}</Alert>}
+      {!dayOrders.loading && orders.length === 0 && <Alert color="gray">{t('pickingScreens.noProductOrders', { hub: params.idHub ?? '', date: formatDay(date) })}</Alert>}
       {orders.map((o) => {
         const lines = orderPickingProgress(o, events.index).lines.filter((l) => l.product_id === params.idProduct);
         const line = lines.find((l) => !isLineDone(l)) ?? lines[0];

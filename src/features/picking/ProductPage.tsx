@@ -62,7 +62,12 @@ export function PickerProductPage({ params }: ScreenProps) {
   const stopOrderIds = useMemo(() => stop?.order_ids ?? (params.order_id ? [params.order_id] : []), [stop, params.order_id]);
   const events = usePickingEvents(stopOrderIds);
   const stopOrders = useStopOrders(stopOrderIds);
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  // The feedback line belongs to the product it was about: the next product opens without the
+  // previous one's «Leído…» or «Cantidad guardada» (issue 28).
+  const pageKey = `${params.order_id ?? ''}/${params.product_id ?? ''}`;
+  const [said, setSaid] = useState<{ readonly key: string; readonly feedback: Feedback }>({ key: pageKey, feedback: null });
+  const feedback = said.key === pageKey ? said.feedback : null;
+  const setFeedback = (next: Feedback) => setSaid({ key: pageKey, feedback: next });
   // Each step's outcome (or its failure) becomes the feedback line.
   const step = useAction(async (action: () => Promise<Feedback>) => setFeedback(await action()), { onError: (text) => setFeedback({ kind: 'error', text }) });
   const busy = step.busy;
@@ -91,6 +96,7 @@ export function PickerProductPage({ params }: ScreenProps) {
     void run(async () => {
       const outcome = await pickByScan(engine, { order_id: o.id, line_id: line.line_id, code, actor });
       if (outcome.ok) return { kind: 'ok', text: t('pickingScreens.scanOk', { product: p.name }) };
+      if (outcome.partial) return { kind: 'error', text: t('pickingScreens.scanPartial', { code }) };
       return { kind: 'error', text: t('pickingScreens.scanWrong', { code, product: p.name }), errorsLink: true };
     });
 

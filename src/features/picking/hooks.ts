@@ -4,22 +4,24 @@
  */
 import { useEffect, useMemo } from 'react';
 import { create } from 'zustand';
-import { useDocById, useDocsByIds, useEngine, useLiveQuery } from '../../data/hooks';
+import { useDocById, useDocsByIds, useEngine, useLiveQuery, type QueryResult } from '../../data/hooks';
+import { exceptionIncidencesOfRoutes, unroutedIncidencesOfOrders } from '../../data/incidences';
 import { useSession } from '../../data/session';
 import { watchPickingSettlement, type PickingActor } from '../../data/picking';
 import {
   hubsQuery,
-  incidencesOfKindBetween,
   incidencesOfOrders,
   ordersOfDayInHub,
   ordersOfDeliveryPoint,
   ordersOfRoute,
   picksOfOrders,
   routeByIdQuery,
+  ordersOfDay,
   routesOfDay,
   routesOfDayInHub,
 } from '../../data/queries';
-import { madridDate, madridDayBounds } from '../../domain/dates';
+import { madridDate } from '../../domain/dates';
+import { deliveryDayOf } from '../../domain/incidences/exceptions';
 import type { Incidence, Pick } from '../../domain/entities/events';
 import type { DeliveryPoint, Order, Product, Route } from '../../domain/entities/operation';
 import type { Hub } from '../../domain/entities/reference';
@@ -144,8 +146,24 @@ export function useRoutesProgress(routes: readonly Route[], orders: readonly Ord
   return { progress, index: events.index, loading: events.loading };
 }
 
-/** Incidences of one kind recorded on a Madrid day. */
-export function useIncidencesOfDay(kind: 'picker-product' | 'picker-error', date: string) {
-  const [from, to] = useMemo(() => madridDayBounds(date), [date]);
-  return useLiveQuery<Incidence[]>((db) => incidencesOfKindBetween(db, kind, from, to), [kind, from, to], []);
+/**
+ * Incidences of one kind of the routes that deliver on `date` (issue 27 §3: the routes'
+ * delivery day, as the day selector says, not the day they were recorded): those of the day's
+ * routes, and those recorded on the day's orders before they had a route
+ * (src/domain/incidences/exceptions.ts `deliveryDayOf`).
+ */
+export function useIncidencesOfDay(kind: 'picker-product' | 'picker-error', date: string): QueryResult<Incidence[]> {
+  const routes = useLiveQuery<Route[]>((db) => routesOfDay(db, date), [date], []);
+  const orders = useLiveQuery<Order[]>((db) => ordersOfDay(db, date), [date], []);
+  const routeKey = routes.data.map((r) => r.id).sort().join(',');
+  const orderKey = orders.data.map((o) => o.id).sort().join(',');
+  const onRoutes = useLiveQuery<Incidence[]>((db) => (routeKey ? exceptionIncidencesOfRoutes(db, routeKey.split(','), [kind]) : null), [kind, routeKey], []);
+  const unrouted = useLiveQuery<Incidence[]>((db) => (orderKey ? unroutedIncidencesOfOrders(db, orderKey.split(','), [kind]) : null), [kind, orderKey], []);
+  const data = useMemo(() => {
+    const routeDays = new Map(routes.data.map((r) => [r.id, r]));
+    const orderDays = new Map(orders.data.map((o) => [o.id, o]));
+    const seen = new Set<string>();
+    return [...onRoutes.data, ...unrouted.data].filter((i) => deliveryDayOf(i, routeDays, orderDays) === date && !seen.has(i.id) && seen.add(i.id) !== undefined).sort((a, b) => a.at - b.at);
+  }, [date, routes.data, orders.data, onRoutes.data, unrouted.data]);
+  return { data, loading: routes.loading || orders.loading || onRoutes.loading || unrouted.loading };
 }

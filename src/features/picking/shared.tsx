@@ -12,6 +12,7 @@ import { useWritableHubs } from '../../ui/hubScope';
 import { writableOf } from '../../domain/access/hubScope';
 import { href, linkTo, type AppHref } from '../../routes/registry';
 import { statusText } from '../../i18n/status';
+import { hubNameOptions } from '../../ui/crud/options';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -27,8 +28,7 @@ export function DayHubSelector() {
   const bad = !validDate(typed);
   // A picker (an operator) picks in his hub only (issue 29, finding 6); admins in any.
   const writable = useWritableHubs();
-  const pickable = writable === 'all' || writable.length === 0 ? hubs : writableOf(hubs, writable);
-  const options = pickable.map((h) => ({ value: String(h.number), label: t('pickingScreens.hubOption', { n: h.number, city: h.city }) }));
+  const options = hubNameOptions(writable === 'all' || writable.length === 0 ? hubs : writableOf(hubs, writable));
   if (!options.some((o) => o.value === String(hub))) options.push({ value: String(hub), label: t('pickingScreens.hubNumber', { n: hub }) });
   return (
     <Group align="flex-start" grow>

@@ -32,6 +32,7 @@ import {
   publishRoutes,
   removeStop,
   saveDayPlan,
+  repairDayPlan,
   saveTimes,
 } from '../../data/planning';
 import { madridDate } from '../../domain/dates';
@@ -39,7 +40,7 @@ import type { DeliveryPoint, Order, Route } from '../../domain/entities/operatio
 import type { DayPlanInput, DayPlanResult, DayPlanRoute } from '../../domain/routing/day';
 import { canMoveStop, isEditableRoute, isLocatedPoint } from '../../domain/routing/edit';
 import { addBox, clickPoint, type Choice } from '../../domain/routing/selection';
-import { dayInputFromEntities } from '../../domain/routing/fromEntities';
+import { dayInputFromEntities, type PlanScope } from '../../domain/routing/fromEntities';
 import type { SolveProgress } from '../../domain/routing/model';
 import { MACHINES } from '../../domain/status/machines';
 import { getOptimiser } from '../../workers/optimiser';
@@ -58,6 +59,10 @@ import { RouteDropZone, StopDragContext, useStopDrag, type StopDrop } from './St
 import { useAction } from '../../ui/action/useAction';
 import { messageOf } from '../../ui/errors';
 import { shiftDate } from './routesShared';
+import { DayCheck } from './DayCheck';
+import { LeftOutOrders, PlanScopeControls } from './PlanScope';
+import { forceIntoRoute, withNewRoute } from '../../domain/routing/proposal';
+import { problemMessage, problemNames } from '../../domain/routing/integrity';
 import { useBikes, useCarryOver, usePlanningActor, usePointsById, useProducts, useUsers } from './hooks';
 import { CARRY_OVER_DAYS } from '../../domain/routing/carryOver';
 import { href } from '../../routes/registry';
@@ -164,6 +169,7 @@ export function PlanningBoard() {
   const running = optimiser.busy;
   const [placing, setPlacing] = useState<DeliveryPoint | null>(null);
 
+  const orderById = useMemo(() => new Map(orders.map((o) => [o.id, o])), [orders]);
   const dayRoutes = useMemo(() => routes.filter((r) => r.status !== 'cancelled').sort((a, b) => a.code.localeCompare(b.code, 'es', { numeric: true })), [routes]);
   const colorOf = useMemo(() => new Map(dayRoutes.map((r, i) => [r.id, ROUTE_COLORS[i % ROUTE_COLORS.length] as string])), [dayRoutes]);
 
@@ -266,8 +272,12 @@ export function PlanningBoard() {
   });
   const selectedOrders = () => unplanned.filter((g) => selected.has(g.pointId)).flatMap((g) => g.orders.map((o) => o.id));
 
+  // What «Optimizar» may change (issue 27 §2): by default only the orders without a route.
+  const [scope, setScope] = useState<PlanScope>('unrouted');
+  const [intoPublished, setIntoPublished] = useState(false);
   const optimise = async () => {
-    if (input) await optimiser.run(input);
+    if (!hub || !input) return;
+    await optimiser.run(dayInputFromEntities({ date, hub, orders, deliveryPoints: [...points.values()], products, routes, users: [...users.values()], bikes, bikeModels, scope, intoPublished }));
   };
 
   const evaluated = input !== null && evaluatedFor === input;
@@ -335,6 +345,7 @@ export function PlanningBoard() {
       <Group align="flex-end">
         <TextInput type="date" label={t('planning.board.date')} value={date} onChange={(e) => setDate(e.currentTarget.value)} data-testid="board-date" />
         <Select label={t('planning.board.hub')} placeholder={t('planning.board.chooseHub')} data={hubOptions(boardHubs)} value={hubNo > 0 ? String(hubNo) : null} onChange={setHubText} allowDeselect={false} data-testid="board-hub" />
+        <PlanScopeControls scope={scope} intoPublished={intoPublished} onScope={setScope} onIntoPublished={setIntoPublished} disabled={running || busy} />
         {running ? (
           <Button color="red" variant="light" onClick={() => abort.current?.abort()}>
             {t('planning.board.cancel')}
@@ -368,6 +379,22 @@ export function PlanningBoard() {
           {hubRefused}
         </Alert>
       )}
+      {hub && (
+        <DayCheck
+          date={date}
+          hub={hub.number}
+          routes={routes}
+          orders={orders}
+          busy={busy}
+          onRepair={() =>
+            void act(async () => {
+              if (!engine) return;
+              const { written, left } = await repairDayPlan(engine, actor, date, hub.number);
+              notifications.show({ color: left.length > 0 ? 'orange' : 'teal', message: left.length > 0 ? t('planning.check.left', { problems: left.map((p) => domainText(problemMessage(p, problemNames(routes, orders)))).join('; ') }) : t('planning.check.repaired', { n: written }) });
+            })
+          }
+        />
+      )}
       {running && (
         <div data-testid="optimise-progress">
           <Text size="sm">{t('planning.board.optimising')}</Text>
@@ -390,15 +417,24 @@ export function PlanningBoard() {
                 </List.Item>
               ))}
             </List>
-            {[...proposal.warnings.map((w) => domainText(w.message)), ...proposal.unplanned.map((u) => domainText(u.message))].length > 0 && (
+            {scope !== 'all' && <Text size="sm">{t('planning.scope.changed', { planned: proposal.routes.flatMap((r) => r.stops.flatMap((st) => st.order_ids)).filter((id) => orderById.get(id)?.route_id === '').length })}</Text>}
+            {proposal.warnings.length > 0 && (
               <Alert color="orange" title={t('planning.board.warnings')}>
                 <List size="sm">
-                  {[...proposal.warnings.map((w) => domainText(w.message)), ...proposal.unplanned.map((u) => domainText(u.message))].map((m, i) => (
-                    <List.Item key={i}>{m}</List.Item>
+                  {proposal.warnings.map((w, i) => (
+                    <List.Item key={i}>{domainText(w.message)}</List.Item>
                   ))}
                 </List>
               </Alert>
             )}
+            <LeftOutOrders
+              proposal={proposal}
+              orders={orderById}
+              points={points}
+              routeNames={proposal.routes.map((r, i) => (r.route_id ? (routes.find((x) => x.id === r.route_id)?.name ?? r.route_id) : t('planning.leftOut.newRouteName', { n: i + 1 })))}
+              onNewRoute={(i) => setProposal(withNewRoute(proposal, i, hub?.opens ?? '08:00'))}
+              onForce={(i, k) => setProposal(forceIntoRoute(proposal, i, k))}
+            />
             {busy && (
               <Alert color="blue" role="status" data-testid="plan-saving">
                 {t('planning.board.saving')}

@@ -3,7 +3,7 @@ import { Alert, Anchor, Badge, Button, Card, Group, Loader, Select, SimpleGrid, 
 import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
 import { formatMoney, t, type MessageKey } from '../../i18n';
-import { formatDate } from '../../i18n/dates';
+import { formatDate, formatDay } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
 import { useEngine, useLiveQuery } from '../../data/hooks';
 import { useCatalog } from '../../data/reference';
@@ -135,7 +135,7 @@ export function PointDataPage({ params }: ScreenProps) {
                   {o.code}
                 </Anchor>
               </Table.Td>
-              <Table.Td>{o.date}</Table.Td>
+              <Table.Td>{formatDay(o.date)}</Table.Td>
               <Table.Td>
                 {o.window_start}–{o.window_end}
               </Table.Td>

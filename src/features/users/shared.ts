@@ -21,5 +21,5 @@ export function roleOptions(roles: readonly Role[]) {
 }
 
 export function hubOptions(hubs: readonly Hub[]) {
-  return [{ value: '0', label: t('users.noHub') }, ...hubs.map((h) => ({ value: String(h.number), label: `${h.number} · ${h.name}` }))];
+  return [{ value: '0', label: t('users.allHubs') }, ...hubs.map((h) => ({ value: String(h.number), label: h.name.trim() !== '' ? h.name : String(h.number) }))];
 }

@@ -16,7 +16,7 @@ import { userSchema, type User } from '../../domain/entities/operation';
 import type { Hub, Role } from '../../domain/entities/reference';
 import type { FieldDef } from '../../ui/crud/EntityForm';
 import { collectionRows, entityLabels, type EntityConfig } from '../../ui/crud/entity';
-import { formSchema } from '../../ui/crud/options';
+import { formSchema, hubOrAll } from '../../ui/crud/options';
 import { href } from '../../routes/registry';
 import { hubOptions, roleOptions, useHubs, useRoles } from './shared';
 
@@ -66,7 +66,7 @@ export const userConfig: EntityConfig<'users', User, UserForm, UserRefs> = {
     { key: 'name', header: t('users.name'), value: (u) => u.name, width: '2fr' },
     { key: 'email', header: t('users.email'), value: (u) => u.email, width: '2fr' },
     { key: 'role', header: t('users.role'), value: (u) => r.roles.find((x) => x.id === u.role)?.name ?? u.role },
-    { key: 'hub', header: t('users.hub'), value: (u) => u.hub, width: '80px' },
+    { key: 'hub', header: t('users.hub'), value: (u) => hubOrAll(r.hubs, u.hub), width: '1.2fr' },
     {
       key: 'active',
       header: t('users.active'),

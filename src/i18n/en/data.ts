@@ -18,9 +18,9 @@ export const dataMessages: Shape<typeof es> = {
     },
     signOut: {
       pendingOne: 'There is 1 change not yet sent to the server. Go online and wait for it to sync before signing out, or it would be lost.',
-      pendingMany: 'There are {n} changes not yet sent to the server. Go online and wait for them to sync before signing out, or they would be lost.',
+      pendingMany: '{n, plural, one {There is # change} other {There are # changes}} not yet sent to the server. Go online and wait for them to sync before signing out, or they would be lost.',
       uploadsOne: 'There is 1 file (signatures or photos) not yet uploaded. Go online and wait for it to upload before signing out.',
-      uploadsMany: 'There are {n} files (signatures or photos) not yet uploaded. Go online and wait for them to upload before signing out.',
+      uploadsMany: '{n, plural, one {There is # file} other {There are # files}} (signatures or photos) not yet uploaded. Go online and wait for them to upload before signing out.',
       stillSyncing: 'Changes are still syncing. Wait a few seconds and try again.',
     },
     upload: {

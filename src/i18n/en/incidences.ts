@@ -4,6 +4,81 @@ import type { Shape } from '../shape';
 
 export const incidencesMessages: Shape<typeof es> = {
   incidences: {
+    exceptions: {
+      day: 'Delivery day of the routes',
+      dayHelp: 'The incidents of the routes delivering on that day, even when recorded on another day.',
+      badDay: 'Enter a valid date',
+      summary: '{total, plural, one {# incident} other {# incidents}}: {failed, plural, one {# failed delivery} other {# failed deliveries}}, {picking} picking, {product} product, {cash} cash',
+      kind: 'Type',
+      order: 'Order',
+      where: 'Shop and route',
+      detail: 'Reason or detail',
+      photo: 'Photo',
+      filterKind: 'Incident type',
+      filterHub: 'Hub',
+      filterRoute: 'Route',
+      unknownOrder: 'Unknown order',
+      unknownRoute: 'Unknown route',
+      empty: 'No incidents on the routes of that day.',
+      kinds: {
+        failed_delivery: 'Failed delivery',
+        picking_shortfall: 'Picking shortfall',
+        delivery_product: 'Product incident',
+        cash_difference: 'Cash difference',
+      },
+      outcome: {
+        return_to_hub: 'the rider asks to return to the hub',
+        reschedule: 'the rider asks to reschedule',
+      },
+      productDetail: '{type}: {qty} × {product}',
+      cashDetail: 'Difference of {amount} in the cash of {rider}',
+      redeliveryOn: '{status}, for {date}',
+      seePayments: 'See in Payments',
+      seePaymentsLabel: 'See the cash difference of {rider} in Payments',
+      actions: {
+        redeliver: 'Re-deliver',
+        return: 'Return',
+        cancel: 'Cancel',
+      },
+      actionLabels: {
+        redeliver: 'Re-deliver order {code}',
+        return: 'Return order {code} to the hub',
+        cancel: 'Cancel order {code}',
+      },
+      dialogTitles: {
+        redeliver: 'Re-deliver order {code}',
+        return: 'Return order {code} to the hub',
+        cancel: 'Cancel order {code}',
+      },
+      explain: {
+        redeliver: 'The order goes back to «Pending» on the day you choose, with no route, among that day’s orders to plan. The failed delivery stays on its route and day.',
+        return: 'The goods go back to the hub: the order becomes «Returned to hub».',
+        cancel: 'The order becomes «Cancelled» and is not delivered again.',
+      },
+      confirm: {
+        redeliver: 'Re-deliver',
+        return: 'Return to the hub',
+        cancel: 'Cancel the order',
+      },
+      redeliveryDate: 'Re-delivery day',
+      noteOptional: 'Note (optional)',
+      close: 'Back',
+      done: {
+        redeliver: 'Order {code}: re-delivery on {date}',
+        return: 'Order {code}: returned to the hub',
+        cancel: 'Order {code}: cancelled',
+      },
+      decided: {
+        redeliver: 'Re-delivery on {date}',
+        return: 'Returned to the hub',
+        cancel: 'Order cancelled',
+      },
+      errors: {
+        status: 'Order {code} is no longer «Failed delivery»: that change cannot be made',
+        role: 'Your role cannot make that change to order {code}',
+        date: 'Re-delivery day: choose a day after the order’s ({date}) and not before today',
+      },
+    },
     followUp: {
       state: 'Follow-up',
       assignee: 'Assignee',

@@ -46,7 +46,7 @@ export const paymentsMessages: Shape<typeof es> = {
       all: 'All payments',
       byMethod: 'By payment method',
       byStatus: 'By status',
-      count: '{count} payments',
+      count: '{count, plural, one {# payment} other {# payments}}',
       line: '{count} · due {due} · collected {collected}',
     },
     details: {

@@ -56,7 +56,7 @@ export const proofMessages: Shape<typeof es> = {
       copy: 'Copy link',
       copied: 'Link copied',
       label: 'Public link to the delivery note',
-      help: 'Anyone with this link can see this delivery note without an account until it expires ({days} days). It only shows this order.',
+      help: 'Anyone with this link can see this delivery note without an account until it expires ({days, plural, one {# day} other {# days}}). It only shows this order.',
       failed: 'Could not create the link: {message}',
       unavailable: 'Public delivery note links only work with our own server, not with Firebase',
       revoke: 'Revoke this order’s links',

@@ -53,10 +53,10 @@ export const settlementMessages: Shape<typeof es> = {
       empty: 'No line of the statement could be read',
       csv: 'statement-{file}-result',
     },
-    settle: 'Settle {n} payments',
+    settle: 'Settle {n, plural, one {# payment} other {# payments}}',
     settleOne: 'Settle 1 payment',
     nothing: 'No line can be settled',
-    done: '{n} payments settled',
+    done: '{n, plural, one {# payment settled} other {# payments settled}}',
     skipped: '{n} could no longer be settled: they changed after you loaded the statement',
   },
 };

@@ -6,9 +6,9 @@ export const syncMessages: Shape<typeof es> = {
   syncNotice: {
     title: 'The server changed something you had done',
     summaryOne: 'The server did not keep 1 of your changes',
-    summaryMany: 'The server did not keep {n} of your changes',
-    badge: '{n} notice(s)',
-    badgeLabel: 'Sync status: {n} notice(s) from the server',
+    summaryMany: 'The server did not keep {n, plural, one {# of your changes} other {# of your changes}}',
+    badge: '{n, plural, one {# notice} other {# notices}}',
+    badgeLabel: 'Sync status: {n, plural, one {# notice} other {# notices}} from the server',
     dismiss: 'Got it',
     dismissAll: 'Got it, hide the notices',
     status: 'The server changed the status {of} to “{status}” (you had left it as “{mine}”).',

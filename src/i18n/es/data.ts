@@ -15,9 +15,9 @@ export const dataMessages = {
     },
     signOut: {
       pendingOne: 'Hay 1 cambio sin enviar al servidor. Conéctate y espera a que se sincronicen antes de cerrar la sesión, o se perderían.',
-      pendingMany: 'Hay {n} cambios sin enviar al servidor. Conéctate y espera a que se sincronicen antes de cerrar la sesión, o se perderían.',
+      pendingMany: 'Hay {n, plural, one {# cambio} other {# cambios}} sin enviar al servidor. Conéctate y espera a que se sincronicen antes de cerrar la sesión, o se perderían.',
       uploadsOne: 'Hay 1 fichero (firmas o fotos) sin subir. Conéctate y espera a que se suban antes de cerrar la sesión.',
-      uploadsMany: 'Hay {n} ficheros (firmas o fotos) sin subir. Conéctate y espera a que se suban antes de cerrar la sesión.',
+      uploadsMany: 'Hay {n, plural, one {# fichero} other {# ficheros}} (firmas o fotos) sin subir. Conéctate y espera a que se suban antes de cerrar la sesión.',
       stillSyncing: 'Todavía se están sincronizando cambios. Espera unos segundos y vuelve a intentarlo.',
     },
     upload: {

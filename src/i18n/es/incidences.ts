@@ -4,6 +4,81 @@
  */
 export const incidencesMessages = {
   incidences: {
+    exceptions: {
+      day: 'Día de reparto de las rutas',
+      dayHelp: 'Las incidencias de las rutas que reparten ese día, aunque se registraran otro día.',
+      badDay: 'Escribe una fecha válida',
+      summary: '{total, plural, one {# incidencia} other {# incidencias}}: {failed, plural, one {# entrega fallida} other {# entregas fallidas}}, {picking} de picking, {product} de producto, {cash} de caja',
+      kind: 'Tipo',
+      order: 'Pedido',
+      where: 'Tienda y ruta',
+      detail: 'Motivo o detalle',
+      photo: 'Foto',
+      filterKind: 'Tipo de incidencia',
+      filterHub: 'Hub',
+      filterRoute: 'Ruta',
+      unknownOrder: 'Pedido desconocido',
+      unknownRoute: 'Ruta desconocida',
+      empty: 'No hay incidencias en las rutas de ese día.',
+      kinds: {
+        failed_delivery: 'Entrega fallida',
+        picking_shortfall: 'Falta en picking',
+        delivery_product: 'Incidencia de producto',
+        cash_difference: 'Diferencia de caja',
+      },
+      outcome: {
+        return_to_hub: 'el rider pide volver al hub',
+        reschedule: 'el rider pide reprogramar',
+      },
+      productDetail: '{type}: {qty} × {product}',
+      cashDetail: 'Diferencia {amount} en el efectivo de {rider}',
+      redeliveryOn: '{status}, para el {date}',
+      seePayments: 'Ver en Pagos',
+      seePaymentsLabel: 'Ver la diferencia de caja de {rider} en Pagos',
+      actions: {
+        redeliver: 'Reentregar',
+        return: 'Devolver',
+        cancel: 'Cancelar',
+      },
+      actionLabels: {
+        redeliver: 'Reentregar el pedido {code}',
+        return: 'Devolver al hub el pedido {code}',
+        cancel: 'Cancelar el pedido {code}',
+      },
+      dialogTitles: {
+        redeliver: 'Reentregar el pedido {code}',
+        return: 'Devolver al hub el pedido {code}',
+        cancel: 'Cancelar el pedido {code}',
+      },
+      explain: {
+        redeliver: 'El pedido vuelve a «Pendiente» en el día que elijas, sin ruta, entre los pedidos por planificar de ese día. La entrega fallida queda en su ruta y su día.',
+        return: 'La mercancía vuelve al hub: el pedido pasa a «Devuelto al hub».',
+        cancel: 'El pedido pasa a «Cancelado» y no se vuelve a repartir.',
+      },
+      confirm: {
+        redeliver: 'Reentregar',
+        return: 'Devolver al hub',
+        cancel: 'Cancelar el pedido',
+      },
+      redeliveryDate: 'Día de la reentrega',
+      noteOptional: 'Nota (opcional)',
+      close: 'Volver',
+      done: {
+        redeliver: 'Pedido {code}: reentrega el {date}',
+        return: 'Pedido {code}: devuelto al hub',
+        cancel: 'Pedido {code}: cancelado',
+      },
+      decided: {
+        redeliver: 'Reentrega el {date}',
+        return: 'Devuelto al hub',
+        cancel: 'Pedido cancelado',
+      },
+      errors: {
+        status: 'El pedido {code} ya no está en «Entrega fallida»: no se puede hacer ese cambio',
+        role: 'Tu rol no puede hacer ese cambio en el pedido {code}',
+        date: 'Día de la reentrega: elige un día posterior al del pedido ({date}) y no anterior a hoy',
+      },
+    },
     followUp: {
       state: 'Seguimiento',
       assignee: 'Responsable',

@@ -46,7 +46,7 @@ export const paymentsMessages = {
       all: 'Todos los pagos',
       byMethod: 'Por forma de pago',
       byStatus: 'Por estado',
-      count: '{count} pagos',
+      count: '{count, plural, one {# pago} other {# pagos}}',
       line: '{count} · a cobrar {due} · cobrado {collected}',
     },
     details: {

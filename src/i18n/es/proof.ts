@@ -57,7 +57,7 @@ export const proofMessages = {
       copy: 'Copiar enlace',
       copied: 'Enlace copiado',
       label: 'Enlace público del albarán',
-      help: 'Cualquiera con este enlace ve este albarán sin cuenta hasta que caduca ({days} días). Solo muestra este pedido.',
+      help: 'Cualquiera con este enlace ve este albarán sin cuenta hasta que caduca ({days, plural, one {# día} other {# días}}). Solo muestra este pedido.',
       failed: 'No se ha podido crear el enlace: {message}',
       unavailable: 'Los enlaces públicos de albarán solo funcionan con el servidor propio, no con Firebase',
       revoke: 'Revocar los enlaces de este pedido',

@@ -52,10 +52,10 @@ export const settlementMessages = {
       empty: 'Ninguna línea del extracto se pudo leer',
       csv: 'extracto-{file}-resultado',
     },
-    settle: 'Liquidar {n} cobros',
+    settle: 'Liquidar {n, plural, one {# cobro} other {# cobros}}',
     settleOne: 'Liquidar 1 cobro',
     nothing: 'Ninguna línea se puede liquidar',
-    done: '{n} cobros liquidados',
+    done: '{n, plural, one {# cobro liquidado} other {# cobros liquidados}}',
     skipped: '{n} ya no se podían liquidar: cambiaron desde que cargaste el extracto',
   },
 } as const;

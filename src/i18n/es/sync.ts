@@ -7,9 +7,9 @@ export const syncMessages = {
   syncNotice: {
     title: 'El servidor cambió algo que habías hecho',
     summaryOne: 'El servidor no mantuvo 1 cambio tuyo',
-    summaryMany: 'El servidor no mantuvo {n} cambios tuyos',
-    badge: '{n} aviso(s)',
-    badgeLabel: 'Estado de la sincronización: {n} aviso(s) del servidor',
+    summaryMany: 'El servidor no mantuvo {n, plural, one {# cambio tuyo} other {# cambios tuyos}}',
+    badge: '{n, plural, one {# aviso} other {# avisos}}',
+    badgeLabel: 'Estado de la sincronización: {n, plural, one {# aviso} other {# avisos}} del servidor',
     dismiss: 'Entendido',
     dismissAll: 'Entendido, ocultar los avisos',
     status: 'El servidor cambió el estado {of} a «{status}» (tú lo habías dejado en «{mine}»).',

@@ -3,7 +3,7 @@
  * as strings by the select), the «active» column and filter, and form-schema helpers.
  */
 import { z } from 'zod';
-import { t, type MessageKey } from '../../i18n';
+import { formatDecimal, t, type MessageKey } from '../../i18n';
 import type { Hub } from '../../domain/entities/reference';
 import { RowTag, type Column, type Filter } from './EntityTable';
 
@@ -23,9 +23,28 @@ export function hubLabel(hubs: readonly Pick<Hub, 'number' | 'name'>[], n: numbe
   return hub ? `${hub.number} · ${hub.name}` : String(n);
 }
 
-/** A rate in basis points as Spanish text: 2100 → «21 %», 550 → «5,5 %». */
+/** A hub's own name («Hub Madrid Arganzuela»), or «Hub 9» for a hub not on this device. */
+export function hubName(hubs: readonly Pick<Hub, 'number' | 'name'>[], n: number): string {
+  const name = hubs.find((h) => h.number === n)?.name.trim() ?? '';
+  return name !== '' ? name : t('backoffice.hubNumber', { n });
+}
+
+/** A person's hub in a list: its name, or «Todos» for hub 0 (no hub of his own: every hub; issue 28 read «0»). */
+export function hubOrAll(hubs: readonly Pick<Hub, 'number' | 'name'>[], n: number): string {
+  return n === 0 ? t('users.allHubs') : hubName(hubs, n);
+}
+
+/**
+ * Hubs as select options named by their names (issue 28: the picking hub selector read «Hub 3 ·
+ * Barcelona», «Hub 4 · Barcelona»); the value is the hub number as text.
+ */
+export function hubNameOptions(hubs: readonly Pick<Hub, 'number' | 'name'>[]): Option[] {
+  return [...hubs].sort((a, b) => a.number - b.number).map((h) => ({ value: String(h.number), label: hubName(hubs, h.number) }));
+}
+
+/** A rate in basis points in the interface's locale: 2100 → «21 %», 550 → «5,5 %». */
 export function formatRate(bp: number): string {
-  return `${(bp / 100).toLocaleString('es-ES', { maximumFractionDigits: 2 })} %`;
+  return `${formatDecimal(bp / 100, 2)} %`;
 }
 
 /** A hub chosen in a select (text of 1–4 digits). */

@@ -37,9 +37,14 @@ interface Props {
   readonly staff: readonly { readonly value: string; readonly label: string }[];
   readonly name: (id: string) => string;
   readonly onClose: () => void;
+  /**
+   * Whether resolving may create a re-delivery order of the incidence's product (default true).
+   * A failed delivery's follow-up offers none: its whole order is re-delivered from the list.
+   */
+  readonly redelivery?: boolean;
 }
 
-export function FollowUpDialog({ incidence, what, view, staff, name, onClose }: Props) {
+export function FollowUpDialog({ incidence, what, view, staff, name, onClose, redelivery: redeliveryOffered = true }: Props) {
   const engine = useEngine();
   const user = useSession((s) => s.user);
   const [to, setTo] = useState<FollowUpState>(view.state);
@@ -47,7 +52,7 @@ export function FollowUpDialog({ incidence, what, view, staff, name, onClose }: 
   const [note, setNote] = useState('');
   const [redeliver, setRedeliver] = useState(false);
   const [redeliveryDate, setRedeliveryDate] = useState(() => madridDate(Date.now() + 24 * 3_600_000));
-  const offerRedelivery = to === 'resolved' && view.state !== 'resolved';
+  const offerRedelivery = redeliveryOffered && to === 'resolved' && view.state !== 'resolved';
   const save = useAction(async () => {
     if (!engine || !user) return;
     await recordFollowUp(engine, incidence, {

@@ -4,9 +4,12 @@
  *   has one), loaded only when the camera starts;
  * - keyboard-wedge scanners (USB or Bluetooth) anywhere on the page, with no field focused;
  * - a labelled field where the code can always be typed by hand.
- * Each code read by the camera or a wedge scanner beeps and vibrates; the same code read again
- * within a second counts once. If the camera is refused or absent, a Spanish message says so and
- * the typed field stays. Texts: src/i18n/es/picking.ts (`scanner.*`).
+ * Each code read by the camera or a wedge scanner beeps and vibrates. Every read a wedge scanner
+ * ends with Enter counts, the same code again included (issue 28: three items scanned 0.6 s apart
+ * counted as one); only the camera's repeated frames of one code within a second are merged.
+ * Wedge reads that come while the screen is busy (saving the previous one) wait their turn, and
+ * reads made while the screen was still opening come first (./wedgeHub.ts). If the camera is
+ * refused or absent, a Spanish message says so and the typed field stays. Texts: src/i18n/es/picking.ts (`scanner.*`).
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Group, Stack, Text, TextInput } from '@mantine/core';
@@ -31,9 +34,9 @@ export interface ScannerProps {
   readonly wedge?: boolean;
   /** Symbologies the camera reads (default EAN-13, EAN-8, UPC-A, Code 128 and QR). */
   readonly formats?: readonly ScanFormat[];
-  /** Ignore reads for now (e.g. while the screen saves the previous one). */
+  /** Not now (the screen saves the previous read): camera frames are dropped, wedge reads wait. */
   readonly disabled?: boolean;
-  /** Window in which the same code counts once (default 1000 ms). */
+  /** Window in which the camera's frames of one code count once (default 1000 ms). */
   readonly dedupeMs?: number;
   /** Beep and vibrate on each read (default true). */
   readonly feedback?: boolean;
@@ -64,22 +67,48 @@ export function Scanner(props: ScannerProps) {
   useEffect(() => {
     live.current = { onScan, disabled, feedback };
   });
+  /** Wedge reads that came while the screen was busy, in order. */
+  const waiting = useRef<string[]>([]);
+  const [waitingCount, setWaitingCount] = useState(0);
 
-  /** A code from the camera or a wedge scanner: deduped, then beep, vibrate and hand over. */
-  const take = useCallback((code: string, source: ScanSource, format: ScanFormat | null) => {
-    const { disabled: off, onScan: handler, feedback: fb } = live.current;
-    const text = code.trim();
-    if (text === '') return;
-    // A read while disabled (the screen still saving the previous one) still slides the code's
-    // window: a camera that keeps seeing the code through a slow save counts it once.
-    const fresh = dedupe.current.accept(text, performance.now());
-    if (off || !fresh) return;
+  /** Beep, vibrate and hand a read over. */
+  const deliver = useCallback((text: string, source: ScanSource, format: ScanFormat | null) => {
+    const { onScan: handler, feedback: fb } = live.current;
     if (fb) readFeedback();
     setLast(text);
     handler(text, source, format);
   }, []);
 
-  useKeyboardWedge((code) => take(code, 'wedge', null), { enabled: props.wedge !== false && !disabled });
+  /** A code from the camera (its frames of one code merged) or a wedge scanner (every read). */
+  const take = useCallback(
+    (code: string, source: ScanSource, format: ScanFormat | null) => {
+      const text = code.trim();
+      if (text === '') return;
+      const off = live.current.disabled;
+      if (source === 'camera') {
+        // A frame while disabled (the screen still saving the previous read) still slides the
+        // code's window: a camera that keeps seeing the code through a slow save counts it once.
+        const fresh = dedupe.current.accept(text, performance.now());
+        if (off || !fresh) return;
+      } else if (off) {
+        waiting.current.push(text);
+        setWaitingCount(waiting.current.length);
+        return;
+      }
+      deliver(text, source, format);
+    },
+    [deliver],
+  );
+
+  // A waiting wedge read goes as soon as the screen is free again, one at a time.
+  useEffect(() => {
+    if (disabled || waitingCount === 0) return;
+    const next = waiting.current.shift();
+    setWaitingCount(waiting.current.length);
+    if (next !== undefined) deliver(next, 'wedge', null);
+  }, [disabled, waitingCount, deliver]);
+
+  useKeyboardWedge((code) => take(code, 'wedge', null), { enabled: props.wedge !== false });
 
   const stopCamera = useCallback(() => {
     controller.current?.stop();

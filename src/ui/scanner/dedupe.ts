@@ -1,5 +1,6 @@
 /**
- * «The same code read twice within a second counts once.» A camera sees a code on every frame
+ * The camera's frames of one code within a second count once (a keyboard scanner's reads all
+ * count: see ./wedgeHub.ts). A camera sees a code on every frame
  * while it is in view, so the window slides: each read of a code pushes its window on, and the
  * code counts again only after it was out of sight for `windowMs`. Other codes are independent.
  */

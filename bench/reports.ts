@@ -1,0 +1,142 @@
+/**
+ * bench/reports: the operation report (issue 34) over a month of a scaled operation.
+ *
+ * Generates `--days` days (default 30) of `--orders` orders in total (default 250,000) over five
+ * hubs (server/demo/month.ts: routes, delivery events, payments, hand-overs, incidences), then
+ * times the default report — the whole period, no filter — as the reports worker computes it
+ * (src/domain/reports/aggregate.ts, the same function; counts first, then with the orders behind
+ * every figure, as when a figure is opened), and the structured clone of its input and output
+ * (what a postMessage to and from the worker costs). Goal: the counts ≤ 1 s.
+ *
+ *   npm run bench:reports
+ *   npm run bench:reports -- --orders 50000 --days 7 --runs 5 --json out.json
+ *
+ * Exit status 1 when the median aggregation is over the goal.
+ */
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { generateMonth } from '../server/demo/month';
+import { buildReport, type ReportInput } from '../src/domain/reports/aggregate';
+import { addDays } from '../src/domain/reports/period';
+import { printTable } from './kit';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const totalOrders = Number(arg('orders') ?? 250_000);
+const days = Number(arg('days') ?? 30);
+const runs = Number(arg('runs') ?? 5);
+const jsonFile = arg('json');
+const GOAL_MS = 1000;
+const from = '2026-10-01';
+const to = addDays(from, days - 1);
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+let t0 = performance.now();
+const data = generateMonth({ seed: 34, from, days, ordersPerDay: Math.ceil(totalOrders / days), hubs: 5, ridersPerHub: 12, stopsPerRoute: 25 });
+const generateMs = performance.now() - t0;
+const input: ReportInput = { period: { from, to }, filters: { hub: null, clientId: null, riderId: null }, ...data };
+
+t0 = performance.now();
+const cloned = structuredClone(input);
+const cloneInMs = performance.now() - t0;
+
+// The default report as the screen shows it: counts only (the worker's first pass).
+// CPU time too: on a shared, busy machine the wall time counts other processes' turns.
+const times: number[] = [];
+const cpuTimes: number[] = [];
+let report = buildReport(cloned, { orderIds: false });
+for (let i = 0; i < runs; i += 1) {
+  const cpu0 = process.cpuUsage();
+  t0 = performance.now();
+  report = buildReport(cloned, { orderIds: false });
+  times.push(performance.now() - t0);
+  const cpu = process.cpuUsage(cpu0);
+  cpuTimes.push((cpu.user + cpu.system) / 1000);
+}
+t0 = performance.now();
+structuredClone(report);
+const cloneOutMs = performance.now() - t0;
+// Opening a figure: the same report with the orders behind every figure (once per period and filters).
+const idTimes: number[] = [];
+for (let i = 0; i < Math.max(1, Math.min(runs, 3)); i += 1) {
+  t0 = performance.now();
+  buildReport(cloned);
+  idTimes.push(performance.now() - t0);
+}
+
+const t = report.total;
+const pct = (a: number, b: number): string => (b > 0 ? `${((a / b) * 100).toFixed(1)} %` : '—');
+console.log(`bench:reports — ${days} days from ${from}, ${data.orders.length} orders, ${data.routes.length} routes, ${data.events.length} delivery events, ${data.payments.length} payments, ${data.incidences.length} incidences`);
+console.log(`machine: ${cpus().length} cores, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}; generated in ${generateMs.toFixed(0)} ms\n`);
+printTable(
+  ['figure', 'value'],
+  [
+    ['orders', String(t.orders.count)],
+    ['stops', String(t.stops.count)],
+    ['delivered', String(t.delivered.count)],
+    ['partially delivered', String(t.partial.count)],
+    ['failed', String(t.failed.count)],
+    ['returned', String(t.returned.count)],
+    ['on time (of delivered + partial)', pct(t.onTime.count, t.delivered.count + t.partial.count)],
+    ['first attempt (of attempted)', pct(t.firstAttempt.count, t.attempted.count)],
+    ['failed attempts', String(t.failedAttempts.count)],
+    ...Object.entries(t.failedByReason).map(([id, f]) => [`  ${report.reasonNames[id] ?? id}`, String(f.count)]),
+    ['cash collected (cents)', String(report.money.byMethod.cash.cents)],
+    ['cash still with riders (cents)', String(report.money.cashOnHandCents)],
+  ],
+);
+console.log('');
+const med = median(times);
+printTable(
+  ['step', 'ms', 'goal'],
+  [
+    ['aggregate (median of runs)', med.toFixed(1), `≤ ${GOAL_MS} ${med <= GOAL_MS ? 'OK' : 'OVER'}`],
+    ['aggregate (max)', Math.max(...times).toFixed(1), ''],
+    ['aggregate CPU time (median)', median(cpuTimes).toFixed(1), ''],
+    ['with the orders behind each figure (median)', median(idTimes).toFixed(1), ''],
+    ['clone input (postMessage to worker)', cloneInMs.toFixed(1), ''],
+    ['clone report (postMessage back)', cloneOutMs.toFixed(1), ''],
+  ],
+);
+
+if (jsonFile) {
+  writeFileSync(
+    jsonFile,
+    JSON.stringify(
+      {
+        days,
+        from,
+        to,
+        counts: { orders: data.orders.length, routes: data.routes.length, events: data.events.length, payments: data.payments.length, incidences: data.incidences.length },
+        aggregateMs: { median: med, runs: times },
+        aggregateCpuMs: { median: median(cpuTimes), runs: cpuTimes },
+        withOrderIdsMs: { median: median(idTimes), runs: idTimes },
+        cloneInMs,
+        cloneOutMs,
+        goalMs: GOAL_MS,
+        figures: {
+          orders: t.orders.count,
+          stops: t.stops.count,
+          delivered: t.delivered.count,
+          partial: t.partial.count,
+          failed: t.failed.count,
+          returned: t.returned.count,
+          onTime: t.onTime.count,
+          firstAttempt: t.firstAttempt.count,
+          attempted: t.attempted.count,
+          failedByReason: Object.fromEntries(Object.entries(t.failedByReason).map(([id, f]) => [id, f.count])),
+          cashCollectedCents: report.money.byMethod.cash.cents,
+          cashOnHandCents: report.money.cashOnHandCents,
+        },
+      },
+      null,
+      2,
+    ),
+  );
+  console.log(`\nJSON written to ${jsonFile}`);
+}
+process.exitCode = med <= GOAL_MS ? 0 : 1;

@@ -1,0 +1,428 @@
+/**
+ * The operation report (issue 34): service, failed deliveries by reason, money, and the same
+ * tallies per day, per client, per rider and per hub, for a period and filters. Every figure keeps
+ * the ids of the orders behind it, so the screen can open them. Pure (no React, no RxDB); it runs
+ * in the reports Web Worker (src/workers/reports.ts) and in the benchmark. The definitions an
+ * operations manager reads are in docs/reports.md; in short:
+ *
+ * - Orders in scope: `date` inside the period (both days included), of the hub / client chosen,
+ *   and, with a rider chosen, travelling on one of his routes. An order's rider is its route's.
+ * - An order's outcome, one of: `returned` (its status is «Devuelto»), else the kind of its LAST
+ *   delivery event among delivered / partial / failed (by `at`, then id), else `cancelled` (its
+ *   status), else `open` (nothing recorded yet). The six outcomes partition the orders.
+ * - On time / early / late: for delivered and partial orders, the time of that last event against
+ *   the order's window, both ends included to the minute (./window.ts).
+ * - Attempted: orders with at least one delivered / partial / failed event; first attempt:
+ *   attempted orders whose first such event is delivered or partial.
+ * - Failed attempts: every `failed` event of the orders in scope (an order may fail twice), by
+ *   its reason (`reason_status_id`); their order ids are the orders that failed.
+ * - Stops: stops of the period's routes (hub and rider filters on the route) with at least one
+ *   order in scope. A client's row counts the stops where it had an order, so a shared stop counts
+ *   once for each client (client rows' stops may add up to more than the total).
+ * - Money: order payments of the orders in scope that are not «pendiente», by method
+ *   (`amount_collected_cents`: what the rider keeps); differences: payments whose collected amount
+ *   is not what was due (their sum, collected − due); hand-overs: cash hand-overs dated in the
+ *   period (hub and rider filters), counted and their differences; cash still with riders: cash
+ *   collected in scope minus counted hand-overs in the period, per rider.
+ */
+import type { DeliveryEvent, Incidence, IncidenceKind } from '../entities/events';
+import { INCIDENCE_KINDS } from '../entities/events';
+import type { Order, Payment, PaymentMethod, Route } from '../entities/operation';
+import { PAYMENT_METHODS } from '../entities/operation';
+import type { CashHandover } from '../payments/handover';
+import { punctuality, windowBounds } from './window';
+
+export interface Figure {
+  count: number;
+  /** The orders behind the figure (each once). */
+  orderIds: string[];
+}
+
+export interface MoneyFigure extends Figure {
+  cents: number;
+}
+
+export const OUTCOMES = ['delivered', 'partial', 'failed', 'returned', 'cancelled', 'open'] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
+/** The service figures of a group of orders (the whole report, a day, a client, a rider, a hub). */
+export interface Tally {
+  orders: Figure;
+  stops: Figure;
+  delivered: Figure;
+  partial: Figure;
+  failed: Figure;
+  returned: Figure;
+  cancelled: Figure;
+  open: Figure;
+  onTime: Figure;
+  early: Figure;
+  late: Figure;
+  attempted: Figure;
+  firstAttempt: Figure;
+  /** Failed delivery events: `count` events, the orders that failed. */
+  failedAttempts: Figure;
+  /** Failed delivery events by reason id. */
+  failedByReason: Record<string, Figure>;
+}
+
+export const TALLY_FIGURES = ['orders', 'stops', 'delivered', 'partial', 'failed', 'returned', 'cancelled', 'open', 'onTime', 'early', 'late', 'attempted', 'firstAttempt', 'failedAttempts'] as const;
+export type TallyFigure = (typeof TALLY_FIGURES)[number];
+
+export interface GroupRow {
+  /** Day `YYYY-MM-DD`, client id, rider id ('' = no rider) or hub number as text. */
+  key: string;
+  name: string;
+  tally: Tally;
+}
+
+export interface RiderCashRow {
+  riderId: string;
+  name: string;
+  collected: MoneyFigure;
+  handedOverCents: number;
+  onHandCents: number;
+}
+
+export interface MoneyFigures {
+  byMethod: Record<PaymentMethod, MoneyFigure>;
+  /** Payments whose collected amount differs from the amount due; `cents` = Σ (collected − due). */
+  differences: MoneyFigure;
+  /** Cash hand-overs of the period: `count` hand-overs, counted cents (no orders behind them). */
+  handedOver: { count: number; cents: number; differenceCents: number };
+  cashWithRiders: RiderCashRow[];
+  cashOnHandCents: number;
+}
+
+export interface ReportFilters {
+  readonly hub: number | null;
+  readonly clientId: string | null;
+  readonly riderId: string | null;
+}
+
+export interface ReportPeriod {
+  /** First day, `YYYY-MM-DD` (included). */
+  readonly from: string;
+  /** Last day, `YYYY-MM-DD` (included). */
+  readonly to: string;
+}
+
+export type ReportOrder = Pick<Order, 'id' | 'date' | 'hub' | 'client_id' | 'route_id' | 'status' | 'window_start' | 'window_end'>;
+export type ReportRoute = Pick<Route, 'id' | 'date' | 'hub' | 'rider_id'> & { readonly stops: readonly { readonly order_ids: readonly string[] }[] };
+export type ReportEvent = Pick<DeliveryEvent, 'id' | 'kind' | 'order_id' | 'at' | 'reason_status_id'>;
+export type ReportPayment = Pick<Payment, 'kind' | 'order_id' | 'rider_id' | 'method' | 'status' | 'amount_due_cents' | 'amount_collected_cents'>;
+export type ReportHandover = Pick<CashHandover, 'kind' | 'rider_id' | 'hub' | 'date' | 'status' | 'expected_cents' | 'counted_cents'>;
+export type ReportIncidence = Pick<Incidence, 'kind' | 'order_id'>;
+
+export interface ReportInput {
+  readonly period: ReportPeriod;
+  readonly filters: ReportFilters;
+  readonly orders: readonly ReportOrder[];
+  readonly routes: readonly ReportRoute[];
+  readonly events: readonly ReportEvent[];
+  readonly payments: readonly (ReportPayment | ReportHandover)[];
+  readonly incidences: readonly ReportIncidence[];
+  readonly users: readonly { readonly id: string; readonly name: string }[];
+  readonly hubs: readonly { readonly number: number; readonly name: string }[];
+  readonly clients: readonly { readonly id: string; readonly name: string }[];
+  /** Failed-delivery reasons (the catalogue's delivery statuses). */
+  readonly reasons: readonly { readonly id: string; readonly name: string }[];
+}
+
+export interface Report {
+  period: ReportPeriod;
+  filters: ReportFilters;
+  total: Tally;
+  byDay: GroupRow[];
+  byClient: GroupRow[];
+  byRider: GroupRow[];
+  byHub: GroupRow[];
+  /** Names of the failed reasons met (id → name; the id itself when the catalogue has none). */
+  reasonNames: Record<string, string>;
+  incidencesByKind: Record<IncidenceKind, Figure>;
+  money: MoneyFigures;
+}
+
+export function emptyFigure(): Figure {
+  return { count: 0, orderIds: [] };
+}
+
+export function emptyTally(): Tally {
+  const t = {} as Record<TallyFigure, Figure>;
+  for (const f of TALLY_FIGURES) t[f] = emptyFigure();
+  return { ...t, failedByReason: {} };
+}
+
+/**
+ * Whether the report being built keeps the orders behind its figures (set by buildReport for the
+ * length of one synchronous call). Without them a month is counted several times faster: the
+ * worker shows the counts first and builds the ids when a figure is opened.
+ */
+let keepIds = true;
+
+function add(f: Figure, orderId: string): void {
+  f.count += 1;
+  if (keepIds) f.orderIds.push(orderId);
+}
+
+interface OrderFacts {
+  readonly order: ReportOrder;
+  readonly rider: string;
+  readonly outcome: Outcome;
+  readonly punctuality: 'early' | 'on_time' | 'late' | null;
+  readonly attempted: boolean;
+  readonly firstAttempt: boolean;
+  /** Reason ids of its failed events, in time order. */
+  readonly failures: readonly string[];
+}
+
+function tallyOrder(t: Tally, f: OrderFacts): void {
+  const id = f.order.id;
+  add(t.orders, id);
+  add(t[f.outcome], id);
+  if (f.punctuality === 'on_time') add(t.onTime, id);
+  else if (f.punctuality === 'early') add(t.early, id);
+  else if (f.punctuality === 'late') add(t.late, id);
+  if (f.attempted) add(t.attempted, id);
+  if (f.firstAttempt) add(t.firstAttempt, id);
+  if (f.failures.length > 0) {
+    t.failedAttempts.count += f.failures.length;
+    if (keepIds) t.failedAttempts.orderIds.push(id);
+    for (const reason of f.failures) {
+      const fig = (t.failedByReason[reason] ??= emptyFigure());
+      fig.count += 1;
+      if (keepIds && fig.orderIds[fig.orderIds.length - 1] !== id) fig.orderIds.push(id);
+    }
+  }
+}
+
+function tallyStop(t: Tally, orderIds: readonly string[]): void {
+  t.stops.count += 1;
+  if (keepIds) for (const id of orderIds) t.stops.orderIds.push(id);
+}
+
+class Groups {
+  readonly map = new Map<string, Tally>();
+  get(key: string): Tally {
+    let t = this.map.get(key);
+    if (!t) {
+      t = emptyTally();
+      this.map.set(key, t);
+    }
+    return t;
+  }
+  rows(name: (key: string) => string, compare: (a: string, b: string) => number): GroupRow[] {
+    return [...this.map.keys()].sort(compare).map((key) => ({ key, name: name(key), tally: this.map.get(key)! }));
+  }
+}
+
+const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+const OUTCOME_KINDS = new Set(['delivered', 'partial', 'failed']);
+
+export interface BuildOptions {
+  /** Keep the ids of the orders behind each figure (default true); false: counts only, faster. */
+  readonly orderIds?: boolean;
+}
+
+export function buildReport(input: ReportInput, options: BuildOptions = {}): Report {
+  keepIds = options.orderIds ?? true;
+  try {
+    return build(input);
+  } finally {
+    keepIds = true;
+  }
+}
+
+function build(input: ReportInput): Report {
+  const { period, filters } = input;
+  const routeById = new Map<string, ReportRoute>();
+  for (const r of input.routes) routeById.set(r.id, r);
+
+  // Orders in scope.
+  const scope = new Map<string, ReportOrder>();
+  for (const o of input.orders) {
+    if (o.date < period.from || o.date > period.to) continue;
+    if (filters.hub !== null && o.hub !== filters.hub) continue;
+    if (filters.clientId !== null && o.client_id !== filters.clientId) continue;
+    if (filters.riderId !== null && (routeById.get(o.route_id)?.rider_id ?? '') !== filters.riderId) continue;
+    scope.set(o.id, o);
+  }
+
+  // The first and last outcome events of each order in scope (by `at`, then id), in one pass.
+  const orders = [...scope.values()];
+  const indexOf = new Map<string, number>();
+  for (let i = 0; i < orders.length; i += 1) indexOf.set(orders[i]!.id, i);
+  const first: (ReportEvent | undefined)[] = new Array<ReportEvent | undefined>(orders.length);
+  const last: (ReportEvent | undefined)[] = new Array<ReportEvent | undefined>(orders.length);
+  const failedEvents: [number, ReportEvent][] = [];
+  const before = (a: ReportEvent, b: ReportEvent): boolean => a.at < b.at || (a.at === b.at && a.id < b.id);
+  for (const e of input.events) {
+    if (!OUTCOME_KINDS.has(e.kind)) continue;
+    const i = indexOf.get(e.order_id);
+    if (i === undefined) continue;
+    const f = first[i];
+    if (f === undefined || before(e, f)) first[i] = e;
+    const l = last[i];
+    if (l === undefined || before(l, e)) last[i] = e;
+    if (e.kind === 'failed') failedEvents.push([i, e]);
+  }
+  // Failed events in time order, so each order's reasons come in the order they happened.
+  failedEvents.sort((x, y) => x[0] - y[0] || (before(x[1], y[1]) ? -1 : before(y[1], x[1]) ? 1 : 0));
+  const failuresOf: (string[] | undefined)[] = new Array<string[] | undefined>(orders.length);
+  for (const [i, e] of failedEvents) (failuresOf[i] ??= []).push(e.reason_status_id);
+
+  const total = emptyTally();
+  const days = new Groups();
+  const clients = new Groups();
+  const riders = new Groups();
+  const hubs = new Groups();
+  const orderRider = new Map<string, string>();
+  const NONE: readonly string[] = [];
+
+  for (let i = 0; i < orders.length; i += 1) {
+    const o = orders[i]!;
+    const firstEvent = first[i];
+    const lastEvent = last[i];
+    let outcome: Outcome;
+    if (o.status === 'returned') outcome = 'returned';
+    else if (lastEvent) outcome = lastEvent.kind as 'delivered' | 'partial' | 'failed';
+    else if (o.status === 'cancelled') outcome = 'cancelled';
+    else outcome = 'open';
+    const done = lastEvent !== undefined && (outcome === 'delivered' || outcome === 'partial');
+    const rider = o.route_id === '' ? '' : (routeById.get(o.route_id)?.rider_id ?? '');
+    orderRider.set(o.id, rider);
+    const facts: OrderFacts = {
+      order: o,
+      rider,
+      outcome,
+      punctuality: done ? punctuality(lastEvent.at, windowBounds(o)) : null,
+      attempted: firstEvent !== undefined,
+      firstAttempt: firstEvent !== undefined && firstEvent.kind !== 'failed',
+      failures: failuresOf[i] ?? NONE,
+    };
+    tallyOrder(total, facts);
+    tallyOrder(days.get(o.date), facts);
+    tallyOrder(clients.get(o.client_id), facts);
+    tallyOrder(riders.get(rider), facts);
+    tallyOrder(hubs.get(String(o.hub)), facts);
+  }
+
+  // Stops of the period's routes with an order in scope.
+  for (const r of input.routes) {
+    if (r.date < period.from || r.date > period.to) continue;
+    if (filters.hub !== null && r.hub !== filters.hub) continue;
+    if (filters.riderId !== null && r.rider_id !== filters.riderId) continue;
+    for (const s of r.stops) {
+      const ids = s.order_ids.filter((id) => scope.has(id));
+      if (ids.length === 0) continue;
+      tallyStop(total, ids);
+      tallyStop(days.get(r.date), ids);
+      tallyStop(riders.get(r.rider_id), ids);
+      tallyStop(hubs.get(String(r.hub)), ids);
+      const byClient = new Map<string, string[]>();
+      for (const id of ids) {
+        const c = scope.get(id)!.client_id;
+        const list = byClient.get(c);
+        if (list) list.push(id);
+        else byClient.set(c, [id]);
+      }
+      for (const [c, list] of byClient) tallyStop(clients.get(c), list);
+    }
+  }
+
+  // Incidences of the orders in scope, by kind (follow-up documents left out).
+  const incidencesByKind = Object.fromEntries(INCIDENCE_KINDS.map((k) => [k, emptyFigure()])) as Record<IncidenceKind, Figure>;
+  const incidenceSeen = new Map<IncidenceKind, Set<string>>(INCIDENCE_KINDS.map((k) => [k, new Set<string>()]));
+  for (const i of input.incidences) {
+    if (i.kind === 'follow-up' || !scope.has(i.order_id)) continue;
+    const fig = incidencesByKind[i.kind];
+    fig.count += 1;
+    const seen = incidenceSeen.get(i.kind)!;
+    if (!seen.has(i.order_id)) {
+      seen.add(i.order_id);
+      if (keepIds) fig.orderIds.push(i.order_id);
+    }
+  }
+
+  const money = moneyFigures(input, scope, orderRider);
+
+  const userName = new Map(input.users.map((u) => [u.id, u.name]));
+  const clientName = new Map(input.clients.map((c) => [c.id, c.name]));
+  const hubName = new Map(input.hubs.map((h) => [String(h.number), h.name]));
+  const reasonName = new Map(input.reasons.map((r) => [r.id, r.name]));
+  const reasonNames: Record<string, string> = {};
+  for (const id of Object.keys(total.failedByReason)) reasonNames[id] = reasonName.get(id) ?? id;
+  for (const row of money.cashWithRiders) row.name = userName.get(row.riderId) ?? row.riderId;
+
+  return {
+    period,
+    filters,
+    total,
+    byDay: days.rows((k) => k, byText),
+    byClient: clients.rows((k) => clientName.get(k) ?? k, (a, b) => byText(clientName.get(a) ?? a, clientName.get(b) ?? b)),
+    byRider: riders.rows((k) => (k === '' ? '' : (userName.get(k) ?? k)), (a, b) => (a === '' ? 1 : b === '' ? -1 : byText(userName.get(a) ?? a, userName.get(b) ?? b))),
+    byHub: hubs.rows((k) => hubName.get(k) ?? k, (a, b) => Number(a) - Number(b)),
+    reasonNames,
+    incidencesByKind,
+    money,
+  };
+}
+
+function moneyFigures(input: ReportInput, scope: ReadonlyMap<string, ReportOrder>, orderRider: ReadonlyMap<string, string>): MoneyFigures {
+  const { period, filters } = input;
+  const byMethod = Object.fromEntries(PAYMENT_METHODS.map((m) => [m, { count: 0, cents: 0, orderIds: [] as string[] }])) as Record<PaymentMethod, MoneyFigure>;
+  const differences: MoneyFigure = { count: 0, cents: 0, orderIds: [] };
+  const handedOver = { count: 0, cents: 0, differenceCents: 0 };
+  const cash = new Map<string, RiderCashRow>();
+  const cashRow = (riderId: string): RiderCashRow => {
+    let row = cash.get(riderId);
+    if (!row) {
+      row = { riderId, name: riderId, collected: { count: 0, cents: 0, orderIds: [] }, handedOverCents: 0, onHandCents: 0 };
+      cash.set(riderId, row);
+    }
+    return row;
+  };
+  for (const p of input.payments) {
+    if (p.kind === 'cash-handover') {
+      if (p.date < period.from || p.date > period.to) continue;
+      if (filters.hub !== null && p.hub !== filters.hub) continue;
+      if (filters.riderId !== null && p.rider_id !== filters.riderId) continue;
+      if (p.status !== 'handed_over' && p.status !== 'reconciled') continue;
+      handedOver.count += 1;
+      handedOver.cents += p.counted_cents;
+      handedOver.differenceCents += p.counted_cents - p.expected_cents;
+      cashRow(p.rider_id).handedOverCents += p.counted_cents;
+      continue;
+    }
+    if (p.status === 'pending' || !scope.has(p.order_id)) continue;
+    const fig = byMethod[p.method];
+    fig.count += 1;
+    fig.cents += p.amount_collected_cents;
+    if (keepIds) fig.orderIds.push(p.order_id);
+    const diff = p.method === 'on_account' ? 0 : p.amount_collected_cents - p.amount_due_cents;
+    if (diff !== 0) {
+      differences.count += 1;
+      differences.cents += diff;
+      if (keepIds) differences.orderIds.push(p.order_id);
+    }
+    if (p.method === 'cash') {
+      const row = cashRow(p.rider_id !== '' ? p.rider_id : (orderRider.get(p.order_id) ?? ''));
+      row.collected.count += 1;
+      row.collected.cents += p.amount_collected_cents;
+      if (keepIds) row.collected.orderIds.push(p.order_id);
+    }
+  }
+  let cashOnHandCents = 0;
+  const cashWithRiders = [...cash.values()].sort((a, b) => byText(a.riderId, b.riderId));
+  for (const row of cashWithRiders) {
+    row.onHandCents = row.collected.cents - row.handedOverCents;
+    cashOnHandCents += row.onHandCents;
+  }
+  return { byMethod, differences, handedOver, cashWithRiders, cashOnHandCents };
+}
+
+/** Share `part / whole` (0 when there is no whole). */
+export function share(part: number, whole: number): number {
+  return whole > 0 ? part / whole : 0;
+}
