@@ -119,8 +119,10 @@ export function openDeliveryIncidence(docs: DemoDocs): { incidence: Doc; code: s
 // ── proof.spec.ts ────────────────────────────────────────────────────────────────────────────
 
 /** The newest signature (with strokes) of an order delivered in full, and that order. */
-export function signedDelivery(docs: DemoDocs): { signed: Doc; order: Doc } {
-  const delivered = new Set(docs.deliveries.filter((d) => d.kind === 'delivered').map((d) => String(d.order_id)));
+export function signedDelivery(docs: DemoDocs, hub?: number): { signed: Doc; order: Doc } {
+  // Of one hub's orders when asked (an operator makes links of his hub's orders only, issue 29).
+  const ofHub = new Set(docs.orders.filter((o) => hub === undefined || o.hub === hub).map((o) => String(o.id)));
+  const delivered = new Set(docs.deliveries.filter((d) => d.kind === 'delivered' && ofHub.has(String(d.order_id))).map((d) => String(d.order_id)));
   const signed = docs.deliveries
     .filter((d) => d.kind === 'signed' && delivered.has(String(d.order_id)) && (d.signature_strokes as unknown[]).length > 0)
     .sort((a, b) => Number(b.at) - Number(a.at))[0];

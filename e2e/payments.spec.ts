@@ -1,12 +1,12 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './test';
-import { adminToken, gotoSynced, pullAll, signInSynced, waitForServiceWorker, waitForSync, type Doc } from './support';
+import { DEMO_PASSWORD, adminToken, gotoSynced, pullAll, signInSynced, waitForServiceWorker, waitForSync, type Doc } from './support';
 import { demoDocs, hubOfUser, routeOfHub } from './choices';
 import { RiderStop } from './pages/riderStop';
 
 /**
  * Issue 13: a rider delivers two cash orders with no signal and his phone's cash card follows;
- * back online, an operator finds the payments at /payments/all_orders (filtered by rider, with
+ * back online, an operator of his hub finds the payments at /payments/all_orders (filtered by rider, with
  * the totals), counts the rider's cash 5 € short, gives the reason, reconciles; the server holds
  * the signed-off hand-over; an administrator corrects it with a reason. The route and its orders are this test's own (rider11, whom no other
  * test uses).
@@ -42,6 +42,20 @@ function cents(text: string): number {
   return Math.round(Number(clean.replace(',', '.')) * 100);
 }
 
+/**
+ * The cash desk of rider11's hub: an operator writes only in his hub (issue 29, finding 6), and
+ * the demo's hub 4 has none of its own, so the office makes one (a copy of the demo operator,
+ * with the demo password).
+ */
+const DESK = { id: 'u-op-pay-e2e', email: 'op-pay-e2e@cargobici.test', name: 'Pau Caja Soler' };
+
+async function makeDesk(request: APIRequestContext, token: string, hub: number): Promise<void> {
+  const model = (await pullAll(request, token, 'users')).find((u) => u.id === 'u-operador') as Doc;
+  await push(request, token, 'users', [{ ...model, ...DESK, hub, updated_at: Date.now() }]);
+  const res = await request.post('/api/auth/admin/password', { headers: { Authorization: `Bearer ${token}` }, data: { userId: DESK.id, password: DEMO_PASSWORD } });
+  expect(res.status(), 'password of the desk operator').toBe(204);
+}
+
 /** Today's route of rider11 on the road, two stops, one new cash order each. */
 async function makeRoute(request: APIRequestContext, token: string): Promise<{ riderName: string }> {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
@@ -49,6 +63,7 @@ async function makeRoute(request: APIRequestContext, token: string): Promise<{ r
   const docs = demoDocs({ routes, orders, products, users });
   const rider = users.find((u) => u.id === RIDER) as Doc;
   const { source, template } = routeOfHub(docs, today, hubOfUser(docs, RIDER), 2);
+  await makeDesk(request, token, hubOfUser(docs, RIDER));
   const product = products.find((p) => p.active === true && Number(p.price_cents) > 0) as Doc;
   const now = Date.now();
   const stops = (source.stops as Stop[]).slice(0, 2).map((s, i) => ({ ...s, seq: i + 1, order_ids: [ORDER_IDS[i] as string] }));
@@ -130,7 +145,7 @@ test('a rider collects cash offline; an operator reconciles it 5 € short with 
   // ── The operator's desk ────────────────────────────────────────────────────────────────────
   const desk = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const op = await desk.newPage();
-  await signInSynced(op, 'operador@cargobici.test');
+  await signInSynced(op, DESK.email);
   await gotoSynced(op, '/payments/all_orders');
   await expect(op.getByRole('heading', { level: 1 })).toHaveText('Pagos');
   await op.getByRole('combobox', { name: 'Rider' }).click();
@@ -174,7 +189,7 @@ test('a rider collects cash offline; an operator reconciles it 5 € short with 
   await row.getByRole('button', { name: 'Conciliar' }).click();
   await op.getByRole('dialog').getByRole('button', { name: 'Conciliar' }).click();
   await expect(row).toHaveAttribute('data-status', 'reconciled');
-  await expect(row.getByTestId('reconciled-by')).toContainText('Javier Ruiz Ortega');
+  await expect(row.getByTestId('reconciled-by')).toContainText(DESK.name);
   // An operator cannot correct a reconciled record.
   await expect(row.getByRole('button', { name: 'Corregir' })).toHaveCount(0);
 
@@ -183,7 +198,7 @@ test('a rider collects cash offline; an operator reconciles it 5 € short with 
     .poll(async () => (await pullAll(request, token, 'payments')).filter((p) => p.kind === 'cash-handover' && p.rider_id === RIDER && p.status === 'reconciled').length, { timeout: 60_000 })
     .toBe(1);
   const h = (await pullAll(request, token, 'payments')).find((p) => p.kind === 'cash-handover' && p.rider_id === RIDER) as Doc;
-  expect(h).toMatchObject({ expected_cents: expected, counted_cents: expected - 500, reason: 'Faltan 5 € del cambio', recorded_by: 'u-operador', reconciled_by: 'u-operador' });
+  expect(h).toMatchObject({ expected_cents: expected, counted_cents: expected - 500, reason: 'Faltan 5 € del cambio', recorded_by: DESK.id, reconciled_by: DESK.id });
   expect((h.history as Doc[]).map((e) => e.action)).toEqual(['recorded', 'reconciled']);
 
   // An administrator corrects the reconciled count, with the reason of the change kept.
@@ -208,7 +223,7 @@ test('a rider collects cash offline; an operator reconciles it 5 € short with 
     .poll(async () => ((await pullAll(request, token, 'payments')).find((p) => p.id === h.id)?.history as Doc[] | undefined)?.map((e) => e.action), { timeout: 60_000 })
     .toEqual(['recorded', 'reconciled', 'amended']);
   const amended = (await pullAll(request, token, 'payments')).find((p) => p.id === h.id) as Doc;
-  expect(amended).toMatchObject({ status: 'reconciled', counted_cents: expected, reason: '', reconciled_by: 'u-operador' });
+  expect(amended).toMatchObject({ status: 'reconciled', counted_cents: expected, reason: '', reconciled_by: DESK.id });
   expect((amended.history as Doc[])[2]).toMatchObject({ by: 'u-admin', reason: 'Billete de 5 € encontrado en la bolsa', counted_cents: expected });
   await office.close();
 

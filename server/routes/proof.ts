@@ -1,5 +1,6 @@
 /**
- * Proof of delivery and the client's public link (issue 13):
+ * Proof of delivery and the client's public link (issue 13). An operator manages the links of
+ * his hub's orders only, an admin of every order (issue 29, finding 6: 403 otherwise).
  *
  *   POST /api/proof-links                     operator/admin session, `{ order_id }` → 201
  *                                             `{ token, path, expires_at }` (the token is shown only here)
@@ -29,6 +30,7 @@ import { PROOF_LINK_MS, closingEvent, proofLinkExpired, proofOfDelivery, signatu
 import type { DeliveryEvent, Incidence } from '../../src/domain/entities/events';
 import type { DeliveryPoint, Order } from '../../src/domain/entities/operation';
 import { t } from '../../src/i18n';
+import { userHubOf } from '../../src/domain/access/checkWrite';
 
 /** Routes of this module open without a session (server/app.ts puts them on PUBLIC_API). */
 export const PROOF_PUBLIC_PATHS: readonly string[] = [
@@ -83,6 +85,18 @@ export function registerProofRoutes(app: FastifyInstance, deps: { store: DocStor
     return { proof: { ...proof, photo_files } };
   };
 
+  /**
+   * Whether the user may manage the proof links of an order (issue 29, finding 6): admins of
+   * every order, operators of their hub's orders only (the access table's `hub` scope).
+   */
+  const mayManage = (p: { id: string; role: string }, order: StoredDoc): boolean => {
+    if (p.role === 'admin') return true;
+    const hub = userHubOf(store.get('users', p.id));
+    return hub !== null && order.hub === hub;
+  };
+  const otherHub = (reply: FastifyReply, order: StoredDoc) =>
+    reply.code(403).send({ error: 'forbidden', message: t('proof.errors.otherHub', { code: String(order.code), hub: String(order.hub) }) });
+
   /** The order a token opens, or the refusal. */
   const resolve = (token: string, reply: FastifyReply): { orderId: string; expiresAt: number } | null => {
     const row = TOKEN_RE.test(token)
@@ -112,6 +126,8 @@ export function registerProofRoutes(app: FastifyInstance, deps: { store: DocStor
     if (!body.success) return reply.code(400).send({ error: 'bad_request', message: body.error.issues[0]?.message ?? t('proof.errors.orderRequired') });
     const found = proofOf(body.data.order_id);
     if (!('proof' in found)) return reply.code(found.status).send({ error: found.error, message: found.message });
+    const order = store.get('orders', body.data.order_id) as StoredDoc;
+    if (!mayManage(p, order)) return otherHub(reply, order);
     const token = randomBytes(32).toString('base64url');
     const createdAt = now();
     const expiresAt = createdAt + PROOF_LINK_MS;
@@ -128,6 +144,7 @@ export function registerProofRoutes(app: FastifyInstance, deps: { store: DocStor
     if (!body.success) return reply.code(400).send({ error: 'bad_request', message: body.error.issues[0]?.message ?? t('proof.errors.orderRequired') });
     const order = store.get('orders', body.data.order_id);
     if (!order || order._deleted) return reply.code(404).send({ error: 'not_found', message: t('proof.errors.orderNotFound', { id: body.data.order_id }) });
+    if (!mayManage(p, order)) return otherHub(reply, order);
     const at = now();
     const { changes } = store.db
       .prepare('UPDATE proof_links SET revoked_at = ?, revoked_by = ? WHERE order_id = ? AND revoked_at = 0 AND expires_at > ?')

@@ -81,6 +81,8 @@ export type DomainMessageKey =
   | 'domain.access.roleCannot'
   | 'domain.access.selfProtected'
   | 'domain.access.hubRoutesOnly'
+  | 'domain.access.hubOnly'
+  | 'domain.access.noHub'
   | 'domain.access.denied'
   | 'domain.access.fieldsDenied'
   | 'domain.access.ownAuthor'

@@ -74,6 +74,8 @@ async function freshTarget(role: Role, c: LocalCollection, n: number, kind?: str
   else if (c === 'users') d = user(id, 'rider', `${id}@cargobici.test`, 'Objetivo');
   else d = { ...newDocFor(c, 'u-rider1', n, kind), id };
   await seed(owner, { [c]: [d] });
+  // A payment's hub is its order's (the operators' `hub` scope): the order exists.
+  if (c === 'payments') await seed(owner, { orders: [paymentOrder(d)] });
   return id;
 }
 

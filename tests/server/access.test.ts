@@ -57,6 +57,8 @@ function freshTarget(role: SystemRole, collection: LocalCollection, n: number, k
   else if (collection === 'users') doc = user(id, 'rider', `${id}@cargobici.test`, 'Objetivo');
   else doc = { ...newDocFor(collection, 'u-rider1', n, kind), id };
   seedDocs(srv, { [collection]: [doc] });
+  // A payment's hub is its order's (the operators' `hub` scope): the order exists.
+  if (collection === 'payments') seedDocs(srv, { orders: [paymentOrder(doc)] });
   return id;
 }
 

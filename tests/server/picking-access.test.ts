@@ -80,10 +80,11 @@ describe('picking events are written only for the routes of the picker’s hub',
     expect((await create('operador@cargobici.test', 'incidences', incidenceOn('u-operador', 'delivery-product'))).refused).toMatch(/no puede crear/);
   });
 
-  it('incidence follow-up (issue 13): operators and admins record it on any incidence; riders may not; never edited', async () => {
+  it('incidence follow-up (issue 13): operators of its hub and admins record it; riders may not; never edited', async () => {
     const follow = { type: 'other', follows: 'inc-x', follow_state: 'in_review' };
     expect((await create('operador@cargobici.test', 'incidences', incidenceOn('u-operador', 'follow-up', follow))).stored).toBe(true);
-    expect((await create('op.bcn@cargobici.test', 'incidences', incidenceOn('u-op-bcn', 'follow-up', follow))).stored).toBe(true);
+    // Another hub's operator does not (issue 29, finding 6).
+    expect((await create('op.bcn@cargobici.test', 'incidences', incidenceOn('u-op-bcn', 'follow-up', follow))).refused).toMatch(/de tu hub/);
     expect((await create('admin@cargobici.test', 'incidences', incidenceOn('u-admin', 'follow-up', follow))).stored).toBe(true);
     const rider = await create('rider1@cargobici.test', 'incidences', incidenceOn('u-rider1', 'follow-up', follow));
     expect(rider.stored).toBe(false);
@@ -120,10 +121,12 @@ describe('checkWrite without a way to look documents up', () => {
   it('refuses hub-scoped writes (safe default) and keeps every other rule as it was', () => {
     const base = { role: 'operator' as const, userId: 'u-operador', before: null, ownRouteIds: new Set<string>() };
     expect(checkWrite({ ...base, collection: 'picks', after: newDocFor('picks', 'u-operador', 1) }).ok).toBe(false);
-    expect(checkWrite({ ...base, collection: 'bikes', after: newDocFor('bikes', 'u-operador', 1) }).ok).toBe(true);
+    expect(checkWrite({ ...base, collection: 'bikes', after: newDocFor('bikes', 'u-operador', 1) }).ok).toBe(false);
+    expect(checkWrite({ ...base, collection: 'products', after: newDocFor('products', 'u-operador', 1) }).ok).toBe(true);
     const docs: Record<string, Row> = { 'users/u-operador': user('u-operador', 'operator', 'o@x.es'), 'routes/r1': route('r1', '', [], 'picking'), 'orders/o1': order('o1', 'pe1', 'r1') };
     const lookup = (c: LocalCollection, id: string) => docs[`${c}/${id}`] ?? null;
     expect(checkWrite({ ...base, collection: 'picks', after: newDocFor('picks', 'u-operador', 1), lookup }).ok).toBe(true);
     expect(checkWrite({ ...base, collection: 'picks', after: { ...newDocFor('picks', 'u-operador', 1), created_by: 'u-otro' }, lookup }).ok).toBe(false);
+    expect(checkWrite({ ...base, collection: 'bikes', after: newDocFor('bikes', 'u-operador', 1), lookup }).ok).toBe(true);
   });
 });

@@ -6,13 +6,14 @@
  * allowed by one backend and refused by the other fails the run of one of them.
  *
  * Every case starts from the small operation (tests/helpers/fixtures.ts: route r1 of rider 1 with
- * o1 at pe1 and o2 at pe2, route r2 of rider 2 with o3 at pe3, all in hub 1) plus its own `seed`,
+ * o1 at pe1 and o2 at pe2, route r2 of rider 2 with o3 at pe3, all in hub 1; the operator and the
+ * admin work in hub 1 too) plus its own `seed`,
  * and stores `before` (when given) as the written document's current state. Ids are the case's
  * own, so cases do not see each other's writes.
  */
 import type { LocalCollection } from '../../src/domain/collections';
 import type { Order, Payment, Route } from '../../src/domain/entities/operation';
-import { deliveryEvent, newDocFor, order, route, smallOperation, T0 } from '../helpers/fixtures';
+import { deliveryEvent, newDocFor, order, point, route, smallOperation, T0 } from '../helpers/fixtures';
 
 export type Row = Record<string, unknown>;
 export type Who = 'admin' | 'operator' | 'rider1' | 'rider2';
@@ -26,7 +27,7 @@ export const ACTORS: Readonly<Record<Who, { readonly id: string; readonly email:
   rider2: { id: 'u-rider2', email: 'rider2@cargobici.test' },
 };
 
-export type Topic = 'role' | 'row scope' | 'state machine' | 'computed amount' | 'authorship' | 'event → order → route' | 'file reference' | 'schema';
+export type Topic = 'role' | 'row scope' | 'hub scope' | 'state machine' | 'computed amount' | 'authorship' | 'event → order → route' | 'file reference' | 'schema';
 
 export interface WriteCase {
   readonly name: string;
@@ -98,6 +99,15 @@ const fixtureDoc = (c: 'users' | 'routes' | 'orders', id: string): Row => {
 
 const later = { updated_at: T0 + 60_000 };
 
+/** A document moved to hub 2 (the operator of the cases works in hub 1). */
+function hub2<T extends object>(d: T): T & { hub: number } {
+  return { ...d, hub: 2 };
+}
+/** An order's lines at another unit price. */
+function priced(o: Order, cents: number): Order['lines'] {
+  return o.lines.map((l) => ({ ...l, unit_price_cents: cents }));
+}
+
 export const WRITE_CASES: readonly WriteCase[] = [
   // ── Roles ──────────────────────────────────────────────────────────────────────────────────
   { name: 'a rider creates a product', topic: 'role', who: 'rider1', collection: 'products', before: null, after: { ...newDocFor('products', 'u-rider1', 1), id: 'wc-product' }, expect: 'refused' },
@@ -112,6 +122,18 @@ export const WRITE_CASES: readonly WriteCase[] = [
   { name: 'a rider moves his order to another route', topic: 'row scope', who: 'rider1', collection: 'orders', before: ord('wc-o-move'), after: { ...ord('wc-o-move'), route_id: 'r2', ...later }, expect: 'refused' },
   { name: 'a rider loads another rider’s route', topic: 'row scope', who: 'rider1', collection: 'routes', before: rte('wc-r-other', 'u-rider2', 'ready'), after: { ...rte('wc-r-other', 'u-rider2', 'ready'), status: 'loaded', ...later }, expect: 'refused' },
   { name: 'a rider takes another rider’s route', topic: 'row scope', who: 'rider1', collection: 'routes', before: fixtureDoc('routes', 'r2'), after: { ...fixtureDoc('routes', 'r2'), rider_id: 'u-rider1', ...later }, expect: 'refused' },
+
+  // ── Hub scope (finding 6): the operator (hub 1) writes only in hub 1; admins everywhere ────
+  { name: 'an operator changes the unit price of his hub’s order', topic: 'hub scope', finding: '29.6', who: 'operator', collection: 'orders', before: ord('wc-h-own'), after: { ...ord('wc-h-own'), lines: priced(ord('wc-h-own'), 99), ...later }, expect: 'allowed' },
+  { name: 'an operator changes the unit price of another hub’s order', topic: 'hub scope', finding: '29.6', who: 'operator', collection: 'orders', before: hub2(ord('wc-h-price')), after: { ...hub2(ord('wc-h-price')), lines: priced(ord('wc-h-price'), 1), ...later }, expect: 'refused' },
+  { name: 'an admin changes the unit price of another hub’s order', topic: 'hub scope', finding: '29.6', who: 'admin', collection: 'orders', before: hub2(ord('wc-h-adm')), after: { ...hub2(ord('wc-h-adm')), lines: priced(ord('wc-h-adm'), 1), ...later }, expect: 'allowed' },
+  { name: 'an operator moves his hub’s order to another hub', topic: 'hub scope', finding: '29.6', who: 'operator', collection: 'orders', before: ord('wc-h-move'), after: { ...ord('wc-h-move'), hub: 2, ...later }, expect: 'refused' },
+  { name: 'an operator creates an order in another hub', topic: 'hub scope', finding: '29.6', who: 'operator', collection: 'orders', before: null, after: hub2(order('wc-h-new', 'pe1', '', 'pending')), expect: 'refused' },
+  { name: 'an operator gives another hub’s route to a rider', topic: 'hub scope', finding: '29.6', who: 'operator', collection: 'routes', before: hub2(rte('wc-h-route', '', 'planned')), after: { ...hub2(rte('wc-h-route', '', 'planned')), rider_id: 'u-rider1', ...later }, expect: 'refused' },
+  { name: 'an operator gives his hub’s route to a rider', topic: 'hub scope', finding: '29.6', who: 'operator', collection: 'routes', before: rte('wc-h-rown', '', 'planned'), after: { ...rte('wc-h-rown', '', 'planned'), rider_id: 'u-rider1', ...later }, expect: 'allowed' },
+  { name: 'an operator hands over the payment of another hub’s order', topic: 'hub scope', finding: '29.6', who: 'operator', collection: 'payments', seed: { orders: [hub2(ord('wc-h-pay'))] }, before: pay('wc-h-pay'), after: { ...pay('wc-h-pay'), status: 'handed_over', reviewed_by: 'u-operador', ...later }, expect: 'refused' },
+  { name: 'an operator creates a bike in another hub', topic: 'hub scope', finding: '29.6', who: 'operator', collection: 'bikes', before: null, after: { ...newDocFor('bikes', 'u-operador', 9), id: 'wc-h-bike', hub: 2 }, expect: 'refused' },
+  { name: 'an operator edits another hub’s delivery point', topic: 'hub scope', finding: '29.6', who: 'operator', collection: 'delivery_points', before: { ...point('wc-h-point', 2) }, after: { ...point('wc-h-point', 2), notes: 'Timbre roto', ...later }, expect: 'refused' },
 
   // ── State machines (src/domain/status/machines.ts) ────────────────────────────────────────
   { name: 'a rider cancels his own order', topic: 'state machine', finding: '29.3', who: 'rider1', collection: 'orders', before: ord('wc-o-cancel'), after: { ...ord('wc-o-cancel'), status: 'cancelled', ...later }, expect: 'refused' },

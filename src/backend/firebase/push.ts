@@ -30,6 +30,7 @@ import {
 } from 'firebase/firestore';
 import { LOCAL_COLLECTION_DEFS, collectionLabel, type LocalCollection } from '../../domain/collections';
 import { checkWrite, operationOf } from '../../domain/access/checkWrite';
+import { HUB_SCOPED } from '../../domain/access/table';
 import { eventOrderProblem } from '../../domain/access/eventOrder';
 import { checkRiderPayment } from '../../domain/access/payments';
 import type { Order, Payment } from '../../domain/entities/operation';
@@ -147,16 +148,40 @@ function orderProblem(collection: LocalCollection, before: SyncDoc | null, after
   return eventOrderProblem(after, order, domainText(collectionLabel(collection)));
 }
 
+/**
+ * The documents checkWrite's `hub` scope reads (issue 29, finding 6), read before the transaction
+ * (the rules read them again when it commits): the operator's profile (his hub) and the orders
+ * his payments and follow-ups name. Null when the scope does not apply.
+ */
+async function hubLookup(ctx: PushContext, collection: LocalCollection, rows: readonly PushRow[]): Promise<((c: LocalCollection, id: string) => SyncDoc | null) | null> {
+  if (ctx.user.role !== 'operator' || !HUB_SCOPED.includes(collection)) return null;
+  const read = async (c: LocalCollection, id: string): Promise<SyncDoc | null> => fromSnapshot(await getDocFromServer(doc(ctx.col(c), id)))?.doc ?? null;
+  const profile = await read('users', ctx.user.id);
+  const orders = new Map<string, SyncDoc | null>();
+  if (collection === 'payments' || collection === 'incidences') {
+    for (const row of rows) {
+      const id = row.newDocumentState.order_id;
+      if (typeof id === 'string' && id !== '' && !orders.has(id)) orders.set(id, await read('orders', id));
+    }
+  }
+  return (c, id) => {
+    if (c === 'users') return id === ctx.user.id ? profile : null;
+    if (c === 'orders') return orders.get(id) ?? null;
+    return null;
+  };
+}
+
 /** One transaction over a few rows; returns the master states to send back. */
 async function transact(ctx: PushContext, collection: LocalCollection, plan: Plan): Promise<MasterState[]> {
   const def = LOCAL_COLLECTION_DEFS[collection];
   const { user } = ctx;
   const ownRoutes = user.role === 'rider' ? await ctx.ownRouteIds() : new Set<string>();
   const orders = await riderOrders(ctx, collection, plan.rows);
+  const lookup = (await hubLookup(ctx, collection, plan.rows)) ?? undefined;
   const refuse = (before: SyncDoc | null, after: SyncDoc): string | null => {
     const invalid = validate(collection, after);
     if (invalid) return invalid;
-    const access = checkWrite({ role: user.role, userId: user.id, collection, before, after, ownRouteIds: ownRoutes });
+    const access = checkWrite({ role: user.role, userId: user.id, collection, before, after, ownRouteIds: ownRoutes, lookup });
     if (!access.ok) return domainText(access.reason);
     return orders ? orderProblem(collection, before, after, orders) : null;
   };

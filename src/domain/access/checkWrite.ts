@@ -28,7 +28,8 @@ export interface WriteRequest {
   readonly ownRouteIds: ReadonlySet<string>;
   /**
    * The current documents, for row scopes that look at other documents (`hub-routes`: the
-   * user's hub, the route's hub and the order's route). Without it those scopes refuse.
+   * user's hub, the route's hub and the order's route; `hub`: the user's hub and, for payments
+   * and follow-ups, their order's hub). Without it those scopes refuse.
    */
   readonly lookup?: (collection: LocalCollection, id: string) => Doc | null;
 }
@@ -74,7 +75,41 @@ function inScope(rule: Rule, req: WriteRequest, doc: Doc): boolean {
       return typeof doc.route_id === 'string' && req.ownRouteIds.has(doc.route_id);
     case 'hub-routes':
       return inHubRoute(req, doc);
+    case 'hub':
+      return inUserHub(req, doc);
   }
+}
+
+/** The hub a user works in (his `hub`), or null when he has none (0) or it cannot be read. */
+export function userHubOf(user: Doc | null): number | null {
+  const hub = user?.hub;
+  return typeof hub === 'number' && hub > 0 ? hub : null;
+}
+
+/**
+ * The hubs a document belongs to (scope `hub`): its own `hub`, the hub of the order it names (an
+ * order's payment), or both (a follow-up incidence). Null when one cannot be read.
+ */
+export function hubsOfDoc(collection: LocalCollection, doc: Doc, lookup: WriteRequest['lookup']): number[] | null {
+  const own = typeof doc.hub === 'number' ? doc.hub : null;
+  const orderHub = (): number | null => {
+    const order = lookup && typeof doc.order_id === 'string' && doc.order_id !== '' ? lookup('orders', doc.order_id) : null;
+    return order && typeof order.hub === 'number' ? order.hub : null;
+  };
+  let hubs: (number | null)[];
+  if (collection === 'payments') hubs = [doc.kind === 'cash-handover' ? own : orderHub()];
+  else if (collection === 'incidences') hubs = [own, orderHub()];
+  else hubs = [own];
+  return hubs.every((h): h is number => h !== null) ? hubs : null;
+}
+
+/** Whether a document belongs to the user's hub (scope `hub`, issue 29 finding 6). */
+function inUserHub(req: WriteRequest, doc: Doc): boolean {
+  const lookup = req.lookup;
+  if (!lookup) return false;
+  const hub = userHubOf(lookup('users', req.userId));
+  const hubs = hubsOfDoc(req.collection, doc, lookup);
+  return hub !== null && hubs !== null && hubs.every((h) => h === hub);
 }
 
 /** Whether an event belongs to a route of the user's hub, and its order travels on that route. */
@@ -160,6 +195,11 @@ export function checkWrite(req: WriteRequest): AccessResult {
     const anyScope = rules.some((r) => inScope(r, req, after) && (!before || isDeleted(before) || inScope(r, req, before)));
     if (!anyScope && rules.every((r) => r.scope === 'hub-routes')) {
       return deny(msg('domain.access.hubRoutesOnly'));
+    }
+    if (!anyScope && rules.some((r) => r.scope === 'hub')) {
+      const hub = userHubOf(req.lookup?.('users', userId) ?? null);
+      if (hub === null) return deny(msg('domain.access.noHub', { label: collectionLabel(collection) }));
+      return deny(msg('domain.access.hubOnly', { label: collectionLabel(collection), hub: String(hub) }));
     }
     if (!anyScope) return deny(accessDenied(collection, String(after.id)));
     return deny(msg('domain.access.fieldsDenied', { role: ROLE_NAME(role), label: collectionLabel(collection), fields: changed.join(', ') }));

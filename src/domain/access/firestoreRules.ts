@@ -35,6 +35,9 @@
  *   backend's push before it writes (docs/firebase.md).
  * - `hub-routes` writes check the route document (`hub` = the user's `hub`), the event's `hub`
  *   and the order document (`route_id` = the event's route);
+ * - `hub` writes (operators, issue 29 finding 6) check the document's `hub` (orders, routes,
+ *   delivery points, bikes, hand-overs) or its order's (an order's payment; a follow-up: both)
+ *   against the user's `hub` (`myHub`: 0 is none), before and after the write;
  * - update rules list the fields a role may change (`affectedKeys().hasOnly`);
  * - events (deliveries, incidences, receipts, picks) can never be updated or deleted.
  */
@@ -80,7 +83,16 @@ function scopeCondition(collection: LocalCollection, rule: Rule, data: string): 
       return `ownRoute(${data}.route_id)`;
     case 'hub-routes':
       return `hubRoute(${data})`;
+    case 'hub':
+      return hubScope(collection, data);
   }
+}
+
+/** Scope `hub` (checkWrite's inUserHub): the document's hub, or its order's, is the user's hub. */
+function hubScope(collection: LocalCollection, data: string): string {
+  if (collection === 'payments') return `myHub(${data}.get('kind', 'order') == 'cash-handover' ? ${data}.hub : orderOf(${data}).hub)`;
+  if (collection === 'incidences') return `myHub(${data}.hub) && myHub(orderOf(${data}).hub)`;
+  return `myHub(${data}.hub)`;
 }
 
 function readCondition(collection: LocalCollection, role: SystemRole, rule: Rule): string {
@@ -246,6 +258,10 @@ service cloud.firestore {
         && (d.method == 'on_account') == (d.status == 'on_account')
         && (d.method != 'on_account' || d.amount_collected_cents == 0)
         && d.reviewed_by == '';
+    }
+    // A hub the user works in (issue 29, finding 6): his \`hub\`; 0 is none.
+    function myHub(hub) {
+      return hub is int && hub > 0 && hub == profile().hub;
     }
     function hubRoute(d) {
       return d.route_id is string && d.route_id != '' && d.hub == profile().hub

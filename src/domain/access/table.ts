@@ -5,7 +5,10 @@
  *
  * - admin: everything (events stay insert-only for everybody).
  * - operator: reads everything; manages the operation (bikes, products, delivery points, orders,
- *   routes, payments) and the reference sets of the hub (bike models, hubs, clients); records
+ *   routes, payments) and the reference sets of the hub (bike models, hubs, clients); writes
+ *   bikes, delivery points, orders, routes, payments and follow-ups only in his hub (scope
+ *   `hub`, issue 29 finding 6: a user's hub is his `hub`; 0 means none, and an operator with
+ *   none writes in no hub; admins write in every hub); records
  *   picking events, picking incidences and picker errors on the routes of his own hub (pickers
  *   sign in as operators). Users, roles, taxes, statuses and the Synlab configuration are
  *   admin-only.
@@ -35,9 +38,17 @@ export type Operation = (typeof OPERATIONS)[number];
  * - `self`: the user's own document (users) or own events (`created_by`);
  * - `hub-routes`: events of the routes of the user's hub: `route_id` names a route whose `hub`
  *   is the user's `hub`, the event's own `hub` is that hub, and its order travels on that route
- *   (issue 12: pickers record picking only for their hub's routes).
+ *   (issue 12: pickers record picking only for their hub's routes);
+ * - `hub`: documents of the user's hub (issue 29, finding 6), whose hub is `hub` (orders,
+ *   routes, delivery points, bikes, cash hand-overs), the hub of the order they name (an order's
+ *   payment) or both (a follow-up incidence: its own `hub` and its order's). The user's hub is
+ *   his `hub` (0: none, so nothing is in scope). Checked on the stored state and on the new one,
+ *   so a document never moves out of his hub either.
  */
-export type RowScope = 'all' | 'own-routes' | 'self' | 'hub-routes';
+export type RowScope = 'all' | 'own-routes' | 'self' | 'hub-routes' | 'hub';
+
+/** Collections whose operator writes are limited to his hub (scope `hub`). */
+export const HUB_SCOPED: readonly LocalCollection[] = ['bikes', 'delivery_points', 'orders', 'routes', 'payments', 'incidences'];
 
 export interface Rule {
   readonly ops: readonly Operation[];
@@ -50,6 +61,8 @@ export interface Rule {
 
 const ALL_OPS: readonly Operation[] = ['read', 'create', 'update', 'delete'];
 const READ: Rule = { ops: ['read'], scope: 'all', fields: [] };
+/** Writes (create, update, delete) without read: operators read across hubs, write in their own. */
+const WRITE_OPS: readonly Operation[] = ['create', 'update', 'delete'];
 const EVENT_WRITE_OPS: readonly Operation[] = ['read', 'create'];
 
 /** Collections whose documents are insert-only events. */
@@ -75,26 +88,26 @@ export const ACCESS_TABLE: Table = {
   operator: {
     users: [READ],
     catalog: [READ, { ops: ALL_OPS, scope: 'all', fields: '*', kinds: ['bike-model', 'hub', 'client', 'import-mapping'] }],
-    bikes: [{ ops: ALL_OPS, scope: 'all', fields: '*' }],
+    bikes: [READ, { ops: WRITE_OPS, scope: 'hub', fields: '*' }],
     products: [{ ops: ALL_OPS, scope: 'all', fields: '*' }],
-    delivery_points: [{ ops: ALL_OPS, scope: 'all', fields: '*' }],
-    orders: [{ ops: ALL_OPS, scope: 'all', fields: '*' }],
-    routes: [{ ops: ALL_OPS, scope: 'all', fields: '*' }],
+    delivery_points: [READ, { ops: WRITE_OPS, scope: 'hub', fields: '*' }],
+    orders: [READ, { ops: WRITE_OPS, scope: 'hub', fields: '*' }],
+    routes: [READ, { ops: WRITE_OPS, scope: 'hub', fields: '*' }],
     deliveries: [READ],
     incidences: [
       READ,
       { ops: ['create'], scope: 'hub-routes', fields: [], kinds: ['picker-product', 'picker-error'] },
       // Follow-up of any incidence (issue 13): insert-only documents of kind `follow-up`.
-      { ops: ['create'], scope: 'all', fields: [], kinds: ['follow-up'] },
+      { ops: ['create'], scope: 'hub', fields: [], kinds: ['follow-up'] },
     ],
     payments: [
       READ,
-      { ops: ['create', 'update'], scope: 'all', fields: ['status', 'status_id', 'reviewed_by', 'note', 'updated_at'], kinds: ['order'] },
+      { ops: ['create', 'update'], scope: 'hub', fields: ['status', 'status_id', 'reviewed_by', 'note', 'updated_at'], kinds: ['order'] },
       // Cash hand-overs (issue 13): an operator records the count and signs it off; once
       // reconciled only an admin changes it (src/domain/payments/handover.ts).
       {
         ops: ['create', 'update'],
-        scope: 'all',
+        scope: 'hub',
         fields: ['status', 'status_id', 'counted_cents', 'count', 'reason', 'recorded_by', 'recorded_at', 'reconciled_by', 'reconciled_at', 'history', 'note', 'updated_at'],
         kinds: ['cash-handover'],
       },
@@ -148,7 +161,10 @@ export function rulesFor(role: SystemRole, collection: LocalCollection, op: Oper
   );
 }
 
-/** The widest read scope a role has on a collection, or null when it may not read it. */
+/**
+ * The widest read scope a role has on a collection, or null when it may not read it. The `hub`
+ * scope limits writes only (operators read across hubs): no read rule uses it.
+ */
 export function readScope(role: SystemRole, collection: LocalCollection): RowScope | null {
   const scopes = rulesFor(role, collection, 'read').map((r) => r.scope);
   if (scopes.includes('all')) return 'all';

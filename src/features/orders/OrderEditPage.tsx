@@ -9,6 +9,7 @@ import { useSession } from '../../data/session';
 import { docById } from '../../data/queries';
 import type { Order } from '../../domain/entities/operation';
 import { MACHINES, nextStatuses } from '../../domain/status/machines';
+import { hubRefusal, useWritableHubs } from '../../ui/hubScope';
 import { ConfirmButton } from '../../ui/crud/ConfirmButton';
 import { OrderForm } from './OrderForm';
 import { SyncNotices } from '../../ui/sync/SyncNotices';
@@ -22,9 +23,12 @@ export function OrderEditPage({ params }: ScreenProps) {
   const id = params.id;
   const { data: order, loading } = useLiveQuery<Order | null>((db) => (id ? docById(db, 'orders', id) : null), [id], null);
   const [initial, setInitial] = useState<Order | null>(null);
+  // Another hub's order is read-only for an operator (issue 29, finding 6): OrderForm says why.
+  const writable = useWritableHubs();
   if (order && initial?.id !== order.id) setInitial(order);
   if (!engine || loading) return <Loader aria-label={t('app.loading')} />;
   if (!order || !initial) return <Alert color="orange">{t('crud.notFound', { id: id ?? '' })}</Alert>;
+  const hubRefused = hubRefusal(writable, order.hub);
   const statusOptions = [order.status, ...nextStatuses(MACHINES.order, order.status, role)].map((s) => ({ value: s, label: statusText(MACHINES.order, s) }));
   return (
     <Stack>
@@ -45,7 +49,7 @@ export function OrderEditPage({ params }: ScreenProps) {
           <ConfirmButton
             color="red"
             variant="light"
-            disabled={order.route_id !== ''}
+            disabled={order.route_id !== '' || hubRefused !== null}
             title={t('crud.confirmDeleteTitle', { what: t('orders.what') })}
             message={t('crud.confirmDeleteBody', { name: order.code })}
             onConfirm={async () => {

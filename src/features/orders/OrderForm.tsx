@@ -21,6 +21,8 @@ import { MoneyInput } from '../../ui/form/MoneyInput';
 import { useAction } from '../../ui/action/useAction';
 import { messageOf } from '../../ui/errors';
 import { formatRate, formSchema, hubLabel, type Option } from '../../ui/crud/options';
+import { hubRefusal, useWritableHubs } from '../../ui/hubScope';
+import { mayWriteHub } from '../../domain/access/hubScope';
 import { FormError } from '../../ui/form/FormError';
 
 /** The form checks everything the stored order needs except what is set when saving. */
@@ -112,7 +114,15 @@ export function OrderForm(props: OrderFormProps) {
   const form = useForm<Order>({ mode: 'controlled', initialValues: props.initial, validate: zodValidate(orderFormSchema) as never });
   const values = form.getValues();
 
-  const pointOptions = useMemo(() => points.map((p) => ({ value: p.id, label: `${p.name} · ${p.address}, ${p.city}` })), [points]);
+  // An operator places orders only at his hub's points (issue 29, finding 6); the current point stays listed.
+  const writable = useWritableHubs();
+  const pointOptions = useMemo(
+    () =>
+      points
+        .filter((p) => mayWriteHub(writable, p.hub) || p.id === props.initial.delivery_point_id)
+        .map((p) => ({ value: p.id, label: `${p.name} · ${p.address}, ${p.city}` })),
+    [points, writable, props.initial.delivery_point_id],
+  );
   const pointById = useMemo(() => new Map<string, DeliveryPoint>(points.map((p) => [p.id, p])), [points]);
   const productOptions = useMemo(
     () => products.filter((p) => p.active || values.lines.some((l) => l.product_id === p.id)).map((p) => ({ value: p.id, label: `${p.name} · ${p.sku}` })),
@@ -164,6 +174,8 @@ export function OrderForm(props: OrderFormProps) {
 
   const point = pointById.get(values.delivery_point_id);
   const linesError = form.errors.lines;
+  // A stored order of another hub, or a point of another hub: the server would refuse the save.
+  const refusal = (props.initial.id !== '' ? hubRefusal(writable, props.initial.hub) : null) ?? (point ? hubRefusal(writable, point.hub) : null);
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
@@ -283,11 +295,16 @@ export function OrderForm(props: OrderFormProps) {
         <TotalsCard lines={values.lines} />
 
         <Group>
-          <Button type="submit" loading={save.busy}>
+          <Button type="submit" loading={save.busy} disabled={refusal !== null} aria-describedby={refusal ? 'order-hub-refusal' : undefined}>
             {t('common.save')}
           </Button>
           {props.actions}
         </Group>
+        {refusal && (
+          <Text size="sm" c="orange.9" id="order-hub-refusal" data-testid="order-hub-refusal">
+            {refusal}
+          </Text>
+        )}
       </Stack>
     </form>
   );

@@ -8,6 +8,8 @@ import type { Route } from '../../domain/entities/operation';
 import { ROUTE_STATUS_COLOR } from '../../ui/statusColors';
 import { MissingUntilSynced, SyncedValue } from '../../ui/sync/FirstSync';
 import { useHubs, usePickingDay } from './hooks';
+import { useWritableHubs } from '../../ui/hubScope';
+import { writableOf } from '../../domain/access/hubScope';
 import { href, linkTo, type AppHref } from '../../routes/registry';
 import { statusText } from '../../i18n/status';
 import { hubNameOptions } from '../../ui/crud/options';
@@ -24,7 +26,9 @@ export function DayHubSelector() {
   const { data: hubs } = useHubs();
   const [typed, setTyped] = useState(date);
   const bad = !validDate(typed);
-  const options = hubNameOptions(hubs);
+  // A picker (an operator) picks in his hub only (issue 29, finding 6); admins in any.
+  const writable = useWritableHubs();
+  const options = hubNameOptions(writable === 'all' || writable.length === 0 ? hubs : writableOf(hubs, writable));
   if (!options.some((o) => o.value === String(hub))) options.push({ value: String(hub), label: t('pickingScreens.hubNumber', { n: hub }) });
   return (
     <Group align="flex-start" grow>

@@ -49,6 +49,8 @@ import { withHubObjective } from '../../data/planningObjective';
 import { ObjectiveSelect, ProposalBound } from './ObjectiveSelect';
 import { ConfirmButton } from '../../ui/crud/ConfirmButton';
 import { hubOptions } from '../../ui/crud/options';
+import { hubRefusal, useWritableHubs } from '../../ui/hubScope';
+import { defaultHub, writableOf } from '../../domain/access/hubScope';
 import { LazyMap } from '../../ui/map/LazyMap';
 import type { MapLine, MapPoint } from '../../ui/map/MapView';
 import { riderOptions } from '../../ui/RiderSelect';
@@ -118,7 +120,11 @@ export function PlanningBoard() {
   const [date, setDate] = useState(() => shiftDate(madridDate(), 1));
   const [hubText, setHubText] = useState<string | null>(null);
   const myHub = users.get(actor.userId)?.hub ?? 0;
-  const hubNo = Number(hubText ?? (myHub > 0 ? myHub : (hubs[0]?.number ?? 0)));
+  // An operator plans his hub only (issue 29, finding 6): the selector offers the hubs he writes in.
+  const writable = useWritableHubs();
+  const boardHubs = writable === 'all' || writable.length === 0 ? hubs : writableOf(hubs, writable);
+  const hubNo = Number(hubText ?? defaultHub(writable, myHub, hubs[0]?.number ?? 0));
+  const hubRefused = hubNo > 0 ? hubRefusal(writable, hubNo) : null;
   const hub = hubs.find((h) => h.number === hubNo);
   const { orders, routes, points } = useBoardData(date, hubNo);
   const carry = useCarryOver(date, hubNo, /^\d{4}-\d{2}-\d{2}$/.test(date) && hubNo > 0);
@@ -340,7 +346,7 @@ export function PlanningBoard() {
       <FirstSyncNotice />
       <Group align="flex-end">
         <TextInput type="date" label={t('planning.board.date')} value={date} onChange={(e) => setDate(e.currentTarget.value)} data-testid="board-date" />
-        <Select label={t('planning.board.hub')} placeholder={t('planning.board.chooseHub')} data={hubOptions(hubs)} value={hubNo > 0 ? String(hubNo) : null} onChange={setHubText} allowDeselect={false} data-testid="board-hub" />
+        <Select label={t('planning.board.hub')} placeholder={t('planning.board.chooseHub')} data={hubOptions(boardHubs)} value={hubNo > 0 ? String(hubNo) : null} onChange={setHubText} allowDeselect={false} data-testid="board-hub" />
         <PlanScopeControls scope={scope} intoPublished={intoPublished} onScope={setScope} onIntoPublished={setIntoPublished} disabled={running || busy} />
         <ObjectiveSelect hub={hubNo} disabled={running} />
         {running ? (
@@ -348,7 +354,7 @@ export function PlanningBoard() {
             {t('planning.board.cancel')}
           </Button>
         ) : (
-          <Button onClick={() => void optimise()} disabled={!input || busy} data-testid="optimise">
+          <Button onClick={() => void optimise()} disabled={!input || busy || hubRefused !== null} title={hubRefused ?? undefined} data-testid="optimise">
             {t('planning.board.optimise')}
           </Button>
         )}
@@ -371,6 +377,11 @@ export function PlanningBoard() {
             </Button>
           ))}
       </Group>
+      {hubRefused && (
+        <Alert color="orange" data-testid="board-hub-refusal">
+          {hubRefused}
+        </Alert>
+      )}
       {hub && (
         <DayCheck
           date={date}

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Alert, Button, Group, Loader, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -13,6 +13,8 @@ import { madridDate } from '../../domain/dates';
 import type { Route } from '../../domain/entities/operation';
 import { nextStatuses, routeMachine, type RouteStatus } from '../../domain/status/machines';
 import { hubOptions } from '../../ui/crud/options';
+import { hubRefusal, useWritableHubs } from '../../ui/hubScope';
+import { mayWriteHub } from '../../domain/access/hubScope';
 import { zodValidate } from '../../ui/form/validate';
 import { RiderSelect } from '../../ui/RiderSelect';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
@@ -91,6 +93,10 @@ function RouteForm({ route, role }: { route: Route | null; role: ReturnType<type
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [route, sessionHub]);
   const statusOptions = (route ? [route.status, ...nextStatuses(routeMachine, route.status, role)] : [routeMachine.initial]).map((s) => ({ value: s, label: statusText(routeMachine, s) }));
+  // An operator plans only in his hub (issue 29, finding 6): his hub offered, another hub's route read-only.
+  const writable = useWritableHubs();
+  const hubChoices = hubOptions(hubs.filter((h) => mayWriteHub(writable, h.number) || (route !== null && h.number === route.hub)));
+  const refusal = (route ? hubRefusal(writable, route.hub) : null) ?? (values.hub !== '' ? hubRefusal(writable, Number(values.hub)) : null);
   const bikeOptions = bikes.filter((b) => String(b.hub) === values.hub && (b.status !== 'retired' || b.id === values.bike_id)).map((b) => ({ value: b.id, label: b.code }));
   const submit = form.onSubmit(
     async (v) => {
@@ -107,7 +113,7 @@ function RouteForm({ route, role }: { route: Route | null; role: ReturnType<type
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label={t('planning.fields.name')} {...form.getInputProps('name')} />
           <TextInput type="date" label={t('planning.fields.date')} {...form.getInputProps('date')} />
-          <Select label={t('planning.fields.hub')} data={hubOptions(hubs)} {...form.getInputProps('hub')} allowDeselect={false} />
+          <Select label={t('planning.fields.hub')} data={hubChoices} {...form.getInputProps('hub')} allowDeselect={false} data-testid="route-form-hub" />
           <RiderSelect value={values.rider_id || null} onChange={(v) => form.setFieldValue('rider_id', v ?? '')} error={form.errors.rider_id} />
           <Select label={t('planning.fields.bike')} placeholder={t('planning.form.noBike')} data={bikeOptions} value={values.bike_id || null} onChange={(v) => form.setFieldValue('bike_id', v ?? '')} error={form.errors.bike_id} clearable searchable />
           <TextInput type="time" label={t('planning.fields.plannedStart')} {...form.getInputProps('planned_start')} />
@@ -121,13 +127,18 @@ function RouteForm({ route, role }: { route: Route | null; role: ReturnType<type
           {values.status === 'cancelled' && <Textarea label={t('planning.fields.cancelReason')} {...form.getInputProps('cancel_reason')} autosize minRows={2} />}
         </SimpleGrid>
         <Group>
-          <Button type="submit" loading={save.busy}>
+          <Button type="submit" loading={save.busy} disabled={refusal !== null} aria-describedby={refusal ? 'route-hub-refusal' : undefined}>
             {t('common.save')}
           </Button>
           <Button variant="default" component={Link} to={route ? href('routeDetail', { id: route.id }) : href('routes')}>
             {t('common.cancel')}
           </Button>
         </Group>
+        {refusal && (
+          <Text size="sm" c="orange.9" id="route-hub-refusal" data-testid="route-hub-refusal">
+            {refusal}
+          </Text>
+        )}
       </Stack>
     </form>
   );

@@ -15,9 +15,12 @@ import { messageOf } from '../../ui/errors';
 import { StoredPhoto } from '../../ui/media/StoredPhoto';
 import { PROOF_LINK_DAYS, type ProofLink } from '../../domain/proof';
 import { SignatureView } from '../../ui/signature/SignaturePad';
+import { hubRefusal, useWritableHubs } from '../../ui/hubScope';
 import { ProofDocument, printProof } from './ProofDocument';
 
-function PublicLink({ orderId }: { orderId: string }) {
+function PublicLink({ orderId, hub }: { orderId: string; hub: number }) {
+  // Only the order's hub's operators (and admins) manage its links (issue 29, finding 6).
+  const refusal = hubRefusal(useWritableHubs(), hub);
   // The link made last; a revocation ends it (and every other link of the order) at once.
   const [link, setLink] = useState<ProofLink | null>(null);
   const make = useAction(
@@ -43,7 +46,7 @@ function PublicLink({ orderId }: { orderId: string }) {
         {t('proof.link.help', { days: PROOF_LINK_DAYS })}
       </Text>
       <Group>
-        <Button leftSection={<IconLink size={18} aria-hidden />} onClick={() => void make.run(orderId)} loading={make.busy} variant="light">
+        <Button leftSection={<IconLink size={18} aria-hidden />} onClick={() => void make.run(orderId)} loading={make.busy} variant="light" disabled={refusal !== null} data-testid="proof-link-create">
           {t('proof.link.create')}
         </Button>
         <Button
@@ -53,11 +56,17 @@ function PublicLink({ orderId }: { orderId: string }) {
           variant="subtle"
           color="red"
           title={t('proof.link.revokeHelp')}
+          disabled={refusal !== null}
           data-testid="proof-link-revoke"
         >
           {t('proof.link.revoke')}
         </Button>
       </Group>
+      {refusal && (
+        <Text size="sm" c="orange.9" data-testid="proof-link-hub-refusal">
+          {refusal}
+        </Text>
+      )}
       {make.error && (
         <Alert color="red" role="alert" data-testid="proof-link-error">
           {make.error}
@@ -120,7 +129,7 @@ export function ProofPage({ params }: ScreenProps) {
           {t('proof.print')}
         </Button>
       </Group>
-      <PublicLink orderId={orderId} />
+      <PublicLink orderId={orderId} hub={order.hub} />
       <ProofDocument
         proof={fields}
         signature={<SignatureView strokes={signature_strokes as [number, number, number][][]} label={t('proof.signatureOf', { name: proof.signer_name })} />}

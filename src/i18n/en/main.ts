@@ -7,6 +7,8 @@ import type { Shape } from '../shape';
 
 export const mainMessages: Shape<typeof es> = {
   common: {
+    otherHub: 'It belongs to hub {hub}: only its operators or an administrator change it',
+    noHub: 'You have no hub assigned: an administrator must assign you one before you can change it',
     understood: 'Got it',
     save: 'Save',
     cancel: 'Cancel',

@@ -73,6 +73,7 @@ export const proofMessages: Shape<typeof es> = {
       orderNotFound: 'Order “{id}” does not exist',
       notDone: 'Order {code} has not been delivered or failed yet: it has no delivery note',
       operatorOnly: 'Only operators and administrators can create delivery note links',
+      otherHub: 'Order {code} belongs to hub {hub}: only its operators or an administrator manage its delivery note links',
       linkInvalid: 'The delivery note link is not valid: check it was copied in full',
       linkExpired: 'The delivery note link has expired: ask CargoBici for a new one',
       linkRevoked: 'This proof-of-delivery link was revoked by CargoBici and no longer works: ask for a new one if you need it',

@@ -74,6 +74,7 @@ export const proofMessages = {
       orderNotFound: 'No existe el pedido «{id}»',
       notDone: 'El pedido {code} aún no se ha entregado ni ha fallado: no tiene albarán',
       operatorOnly: 'Solo operadores y administradores crean enlaces de albarán',
+      otherHub: 'El pedido {code} es del hub {hub}: solo sus operadores o un administrador gestionan sus enlaces de albarán',
       linkInvalid: 'El enlace del albarán no es válido: revisa que esté copiado entero',
       linkExpired: 'El enlace del albarán ha caducado: pide uno nuevo a CargoBici',
       linkRevoked: 'Este enlace del albarán ha sido revocado por CargoBici y ya no funciona: pide uno nuevo si lo necesitas',
