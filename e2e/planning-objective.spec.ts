@@ -69,7 +69,7 @@ test('the board plans with the hub’s objective, shows routes against the fewes
   const proposal = page.getByTestId('proposal');
   await expect(proposal).toBeVisible({ timeout: 60_000 });
   // Four small orders fit one bike: one route, and the bound says one is the fewest possible.
-  await expect(proposal.getByTestId('proposal-bound')).toHaveText('1 rutas (mínimo posible: 1) · Mínimo de repartidores');
+  await expect(proposal.getByTestId('proposal-bound')).toHaveText('1 ruta (mínimo posible: 1) · Mínimo de repartidores');
   await proposal.getByRole('button', { name: 'Descartar' }).click();
   await expect(proposal).toHaveCount(0);
 

@@ -382,22 +382,6 @@ export function PlanningBoard() {
           {hubRefused}
         </Alert>
       )}
-      {hub && (
-        <DayCheck
-          date={date}
-          hub={hub.number}
-          routes={routes}
-          orders={orders}
-          busy={busy}
-          onRepair={() =>
-            void act(async () => {
-              if (!engine) return;
-              const { written, left } = await repairDayPlan(engine, actor, date, hub.number);
-              notifications.show({ color: left.length > 0 ? 'orange' : 'teal', message: left.length > 0 ? t('planning.check.left', { problems: left.map((p) => domainText(problemMessage(p, problemNames(routes, orders)))).join('; ') }) : t('planning.check.repaired', { n: written }) });
-            })
-          }
-        />
-      )}
       {running && (
         <div data-testid="optimise-progress">
           <Text size="sm">{t('planning.board.optimising')}</Text>
@@ -596,6 +580,23 @@ export function PlanningBoard() {
           </Stack>
         </ScrollArea.Autosize>
       </SimpleGrid>
+      {/* Below everything else: it appears only once the device is settled, and never shifts the board. */}
+      {hub && (
+        <DayCheck
+          date={date}
+          hub={hub.number}
+          routes={routes}
+          orders={orders}
+          busy={busy}
+          onRepair={() =>
+            void act(async () => {
+              if (!engine) return;
+              const { written, left } = await repairDayPlan(engine, actor, date, hub.number);
+              notifications.show({ color: left.length > 0 ? 'orange' : 'teal', message: left.length > 0 ? t('planning.check.left', { problems: left.map((p) => domainText(problemMessage(p, problemNames(routes, orders)))).join('; ') }) : t('planning.check.repaired', { n: written }) });
+            })
+          }
+        />
+      )}
     </Stack>
   );
 }
