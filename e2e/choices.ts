@@ -202,3 +202,15 @@ export function hubOfUser(docs: DemoDocs, userId: string): number {
   if (!user) throw new ChoiceError(`no user ${userId}`);
   return Number(user.hub);
 }
+
+// ── access.spec.ts ───────────────────────────────────────────────────────────────────────────
+
+/**
+ * A route of today, «Planificada» or «Preparada», of a rider no other spec reads, in one of
+ * `hubs` (those with an operator of their own, who hands it over: he writes only in his hub).
+ */
+export function routeToHandOver(docs: DemoDocs, today: string, hubs: readonly number[], skip: ReadonlySet<string>): Doc {
+  const route = docs.routes.find((r) => r.date === today && hubs.includes(Number(r.hub)) && ['planned', 'ready'].includes(String(r.status)) && !skip.has(String(r.rider_id)));
+  if (!route) throw new ChoiceError(`no route of today in hubs ${hubs.join(', ')} planned or ready to hand over`);
+  return route;
+}
