@@ -68,8 +68,25 @@ class Changes {
     return this.routes.get(r.id) ?? r;
   }
 
+  /** Orders each written route takes that it did not list before (routes that take fewer are written first). */
+  private readonly gains = new Map<string, number>();
+
+  /** Records what a stored route held before this action (for the order routes are written in); returns it. */
+  seen(r: Route): Route {
+    if (!this.gains.has(r.id)) this.gains.set(r.id, -1 - r.stops.reduce((n, s) => n + s.order_ids.length, 0));
+    return r;
+  }
+
   async write(engine: PlanningEngine): Promise<void> {
-    await engine.writer.writeAll({ routes: [...this.routes.values()], orders: [...this.orders.values()] });
+    // Routes that give orders up before those that take them, new routes last: however the
+    // replication splits the action into pushes, the server never sees an order on two routes.
+    const taken = (r: Route) => {
+      const had = this.gains.get(r.id);
+      const now = r.stops.reduce((n, s) => n + s.order_ids.length, 0);
+      return had === undefined ? Number.MAX_SAFE_INTEGER : now + had + 1;
+    };
+    const routes = [...this.routes.values()].sort((a, b) => taken(a) - taken(b));
+    await engine.writer.writeAll({ routes, orders: [...this.orders.values()] });
   }
 }
 
@@ -143,7 +160,7 @@ async function changedRoute(engine: PlanningEngine, actor: PlanningActor, before
 /** Writes one route's change (an action of one document). */
 async function patchRoute(engine: PlanningEngine, actor: PlanningActor, before: Route, patch: Partial<Route>): Promise<Route> {
   const changes = new Changes();
-  const after = changes.route(await changedRoute(engine, actor, before, patch));
+  const after = changes.route(await changedRoute(engine, actor, changes.seen(before), patch));
   await changes.write(engine);
   return after;
 }
@@ -219,7 +236,7 @@ async function detachFromOtherRoutes(engine: PlanningEngine, actor: PlanningActo
     const doc = await engine.db.routes.findOne(other).exec();
     if (!doc) continue;
     const r = changes.current(doc.toJSON() as unknown as Route);
-    changes.route(await changedRoute(engine, actor, r, { stops: removeOrdersFromStops(r.stops, ids) }));
+    changes.route(await changedRoute(engine, actor, changes.seen(r), { stops: removeOrdersFromStops(r.stops, ids) }));
   }
 }
 
@@ -280,7 +297,7 @@ export async function saveRoute(engine: PlanningEngine, actor: PlanningActor, id
   const cancelling = fields.status === 'cancelled' && existing.status !== 'cancelled';
   const released = cancelling ? existing.stops.flatMap((s) => s.order_ids) : [];
   const changes = new Changes();
-  const saved = changes.route(await changedRoute(engine, actor, existing, {
+  const saved = changes.route(await changedRoute(engine, actor, changes.seen(existing), {
     name: fields.name,
     date: fields.date,
     hub: fields.hub,
@@ -346,7 +363,7 @@ export async function addOrdersToRoute(engine: PlanningEngine, actor: PlanningAc
   const orders = await plannableOrders(engine, route, orderIds);
   const changes = new Changes();
   await detachFromOtherRoutes(engine, actor, changes, orders, routeId);
-  const saved = changes.route(await changedRoute(engine, actor, route, { stops: addOrdersToStops(route.stops, orders, route.stops.at(-1)?.eta ?? route.planned_start) }));
+  const saved = changes.route(await changedRoute(engine, actor, changes.seen(route), { stops: addOrdersToStops(route.stops, orders, route.stops.at(-1)?.eta ?? route.planned_start) }));
   claimOrders(changes, orders, routeId);
   await changes.write(engine);
   return saved;
@@ -379,8 +396,8 @@ export async function moveStopToRoute(engine: PlanningEngine, actor: PlanningAct
   if (!canInsertStopAt(to.stops, stop.delivery_point_id, place)) throw new PlanningError('stop_locked', t('planning.errors.dropLocked', { seq: place, route: to.name }));
   const orders = await loadOrders(engine, stop.order_ids);
   const changes = new Changes();
-  changes.route(await changedRoute(engine, actor, from, { stops: removeStopAt(from.stops, seq).stops }));
-  changes.route(await changedRoute(engine, actor, to, { stops: insertOrdersAt(to.stops, orders, place, stop.eta) }));
+  changes.route(await changedRoute(engine, actor, changes.seen(from), { stops: removeStopAt(from.stops, seq).stops }));
+  changes.route(await changedRoute(engine, actor, changes.seen(to), { stops: insertOrdersAt(to.stops, orders, place, stop.eta) }));
   claimOrders(changes, orders, toId);
   await changes.write(engine);
 }
@@ -413,7 +430,7 @@ export async function removeStop(engine: PlanningEngine, actor: PlanningActor, r
   if (seq < 1 || seq > route.stops.length) throw new PlanningError('stop_not_found', t('planning.errors.stopNotFound', { seq, route: route.name }));
   const { stops, orderIds } = removeStopAt(route.stops, seq);
   const changes = new Changes();
-  const saved = changes.route(await changedRoute(engine, actor, route, { stops }));
+  const saved = changes.route(await changedRoute(engine, actor, changes.seen(route), { stops }));
   await releaseOrders(engine, changes, orderIds);
   await changes.write(engine);
   return saved;
@@ -477,7 +494,7 @@ export async function saveDayPlan(engine: PlanningEngine, actor: PlanningActor, 
       const existing = routeById.get(r.route_id);
       if (!existing) throw new PlanningError('route_not_found', t('planning.errors.routeNotFound', { id: r.route_id }));
       if (!isEditableRoute(existing)) throw new PlanningError('route_locked', t('planning.errors.routeLocked', { route: existing.name, status: statusText(routeMachine, existing.status) }));
-      changes.route(await changedRoute(engine, actor, existing, { stops: stopsOf(r), rider_id: r.rider_id, bike_id: r.bike_id, planned_start: r.planned_start, distance_m: Math.min(1_000_000, r.distance_m) }));
+      changes.route(await changedRoute(engine, actor, changes.seen(existing), { stops: stopsOf(r), rider_id: r.rider_id, bike_id: r.bike_id, planned_start: r.planned_start, distance_m: Math.min(1_000_000, r.distance_m) }));
       claimOrders(changes, checkOrders(existing, orderIds), existing.id);
       written.push(existing.id);
       continue;
@@ -510,7 +527,7 @@ export async function saveDayPlan(engine: PlanningEngine, actor: PlanningActor, 
   for (const r of dayRoutes) {
     if (!isEditableRoute(r) || changes.routes.has(r.id)) continue;
     const moved = r.stops.flatMap((s) => s.order_ids).filter((id) => onPlan.has(id));
-    if (moved.length > 0) changes.route(await changedRoute(engine, actor, r, { stops: removeOrdersFromStops(r.stops, moved) }));
+    if (moved.length > 0) changes.route(await changedRoute(engine, actor, changes.seen(r), { stops: removeOrdersFromStops(r.stops, moved) }));
   }
   await releaseOrders(engine, changes, [...before].filter((id) => !onPlan.has(id)));
   await changes.write(engine);
@@ -535,7 +552,7 @@ export async function saveTimes(engine: PlanningEngine, actor: PlanningActor, ev
     const stops = withTimes(route.stops, r.stops);
     const distance = Math.min(1_000_000, r.distance_m);
     const same = stops.every((s, i) => s.eta === route.stops[i]?.eta) && route.planned_start === r.planned_start && route.distance_m === distance;
-    if (!same) changes.route(await changedRoute(engine, actor, route, { stops, planned_start: r.planned_start, distance_m: distance }));
+    if (!same) changes.route(await changedRoute(engine, actor, changes.seen(route), { stops, planned_start: r.planned_start, distance_m: distance }));
   }
   await changes.write(engine);
 }
@@ -553,7 +570,7 @@ export async function publishRoutes(engine: PlanningEngine, actor: PlanningActor
   });
   if (problems.length > 0) throw new PlanningError('cannot_publish', problems.join('. '));
   const changes = new Changes();
-  for (const r of routes) changes.route(await changedRoute(engine, actor, r, { status: 'planned' }));
+  for (const r of routes) changes.route(await changedRoute(engine, actor, changes.seen(r), { status: 'planned' }));
   await changes.write(engine);
 }
 

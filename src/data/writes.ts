@@ -101,7 +101,15 @@ export class Writer {
 
   private async apply(entry: ActionEntry): Promise<void> {
     for (const [collection, docs] of entry.docs) {
-      const col = this.db.collections[collection] as unknown as { bulkUpsert(docs: readonly Record<string, unknown>[]): Promise<{ error: readonly unknown[] }> };
+      const col = this.db.collections[collection] as unknown as { bulkUpsert(docs: readonly Record<string, unknown>[]): Promise<{ error: readonly unknown[] }>; upsert(doc: Record<string, unknown>): Promise<unknown> };
+      if (collection === 'routes') {
+        // One by one, in the order given: the replication may send them in more than one push,
+        // and routes that give orders up come before those that take them (src/data/planning.ts),
+        // so no push ever asks the server to put an order on two routes.
+        for (const doc of docs) await localWrite(() => col.upsert(doc));
+        await this.outbox.markMany(collection, docs.map((d) => String(d.id)), this.now());
+        continue;
+      }
       const result = await localWrite(() => col.bulkUpsert(docs));
       if (result.error.length > 0) throw new ValidationFailed([{ path: 'id', message: t('data.saveFailed') }]);
       await this.outbox.markMany(collection, docs.map((d) => String(d.id)), this.now());
