@@ -69,6 +69,7 @@ describe('the e2e specs find what they need in the demo data of the next 60 days
     routeWithPickedOrders(docs, today, 2);
     routeOfHub(docs, today, 1, 2);
     routeOfHub(docs, today, hubOfUser(docs, 'u-rider11'), 2);
+    routeOfHub(docs, today, hubOfUser(docs, 'u-rider8'), 1);
     productsWithBarcode(docs, 3);
     routeToHandOver(docs, today, [1, 2, 3], new Set(['u-rider1', 'u-rider2', 'u-rider12']));
   });
