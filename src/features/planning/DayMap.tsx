@@ -15,7 +15,7 @@ import type { Route } from '../../domain/entities/operation';
 import { hubOptions } from '../../ui/crud/options';
 import { LazyMap } from '../../ui/map/LazyMap';
 import type { MapLine, MapPoint } from '../../ui/map/MapView';
-import { ROUTE_COLORS } from './PlanningBoard';
+import { ROUTE_COLORS } from './boardView';
 import { usePlanningActor, usePointsById, useRoutesEvents, useUsers } from './hooks';
 
 const STATE_COLOR: Partial<Record<StopState, string>> = { done: '#2f9e44', failed: '#e03131', partial: '#f76707' };
