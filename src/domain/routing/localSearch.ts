@@ -14,33 +14,21 @@
  * the cost improves. Locks: a move may not touch a sequence index at or before a route's last
  * position-locked stop unless it keeps every locked stop where it is (exchanges and moves inside
  * the stretch between two locked stops do); a stop locked to a route never leaves it.
+ *
+ * Shared helpers live in ./moveKit.ts, the moves within one tour in ./intraMoves.ts.
  */
 import type { Rng } from '../prng';
-import type { Instance } from './instance';
 import type { Editor } from './ruinRecreate';
-import { cat, SEG, nodeAt, routePenalty, type Route, type Solution } from './solution';
+import { cat, SEG, nodeAt, type Tour } from './solution';
+import { GAIN } from './moveKit';
+import { IntraMoves } from './intraMoves';
 
-const GAIN = 1e-6;
-
-export class LocalSearch {
-  private readonly inst: Instance;
-  private readonly sol: Solution;
-  private readonly ed: Editor;
-  private readonly loadA: Float64Array;
-  private readonly loadB: Float64Array;
-  private readonly segLoad: Float64Array;
-  private middle: Int32Array;
+export class LocalSearch extends IntraMoves {
   /** Neighbours tried per stop. */
   granularity: number;
 
   constructor(editor: Editor, granularity = 20) {
-    this.ed = editor;
-    this.sol = editor.sol;
-    this.inst = editor.inst;
-    this.loadA = new Float64Array(this.inst.dims);
-    this.loadB = new Float64Array(this.inst.dims);
-    this.segLoad = new Float64Array(this.inst.dims);
-    this.middle = new Int32Array(16);
+    super(editor);
     this.granularity = granularity;
   }
 
@@ -108,56 +96,6 @@ export class LocalSearch {
     return false;
   }
 
-  // ── Helpers ──────────────────────────────────────────────────────────────────────────────
-
-  private c(a: number, b: number): number {
-    const { inst } = this;
-    return inst.cost[(inst.loc[a] as number) * inst.size + (inst.loc[b] as number)] as number;
-  }
-
-  private t(a: number, b: number): number {
-    const { inst } = this;
-    return inst.time[(inst.loc[a] as number) * inst.size + (inst.loc[b] as number)] as number;
-  }
-
-  /**
-   * Into SEG: the time segment (D, TW, E, L) that ends at node `prev`, followed by `count` jobs of
-   * `jobs` read from index `from` in steps of `step` (−1 walks backwards). Returns the last node.
-   */
-  private extend(D: number, TW: number, E: number, L: number, prev: number, jobs: ArrayLike<number>, from: number, step: 1 | -1, count: number): number {
-    const { inst } = this;
-    SEG[0] = D;
-    SEG[1] = TW;
-    SEG[2] = E;
-    SEG[3] = L;
-    let node = prev;
-    for (let i = 0; i < count; i += 1) {
-      const x = jobs[from + i * step] as number;
-      cat(SEG[0]!, SEG[1]!, SEG[2]!, SEG[3]!, this.t(node, x), inst.service[x] as number, 0, inst.early[x] as number, inst.late[x] as number);
-      node = x;
-    }
-    return node;
-  }
-
-  private allowed(j: number, v: number): boolean {
-    const only = this.inst.onlyVehicle[j] as number;
-    return only < 0 || only === v;
-  }
-
-  /** Whether a position-locked stop sits at a sequence index in [a, b] of vehicle v's route. */
-  private lockedIn(v: number, a: number, b: number): boolean {
-    const last = this.inst.lastLock[v] as number;
-    if (a > last || b < a) return false;
-    const cum = this.inst.lockCum[v] as Int32Array;
-    const hi = Math.min(b, last);
-    return (cum[hi] as number) - (a > 0 ? (cum[a - 1] as number) : 0) > 0;
-  }
-
-  private objective(v: number, C: number, D: number, TW: number, load: Float64Array, empty: boolean): number {
-    if (empty) return 0;
-    return C + (this.inst.fixed[v] as number) + routePenalty(this.inst, v, D, TW, load, 0);
-  }
-
   // ── Inter-route moves ────────────────────────────────────────────────────────────────────
   // Each move applies itself and returns true only when it is allowed (locks, vehicles) and
   // lowers the objective; otherwise it changes nothing and returns false.
@@ -165,8 +103,8 @@ export class LocalSearch {
   /** Moves the `len` stops from sequence index s of route ra to after sequence index p of route rb (reversed with `rev`). */
   relocateInter(ra: number, s: number, len: number, rb: number, p: number, rev: boolean): boolean {
     const { inst, sol } = this;
-    const A = sol.routes[ra] as Route;
-    const B = sol.routes[rb] as Route;
+    const A = sol.routes[ra] as Tour;
+    const B = sol.routes[rb] as Tour;
     const ka = A.jobs.length;
     if (s + len - 1 > ka || p < 0) return false;
     if (s <= (inst.lastLock[A.v] as number) || p < (inst.lastLock[B.v] as number)) return false;
@@ -227,18 +165,10 @@ export class LocalSearch {
     const newB = B.jobs.slice(0, p).concat(moved, B.jobs.slice(p));
     return this.replaceBoth(ra, newA, rb, newB);
   }
-
-  /** Writes an accepted inter-route move: both routes' new job sequences. */
-  private replaceBoth(ra: number, newA: number[], rb: number, newB: number[]): true {
-    this.ed.replace(ra, newA);
-    this.ed.replace(rb, newB);
-    return true;
-  }
-
   swapInter(ra: number, ia: number, rb: number, ib: number): boolean {
     const { inst, sol } = this;
-    const A = sol.routes[ra] as Route;
-    const B = sol.routes[rb] as Route;
+    const A = sol.routes[ra] as Tour;
+    const B = sol.routes[rb] as Tour;
     const u = A.jobs[ia - 1] as number;
     const v = B.jobs[ib - 1] as number;
     if ((inst.lockPos[u] as number) >= 0 || (inst.lockPos[v] as number) >= 0) return false;
@@ -283,7 +213,7 @@ export class LocalSearch {
   }
 
   /** Into SEG: the time segment of X up to position x, then Y's tail after y (first…last), then X's end node. */
-  private joinTail(X: Route, x: number, cut: number, Y: Route, y: number, first: number, last: number, end: number, tailEmpty: boolean): void {
+  private joinTail(X: Tour, x: number, cut: number, Y: Tour, y: number, first: number, last: number, end: number, tailEmpty: boolean): void {
     const { inst } = this;
     if (tailEmpty) {
       cat(X.preD[x] as number, X.preTW[x] as number, X.preE[x] as number, X.preL[x] as number, this.t(cut, end), inst.service[end] as number, 0, inst.early[end] as number, inst.late[end] as number);
@@ -296,8 +226,8 @@ export class LocalSearch {
   /** Route ra keeps sequence 0…i and takes rb's jobs after j; rb keeps 0…j and takes ra's jobs after i. */
   twoOptStar(ra: number, i: number, rb: number, j: number): boolean {
     const { inst, sol } = this;
-    const A = sol.routes[ra] as Route;
-    const B = sol.routes[rb] as Route;
+    const A = sol.routes[ra] as Tour;
+    const B = sol.routes[rb] as Tour;
     const ka = A.jobs.length;
     const kb = B.jobs.length;
     if (i < 0 || j < 0 || i > ka || j > kb) return false;
@@ -357,7 +287,7 @@ export class LocalSearch {
     const ra = sol.routeOf[u] as number;
     const seen = new Set<number>();
     for (let rb = 0; rb < sol.routes.length; rb += 1) {
-      const B = sol.routes[rb] as Route;
+      const B = sol.routes[rb] as Tour;
       if (rb === ra || B.jobs.length > 0) continue;
       const cls = inst.vclass[B.v] as number;
       if (cls >= 0) {
@@ -367,126 +297,5 @@ export class LocalSearch {
       if (this.relocateInter(ra, sol.posOf[u] as number, 1, rb, 0, false)) return true;
     }
     return false;
-  }
-
-  // ── Intra-route moves ────────────────────────────────────────────────────────────────────
-
-  /** Objective of route r if its sequence were: prefix 0…pe, then `count` nodes of `middle`, then suffix ss…end. */
-  private intraObjective(r: Route, pe: number, count: number, ss: number, C: number): number {
-    const { inst } = this;
-    let D = 0;
-    let TW = 0;
-    if (inst.timed) {
-      const last = this.extend(r.preD[pe] as number, r.preTW[pe] as number, r.preE[pe] as number, r.preL[pe] as number, nodeAt(inst, r, pe), this.middle, 0, 1, count);
-      cat(SEG[0]!, SEG[1]!, SEG[2]!, SEG[3]!, this.t(last, nodeAt(inst, r, ss)), r.sufD[ss] as number, r.sufTW[ss] as number, r.sufE[ss] as number, r.sufL[ss] as number);
-      D = SEG[0]!;
-      TW = SEG[1]!;
-    }
-    return C + (inst.fixed[r.v] as number) + routePenalty(inst, r.v, D, TW, r.load, 0);
-  }
-
-  private ensureMiddle(n: number): void {
-    if (this.middle.length < n) this.middle = new Int32Array(Math.max(n, this.middle.length * 2));
-  }
-
-  private routeC(r: Route): number {
-    return r.preC[r.jobs.length + 1] as number;
-  }
-
-  /** Or-opt: the `len` stops from sequence index s moved to after sequence index p of the same route. */
-  relocateIntra(ri: number, s: number, len: number, p: number, rev: boolean): boolean {
-    const { inst, sol } = this;
-    const r = sol.routes[ri] as Route;
-    const k = r.jobs.length;
-    const e = s + len - 1;
-    if (e > k || p < 0 || p > k || (p >= s - 1 && p <= e)) return false;
-    const lo = Math.min(s, p + 1);
-    const hi = Math.max(e, p);
-    if (this.lockedIn(r.v, lo, hi)) return false;
-    const xs = nodeAt(inst, r, s);
-    const xe = nodeAt(inst, r, e);
-    const before = nodeAt(inst, r, s - 1);
-    const after = nodeAt(inst, r, e + 1);
-    const xp = nodeAt(inst, r, p);
-    const xq = nodeAt(inst, r, p + 1);
-    const removal = this.c(before, after) - this.c(before, xs) - this.c(xe, after) - this.c(xp, xq);
-    const dC = rev
-      ? removal + this.c(xp, xe) + this.c(xs, xq) + (r.preRC[e] as number) - (r.preRC[s] as number) - ((r.preC[e] as number) - (r.preC[s] as number))
-      : removal + this.c(xp, xs) + this.c(xe, xq);
-    if (r.penalty === 0 && dC > -GAIN) return false;
-    // New order of the affected stretch [lo, hi].
-    this.ensureMiddle(hi - lo + 1);
-    let m = 0;
-    if (p < s) {
-      if (rev) for (let i = e; i >= s; i -= 1) this.middle[m++] = nodeAt(inst, r, i);
-      else for (let i = s; i <= e; i += 1) this.middle[m++] = nodeAt(inst, r, i);
-      for (let i = p + 1; i < s; i += 1) this.middle[m++] = nodeAt(inst, r, i);
-    } else {
-      for (let i = e + 1; i <= p; i += 1) this.middle[m++] = nodeAt(inst, r, i);
-      if (rev) for (let i = e; i >= s; i -= 1) this.middle[m++] = nodeAt(inst, r, i);
-      else for (let i = s; i <= e; i += 1) this.middle[m++] = nodeAt(inst, r, i);
-    }
-    const obj = this.intraObjective(r, lo - 1, m, hi + 1, this.routeC(r) + dC);
-    if (obj - r.cost > -GAIN) return false;
-    const jobs = r.jobs.slice();
-    for (let i = 0; i < m; i += 1) jobs[lo - 1 + i] = this.middle[i] as number;
-    this.ed.replace(ri, jobs);
-    return true;
-  }
-
-  swapIntra(ri: number, ia: number, ib: number): boolean {
-    const { inst, sol } = this;
-    const r = sol.routes[ri] as Route;
-    const a = Math.min(ia, ib);
-    const b = Math.max(ia, ib);
-    if (a === b) return false;
-    const u = r.jobs[a - 1] as number;
-    const v = r.jobs[b - 1] as number;
-    if ((inst.lockPos[u] as number) >= 0 || (inst.lockPos[v] as number) >= 0) return false;
-    const pa = nodeAt(inst, r, a - 1);
-    const nb = nodeAt(inst, r, b + 1);
-    let dC: number;
-    if (b === a + 1) {
-      dC = this.c(pa, v) + this.c(v, u) + this.c(u, nb) - this.c(pa, u) - this.c(u, v) - this.c(v, nb);
-    } else {
-      const na = nodeAt(inst, r, a + 1);
-      const pb = nodeAt(inst, r, b - 1);
-      dC = this.c(pa, v) + this.c(v, na) + this.c(pb, u) + this.c(u, nb) - this.c(pa, u) - this.c(u, na) - this.c(pb, v) - this.c(v, nb);
-    }
-    if (r.penalty === 0 && dC > -GAIN) return false;
-    this.ensureMiddle(b - a + 1);
-    let m = 0;
-    for (let i = a; i <= b; i += 1) this.middle[m++] = i === a ? v : i === b ? u : nodeAt(inst, r, i);
-    const obj = this.intraObjective(r, a - 1, m, b + 1, this.routeC(r) + dC);
-    if (obj - r.cost > -GAIN) return false;
-    const jobs = r.jobs.slice();
-    jobs[a - 1] = v;
-    jobs[b - 1] = u;
-    this.ed.replace(ri, jobs);
-    return true;
-  }
-
-  /** 2-opt: reverses sequence indices a…b of a route. */
-  twoOpt(ri: number, a: number, b: number): boolean {
-    const { inst, sol } = this;
-    const r = sol.routes[ri] as Route;
-    if (a < 1 || b > r.jobs.length || b <= a) return false;
-    if (this.lockedIn(r.v, a, b)) return false;
-    const pa = nodeAt(inst, r, a - 1);
-    const xa = nodeAt(inst, r, a);
-    const xb = nodeAt(inst, r, b);
-    const nb = nodeAt(inst, r, b + 1);
-    const inside = (r.preRC[b] as number) - (r.preRC[a] as number) - ((r.preC[b] as number) - (r.preC[a] as number));
-    const dC = this.c(pa, xb) + this.c(xa, nb) - this.c(pa, xa) - this.c(xb, nb) + inside;
-    if (r.penalty === 0 && dC > -GAIN) return false;
-    this.ensureMiddle(b - a + 1);
-    let m = 0;
-    for (let i = b; i >= a; i -= 1) this.middle[m++] = nodeAt(inst, r, i);
-    const obj = this.intraObjective(r, a - 1, m, b + 1, this.routeC(r) + dC);
-    if (obj - r.cost > -GAIN) return false;
-    const jobs = r.jobs.slice();
-    for (let i = 0; i < m; i += 1) jobs[a - 1 + i] = this.middle[i] as number;
-    this.ed.replace(ri, jobs);
-    return true;
   }
 }

@@ -14,7 +14,7 @@
  */
 import type { Rng } from '../prng';
 import type { Instance } from './instance';
-import { cat, SEG, routePenalty, updateRoute, type Route, type Solution } from './solution';
+import { cat, SEG, routePenalty, updateTour, type Tour, type Solution } from './solution';
 
 const EPS = 1e-7;
 
@@ -75,7 +75,7 @@ export class Editor {
   /** Undoes the changes since `begin`. */
   rollback(): void {
     const { sol } = this;
-    for (const ri of this.saved.keys()) for (const j of (sol.routes[ri] as Route).jobs) sol.routeOf[j] = -1;
+    for (const ri of this.saved.keys()) for (const j of (sol.routes[ri] as Tour).jobs) sol.routeOf[j] = -1;
     for (const [ri, jobs] of this.saved) sol.setRoute(ri, jobs);
     if (this.savedUnassigned) {
       sol.unassigned = this.savedUnassigned;
@@ -87,7 +87,7 @@ export class Editor {
 
   /** Records a route before its first change. */
   touch(ri: number): void {
-    if (!this.saved.has(ri)) this.saved.set(ri, (this.sol.routes[ri] as Route).jobs.slice());
+    if (!this.saved.has(ri)) this.saved.set(ri, (this.sol.routes[ri] as Tour).jobs.slice());
   }
 
   /**
@@ -98,14 +98,14 @@ export class Editor {
   replace(ri: number, jobs: number[]): void {
     this.touch(ri);
     const { sol } = this;
-    for (const j of (sol.routes[ri] as Route).jobs) if (sol.routeOf[j] === ri) sol.routeOf[j] = -1;
+    for (const j of (sol.routes[ri] as Tour).jobs) if (sol.routeOf[j] === ri) sol.routeOf[j] = -1;
     sol.setRoute(ri, jobs);
   }
 
   /** Removes sequence indices from..to (inclusive) of a route; returns the removed jobs. */
   removeRange(ri: number, from: number, to: number): number[] {
     this.touch(ri);
-    const r = this.sol.routes[ri] as Route;
+    const r = this.sol.routes[ri] as Tour;
     const removed = r.jobs.splice(from - 1, to - from + 1);
     for (const j of removed) this.sol.routeOf[j] = -1;
     this.refresh(ri);
@@ -115,14 +115,14 @@ export class Editor {
   /** Inserts a job after sequence index p of a route. */
   insert(j: number, ri: number, p: number): void {
     this.touch(ri);
-    const r = this.sol.routes[ri] as Route;
+    const r = this.sol.routes[ri] as Tour;
     r.jobs.splice(p, 0, j);
     this.refresh(ri);
   }
 
   private refresh(ri: number): void {
-    const r = this.sol.routes[ri] as Route;
-    updateRoute(this.inst, r);
+    const r = this.sol.routes[ri] as Tour;
+    updateTour(this.inst, r);
     const { routeOf, posOf } = this.sol;
     for (let i = 0; i < r.jobs.length; i += 1) {
       const j = r.jobs[i] as number;
@@ -151,7 +151,7 @@ export class Editor {
     const r0 = forced >= 0 ? forced : 0;
     const r1 = forced >= 0 ? forced + 1 : sol.routes.length;
     for (let ri = r0; ri < r1; ri += 1) {
-      const r = sol.routes[ri] as Route;
+      const r = sol.routes[ri] as Tour;
       const v = r.v;
       const k = r.jobs.length;
       if (k === 0 && this.noNewRoutes && forced < 0) continue;
@@ -228,7 +228,7 @@ export class Editor {
       const ri = out[0] as number;
       const only = this.inst.onlyVehicle[j] as number;
       if (ri >= 0) this.insert(j, ri, out[1] as number);
-      else if (only >= 0) this.insert(j, only, (this.sol.routes[only] as Route).jobs.length); // never drop a locked stop
+      else if (only >= 0) this.insert(j, only, (this.sol.routes[only] as Tour).jobs.length); // never drop a locked stop
       else left.push(j);
     }
     this.sol.unassigned = left;
@@ -308,7 +308,7 @@ export class Editor {
         this.routeHits[ri] = 0;
       }
       if ((this.routeHits[ri] as number) >= perRoute) continue;
-      const r = sol.routes[ri] as Route;
+      const r = sol.routes[ri] as Tour;
       const lo = (inst.lastLock[r.v] as number) + 1;
       const pos = sol.posOf[c] as number;
       const tail = r.jobs.length - lo + 1;

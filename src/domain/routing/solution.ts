@@ -1,5 +1,6 @@
 /**
- * A working solution of the solver: one route per vehicle with cached prefix, suffix and tail
+ * A working solution of the solver: one tour per vehicle (`Tour`, the solver's own word, so it is
+ * never taken for the route entity or the board's planned route) with cached prefix, suffix and tail
  * segments, so a move's time-window feasibility and cost are known in O(1).
  *
  * Segments follow Vidal et al. (2013, «A hybrid genetic algorithm with adaptive diversity
@@ -8,7 +9,7 @@
  * start E / L of a schedule of duration D. Two summaries concatenate in O(1) (`cat`), so
  * prefix ⊕ inserted stop ⊕ suffix tells whether an insertion keeps every window.
  *
- * Route objective: leg costs + fixed cost when used + penalties (time warp, excess duration,
+ * Tour objective: leg costs + fixed cost when used + penalties (time warp, excess duration,
  * excess load) that are large enough to act as hard constraints; they only become non-zero when
  * locked stops force an infeasible route.
  */
@@ -33,7 +34,7 @@ export function cat(D1: number, TW1: number, E1: number, L1: number, t: number, 
 
 const EPS = 1e-7;
 
-export class Route {
+export class Tour {
   readonly v: number;
   /** Job indices in visiting order. */
   jobs: number[] = [];
@@ -103,7 +104,7 @@ export class Route {
 }
 
 /** Node at sequence index i of route r (0 = start depot, size + 1 = end depot). */
-export function nodeAt(inst: Instance, r: Route, i: number): number {
+export function nodeAt(inst: Instance, r: Tour, i: number): number {
   if (i === 0) return inst.n + 2 * r.v;
   if (i > r.jobs.length) return inst.n + 2 * r.v + 1;
   return r.jobs[i - 1] as number;
@@ -128,7 +129,7 @@ export function routePenalty(inst: Instance, v: number, D: number, TW: number, l
 }
 
 /** Recomputes every cache of a route from its jobs. O(size × dims); time summaries only when timed. */
-export function updateRoute(inst: Instance, r: Route): void {
+export function updateTour(inst: Instance, r: Tour): void {
   const k = r.jobs.length;
   const dims = inst.dims;
   const slots = k + 2;
@@ -228,7 +229,7 @@ export function updateRoute(inst: Instance, r: Route): void {
 /** The working solution: routes, where each job is, and the jobs left out. */
 export class Solution {
   readonly inst: Instance;
-  readonly routes: Route[];
+  readonly routes: Tour[];
   /** Route of each job (−1: unassigned). */
   readonly routeOf: Int32Array;
   /** Sequence index of each job in its route. */
@@ -237,17 +238,17 @@ export class Solution {
 
   constructor(inst: Instance) {
     this.inst = inst;
-    this.routes = Array.from({ length: inst.m }, (_, v) => new Route(v, inst.dims));
+    this.routes = Array.from({ length: inst.m }, (_, v) => new Tour(v, inst.dims));
     this.routeOf = new Int32Array(inst.n).fill(-1);
     this.posOf = new Int32Array(inst.n);
-    for (const r of this.routes) updateRoute(inst, r);
+    for (const r of this.routes) updateTour(inst, r);
   }
 
   /** Sets a route's jobs and refreshes its caches and the jobs' positions. */
   setRoute(ri: number, jobs: number[]): void {
-    const r = this.routes[ri] as Route;
+    const r = this.routes[ri] as Tour;
     r.jobs = jobs;
-    updateRoute(this.inst, r);
+    updateTour(this.inst, r);
     for (let i = 0; i < jobs.length; i += 1) {
       const j = jobs[i] as number;
       this.routeOf[j] = ri;

@@ -22,7 +22,7 @@ import { compile, UNBOUNDED, type Instance } from './instance';
 import { LocalSearch } from './localSearch';
 import type { CancelSignal, Plan, PlanRoute, PlanStop, RoutingProblem, SolveProgress, StopReason, UnassignedJob, UnassignedReason } from './model';
 import { DEFAULT_RUIN_RECREATE, Editor, type RuinRecreateParams } from './ruinRecreate';
-import { cat, SEG, Solution, type Route, type Snapshot } from './solution';
+import { cat, SEG, Solution, type Tour, type Snapshot } from './solution';
 
 export interface SearchParams extends RuinRecreateParams {
   /** Starting temperature of each cooling cycle, × the typical leg cost. */
@@ -220,15 +220,15 @@ export class SolverRun {
     let pick = -1;
     let used = 0;
     for (let ri = 0; ri < sol.routes.length; ri += 1) {
-      const r = sol.routes[ri] as Route;
+      const r = sol.routes[ri] as Tour;
       if (r.jobs.length === 0) continue;
       used += 1;
       if ((inst.vclass[r.v] as number) < 0 || this.failedRoutes.has(ri)) continue;
-      if (pick < 0 || r.jobs.length < (sol.routes[pick] as Route).jobs.length) pick = ri;
+      if (pick < 0 || r.jobs.length < (sol.routes[pick] as Tour).jobs.length) pick = ri;
     }
     if (pick < 0 || used <= 1) return this.endElimination();
     ed.begin();
-    const k = (sol.routes[pick] as Route).jobs.length;
+    const k = (sol.routes[pick] as Tour).jobs.length;
     const out = ed.removeRange(pick, 1, k);
     ed.commit();
     sol.unassigned = sol.unassigned.concat(out);
@@ -469,7 +469,7 @@ export function buildPlan(inst: Instance, snap: Snapshot, stats: Plan['stats']):
   };
 }
 
-function planRoute(inst: Instance, r: Route): PlanRoute {
+function planRoute(inst: Instance, r: Tour): PlanRoute {
   const p = inst.problem;
   const vehicle = p.vehicles[r.v] as RoutingProblem['vehicles'][number];
   const { loc, size, time, dist, service, early } = inst;
