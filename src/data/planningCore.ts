@@ -1,0 +1,213 @@
+/**
+ * What every planning action shares (./planning.ts): the actor, the error, `Changes` (the final
+ * state of every route and order an action changes, written together with `writer.writeAll`,
+ * issue 27), and the reads and checks the actions make before they compute it.
+ */
+import type { SystemRole } from '../domain/access/groups';
+import type { DeliveryPoint, Order, Route } from '../domain/entities/operation';
+import { appendChanges, recordsChanges, routeChanges, type ChangeLabels } from '../domain/routing/changes';
+import {
+  isEditableRoute,
+  ordersWithoutLocation,
+  removeOrdersFromStops,
+} from '../domain/routing/edit';
+import { routeMachine } from '../domain/status/machines';
+import { t } from '../i18n';
+import type { DataEngine } from './engine';
+import { statusText } from '../i18n/status';
+
+
+export type PlanningEngine = Pick<DataEngine, 'db' | 'writer'>;
+
+/** The documents an action writes, by id (the last state of each wins). */
+export class Changes {
+  readonly routes = new Map<string, Route>();
+  readonly orders = new Map<string, Order>();
+
+  route(r: Route): Route {
+    this.routes.set(r.id, r);
+    return r;
+  }
+
+  order(o: Order): void {
+    this.orders.set(o.id, o);
+  }
+
+  /** The route as this action left it so far, else as stored. */
+  current(r: Route): Route {
+    return this.routes.get(r.id) ?? r;
+  }
+
+  /** Orders each written route takes that it did not list before (routes that take fewer are written first). */
+  private readonly gains = new Map<string, number>();
+
+  /** Records what a stored route held before this action (for the order routes are written in); returns it. */
+  seen(r: Route): Route {
+    if (!this.gains.has(r.id)) this.gains.set(r.id, -1 - r.stops.reduce((n, s) => n + s.order_ids.length, 0));
+    return r;
+  }
+
+  async write(engine: PlanningEngine): Promise<void> {
+    // Routes that give orders up before those that take them, new routes last: however the
+    // replication splits the action into pushes, the server never sees an order on two routes.
+    const taken = (r: Route) => {
+      const had = this.gains.get(r.id);
+      const now = r.stops.reduce((n, s) => n + s.order_ids.length, 0);
+      return had === undefined ? Number.MAX_SAFE_INTEGER : now + had + 1;
+    };
+    const routes = [...this.routes.values()].sort((a, b) => taken(a) - taken(b));
+    await engine.writer.writeAll({ routes, orders: [...this.orders.values()] });
+  }
+}
+
+export interface PlanningActor {
+  readonly userId: string;
+  readonly role: SystemRole;
+}
+
+/** A refused planning action: `message` is the Spanish text to show. */
+export class PlanningError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PlanningError';
+  }
+}
+
+export const PLANNABLE_ORDER = new Set<Order['status']>(['pending', 'planned']);
+
+export function newRouteId(): string {
+  return `rt-${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`;
+}
+
+export function requireOps(actor: PlanningActor): void {
+  if (actor.role !== 'operator' && actor.role !== 'admin') throw new PlanningError('forbidden', t('planning.errors.forbidden'));
+}
+
+export async function loadRoute(engine: PlanningEngine, id: string): Promise<Route> {
+  const doc = await engine.db.routes.findOne(id).exec();
+  if (!doc) throw new PlanningError('route_not_found', t('planning.errors.routeNotFound', { id }));
+  return doc.toJSON() as unknown as Route;
+}
+
+export async function loadEditableRoute(engine: PlanningEngine, id: string): Promise<Route> {
+  const route = await loadRoute(engine, id);
+  if (!isEditableRoute(route)) {
+    throw new PlanningError('route_locked', t('planning.errors.routeLocked', { route: route.name, status: statusText(routeMachine, route.status) }));
+  }
+  return route;
+}
+
+/** How the record of changes names riders, bikes and points of a route before and after a change. */
+export async function changeLabels(engine: PlanningEngine, before: Route, after: Route): Promise<ChangeLabels> {
+  const ids = (xs: readonly string[]) => [...new Set(xs.filter((x) => x !== ''))];
+  const users = await engine.db.users.findByIds(ids([before.rider_id, after.rider_id])).exec();
+  const bikes = await engine.db.bikes.findByIds(ids([before.bike_id, after.bike_id])).exec();
+  const points = await engine.db.delivery_points.findByIds(ids([...before.stops, ...after.stops].map((s) => s.delivery_point_id))).exec();
+  return {
+    rider: (id) => (id === '' ? '' : (users.get(id)?.name ?? id)),
+    bike: (id) => (id === '' ? '' : (bikes.get(id)?.code ?? id)),
+    point: (id) => points.get(id)?.name ?? id,
+  };
+}
+
+/**
+ * A route with a change. Once the route is published, its record gets who changed what
+ * (src/domain/routing/changes.ts), in the same document.
+ */
+export async function changedRoute(engine: PlanningEngine, actor: PlanningActor, before: Route, patch: Partial<Route>): Promise<Route> {
+  const after: Route = { ...before, ...patch };
+  // Nothing for the record (a draft, or only times and locks changed): no lookups of names.
+  const byId: ChangeLabels = { rider: (x) => x, bike: (x) => x, point: (x) => x };
+  if (!recordsChanges(before, after) || routeChanges(before, after, byId, { id: actor.userId, name: actor.userId }, 0).length === 0) return after;
+  const me = await engine.db.users.findOne(actor.userId).exec();
+  const added = routeChanges(before, after, await changeLabels(engine, before, after), { id: actor.userId, name: me?.name ?? actor.userId }, Date.now());
+  return { ...after, changes: appendChanges(before.changes, added) };
+}
+
+/** Writes one route's change (an action of one document). */
+export async function patchRoute(engine: PlanningEngine, actor: PlanningActor, before: Route, patch: Partial<Route>): Promise<Route> {
+  const changes = new Changes();
+  const after = changes.route(await changedRoute(engine, actor, changes.seen(before), patch));
+  await changes.write(engine);
+  return after;
+}
+
+export async function loadOrders(engine: PlanningEngine, ids: readonly string[]): Promise<Order[]> {
+  const found = await engine.db.orders.findByIds([...ids]).exec();
+  return ids.map((id) => {
+    const doc = found.get(id);
+    if (!doc) throw new PlanningError('order_not_found', t('planning.errors.orderNotFound', { id }));
+    return doc.toJSON() as unknown as Order;
+  });
+}
+
+/** Orders that may go on `route` (its day and hub, «Pendiente» or already on this route). */
+export async function plannableOrders(engine: PlanningEngine, route: Pick<Route, 'id' | 'date' | 'hub'>, ids: readonly string[]): Promise<Order[]> {
+  const orders = await loadOrders(engine, ids);
+  for (const o of orders) {
+    if (o.date !== route.date || o.hub !== route.hub) {
+      throw new PlanningError('order_other_day', t('planning.errors.orderOtherDay', { order: o.code, date: o.date, hub: o.hub }));
+    }
+    if (!PLANNABLE_ORDER.has(o.status)) {
+      throw new PlanningError('order_locked', t('planning.errors.orderLocked', { order: o.code }));
+    }
+    if (o.route_id !== '' && o.route_id !== route.id) {
+      // On another route of the board: the caller moves it (the other route loses it first).
+      const other = await engine.db.routes.findOne(o.route_id).exec();
+      const otherRoute = other?.toJSON() as unknown as Route | undefined;
+      if (otherRoute && !isEditableRoute(otherRoute)) throw new PlanningError('order_locked', t('planning.errors.orderLocked', { order: o.code }));
+    }
+  }
+  await refuseUnlocated(engine, orders);
+  return orders;
+}
+
+/** A point «sin ubicación» (made by the import) is placed on the map before its orders are planned. */
+export async function refuseUnlocated(engine: PlanningEngine, orders: readonly Order[]): Promise<void> {
+  const points = await engine.db.delivery_points.findByIds([...new Set(orders.map((o) => o.delivery_point_id))]).exec();
+  const pointOf = new Map([...points.entries()].map(([id, d]) => [id, d.toJSON() as unknown as DeliveryPoint]));
+  const unlocated = ordersWithoutLocation(orders, pointOf);
+  if (unlocated.length > 0) {
+    const names = [...new Set(unlocated.map((o) => pointOf.get(o.delivery_point_id)?.name ?? o.delivery_point_id))];
+    throw new PlanningError('point_unlocated', t('planning.errors.pointUnlocated', { points: names.map((n) => `«${n}»`).join(', '), orders: unlocated.map((o) => o.code).join(', ') }));
+  }
+}
+
+/** Puts orders on a route (route_id, «En ruta»). */
+export function claimOrders(changes: Changes, orders: readonly Order[], routeId: string): void {
+  for (const o of orders) {
+    if (o.route_id === routeId && o.status === 'planned') continue;
+    changes.order({ ...o, route_id: routeId, status: o.status === 'pending' ? 'planned' : o.status });
+  }
+}
+
+/** Takes orders off their route («Pendiente», no route). */
+export async function releaseOrders(engine: PlanningEngine, changes: Changes, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const found = await engine.db.orders.findByIds([...ids]).exec();
+  for (const id of ids) {
+    const o = changes.orders.get(id) ?? (found.get(id)?.toJSON() as unknown as Order | undefined);
+    if (!o || !PLANNABLE_ORDER.has(o.status)) continue;
+    changes.order({ ...o, route_id: '', status: 'pending' });
+  }
+}
+
+/** Removes orders from the other editable routes that hold them (an order is on one route). */
+export async function detachFromOtherRoutes(engine: PlanningEngine, actor: PlanningActor, changes: Changes, orders: readonly Order[], routeId: string): Promise<void> {
+  const byRoute = new Map<string, string[]>();
+  for (const o of orders) {
+    if (o.route_id === '' || o.route_id === routeId) continue;
+    byRoute.set(o.route_id, [...(byRoute.get(o.route_id) ?? []), o.id]);
+  }
+  for (const [other, ids] of byRoute) {
+    const doc = await engine.db.routes.findOne(other).exec();
+    if (!doc) continue;
+    const r = changes.current(doc.toJSON() as unknown as Route);
+    changes.route(await changedRoute(engine, actor, changes.seen(r), { stops: removeOrdersFromStops(r.stops, ids) }));
+  }
+}
+
+// ── Route form ───────────────────────────────────────────────────────────────────────────────

@@ -1,0 +1,196 @@
+/**
+ * A day's plan as a whole (issue 11, 27): saving an optimiser proposal, storing the evaluated
+ * times, publishing, bringing back carried-over orders and repairing a day's order ↔ route
+ * problems. Each writes all its documents or none (./planningCore.ts `Changes`).
+ */
+import type { Order, Route, RouteStop } from '../domain/entities/operation';
+import type { DayPlanResult } from '../domain/routing/day';
+import type { DeliveryEvent } from '../domain/entities/events';
+import { carryOverOrders } from '../domain/routing/carryOver';
+import { repairDay, type IntegrityProblem } from '../domain/routing/integrity';
+import {
+  isEditableRoute,
+  nextRouteCode,
+  publishProblems,
+  removeOrdersFromStops,
+  withTimes,
+} from '../domain/routing/edit';
+import { checkTransition, routeMachine } from '../domain/status/machines';
+import { t } from '../i18n';
+import { statusText } from '../i18n/status';
+
+import {
+  Changes,
+  PLANNABLE_ORDER,
+  type PlanningActor,
+  type PlanningEngine,
+  PlanningError,
+  changedRoute,
+  claimOrders,
+  loadOrders,
+  loadRoute,
+  newRouteId,
+  refuseUnlocated,
+  releaseOrders,
+  requireOps,
+} from './planningCore';
+
+// ── Optimiser proposals and publishing ───────────────────────────────────────────────────────
+
+function stopsOf(r: DayPlanResult['routes'][number]): RouteStop[] {
+  return r.stops.map((s, i) => ({ seq: i + 1, delivery_point_id: s.delivery_point_id, order_ids: [...s.order_ids], eta: s.eta, ...(s.lock !== 'none' ? { lock: s.lock } : {}) }));
+}
+
+/**
+ * Saves an optimiser proposal of a day and hub: the given routes get their new stops, times and
+ * distance; new routes are made as drafts; orders left out go back to «Pendiente». Returns the ids
+ * of the routes written.
+ */
+export async function saveDayPlan(engine: PlanningEngine, actor: PlanningActor, input: { date: string; hub: number; result: DayPlanResult }): Promise<string[]> {
+  requireOps(actor);
+  const { date, hub, result } = input;
+  const dayRoutes = (await engine.db.routes.find({ selector: { date, hub } }).exec()).map((d) => d.toJSON() as unknown as Route);
+  const codes = dayRoutes.map((r) => r.code);
+  const written: string[] = [];
+  const onPlan = new Set(result.routes.flatMap((r) => r.stops.flatMap((s) => s.order_ids)));
+  const before = new Set(dayRoutes.filter(isEditableRoute).flatMap((r) => r.stops.flatMap((s) => s.order_ids)));
+  const changes = new Changes();
+  // Every order of the plan, read once (an order on another route of the board moves with it).
+  const planOrders = new Map((await loadOrders(engine, [...onPlan])).map((o) => [o.id, o]));
+  const routeById = new Map(dayRoutes.map((r) => [r.id, r]));
+  const checkOrders = (route: Pick<Route, 'id' | 'date' | 'hub'>, ids: readonly string[]): Order[] =>
+    ids.map((id) => {
+      const o = planOrders.get(id) as Order;
+      if (o.date !== route.date || o.hub !== route.hub) throw new PlanningError('order_other_day', t('planning.errors.orderOtherDay', { order: o.code, date: o.date, hub: o.hub }));
+      if (!PLANNABLE_ORDER.has(o.status)) throw new PlanningError('order_locked', t('planning.errors.orderLocked', { order: o.code }));
+      const other = o.route_id !== '' && o.route_id !== route.id ? routeById.get(o.route_id) : undefined;
+      if (other && !isEditableRoute(other)) throw new PlanningError('order_locked', t('planning.errors.orderLocked', { order: o.code }));
+      return o;
+    });
+  await refuseUnlocated(engine, [...planOrders.values()]);
+  for (const r of result.routes) {
+    const orderIds = r.stops.flatMap((s) => s.order_ids);
+    if (r.route_id !== null) {
+      const existing = routeById.get(r.route_id);
+      if (!existing) throw new PlanningError('route_not_found', t('planning.errors.routeNotFound', { id: r.route_id }));
+      if (!isEditableRoute(existing)) throw new PlanningError('route_locked', t('planning.errors.routeLocked', { route: existing.name, status: statusText(routeMachine, existing.status) }));
+      changes.route(await changedRoute(engine, actor, changes.seen(existing), { stops: stopsOf(r), rider_id: r.rider_id, bike_id: r.bike_id, planned_start: r.planned_start, distance_m: Math.min(1_000_000, r.distance_m) }));
+      claimOrders(changes, checkOrders(existing, orderIds), existing.id);
+      written.push(existing.id);
+      continue;
+    }
+    if (r.stops.length === 0) continue;
+    const code = nextRouteCode(date, hub, codes);
+    codes.push(code);
+    const id = newRouteId();
+    const orders = checkOrders({ id, date, hub }, orderIds);
+    changes.route({
+      id,
+      code,
+      name: t('planning.newRouteName', { n: code.slice(code.lastIndexOf('-') + 1), date: `${date.slice(8, 10)}/${date.slice(5, 7)}` }),
+      hub,
+      date,
+      rider_id: r.rider_id,
+      bike_id: r.bike_id,
+      status: 'draft',
+      status_id: '',
+      stops: stopsOf(r),
+      planned_start: r.planned_start,
+      distance_m: Math.min(1_000_000, r.distance_m),
+      cancel_reason: '',
+      updated_at: Date.now(),
+    });
+    claimOrders(changes, orders, id);
+    written.push(id);
+  }
+  // Routes of the day the plan does not name keep their stops, less the orders it put elsewhere.
+  for (const r of dayRoutes) {
+    if (!isEditableRoute(r) || changes.routes.has(r.id)) continue;
+    const moved = r.stops.flatMap((s) => s.order_ids).filter((id) => onPlan.has(id));
+    if (moved.length > 0) changes.route(await changedRoute(engine, actor, changes.seen(r), { stops: removeOrdersFromStops(r.stops, moved) }));
+  }
+  await releaseOrders(engine, changes, [...before].filter((id) => !onPlan.has(id)));
+  await changes.write(engine);
+  return written;
+}
+
+/**
+ * Writes the evaluated times of the board's routes (ETAs, departure, distance) — after hand edits
+ * the stored ETAs are the board's last evaluation.
+ */
+export async function saveTimes(engine: PlanningEngine, actor: PlanningActor, evaluation: DayPlanResult): Promise<void> {
+  requireOps(actor);
+  const ids = evaluation.routes.flatMap((r) => (r.route_id === null ? [] : [r.route_id]));
+  const found = ids.length > 0 ? await engine.db.routes.findByIds(ids).exec() : new Map();
+  const changes = new Changes();
+  for (const r of evaluation.routes) {
+    if (r.route_id === null) continue;
+    const doc = found.get(r.route_id);
+    if (!doc) continue;
+    const route = doc.toJSON() as unknown as Route;
+    if (!isEditableRoute(route)) continue;
+    const stops = withTimes(route.stops, r.stops);
+    const distance = Math.min(1_000_000, r.distance_m);
+    const same = stops.every((s, i) => s.eta === route.stops[i]?.eta) && route.planned_start === r.planned_start && route.distance_m === distance;
+    if (!same) changes.route(await changedRoute(engine, actor, changes.seen(route), { stops, planned_start: r.planned_start, distance_m: distance }));
+  }
+  await changes.write(engine);
+}
+
+/**
+ * Publishes draft routes («Borrador» → «Planificada»): each needs a rider and stops. Nothing is
+ * published when any route cannot be (the reasons name every problem).
+ */
+export async function publishRoutes(engine: PlanningEngine, actor: PlanningActor, routeIds: readonly string[]): Promise<void> {
+  requireOps(actor);
+  const routes = await Promise.all(routeIds.map((id) => loadRoute(engine, id)));
+  const problems = routes.flatMap((r) => {
+    const step = checkTransition(routeMachine, r.status, 'planned', actor.role);
+    return step.ok ? publishProblems(r).map((p) => p.message) : [step.reason];
+  });
+  if (problems.length > 0) throw new PlanningError('cannot_publish', problems.join('. '));
+  const changes = new Changes();
+  for (const r of routes) changes.route(await changedRoute(engine, actor, changes.seen(r), { status: 'planned' }));
+  await changes.write(engine);
+}
+
+/**
+ * Brings orders of earlier days to `date` (re-planning carry-over): those of `orderIds` that
+ * `carryOverOrders` still brings (a cancelled route, a failure marked «reprogramar») become
+ * «Pendiente» orders of `date` with no route, among the day's unplanned ones. Returns how many
+ * were brought (an order planned or changed meanwhile elsewhere is left alone).
+ */
+export async function bringCarriedOrders(engine: PlanningEngine, actor: PlanningActor, date: string, hub: number, orderIds: readonly string[]): Promise<number> {
+  requireOps(actor);
+  const found = await engine.db.orders.findByIds([...orderIds]).exec();
+  const orders = [...found.values()].map((d) => d.toJSON() as unknown as Order);
+  const routeIds = [...new Set(orders.map((o) => o.route_id).filter((id) => id !== ''))];
+  const routeDocs = routeIds.length > 0 ? await engine.db.routes.findByIds(routeIds).exec() : new Map();
+  const routes = new Map([...routeDocs.entries()].map(([id, d]) => [id as string, (d as { toJSON(): unknown }).toJSON() as Route]));
+  const events = routeIds.length > 0 ? (await engine.db.deliveries.find({ selector: { route_id: { $in: routeIds } } }).exec()).map((d) => d.toJSON() as DeliveryEvent) : [];
+  const brought = carryOverOrders(date, hub, orders, routes, events);
+  const changes = new Changes();
+  for (const { order } of brought) changes.order({ ...order, date, route_id: '', status: 'pending', status_id: '' });
+  await changes.write(engine);
+  return brought.length;
+}
+
+/**
+ * «Reparar el día» (issue 27): settles what data written before the planning's invariants were
+ * enforced left broken on a day and hub (src/domain/routing/integrity.ts `repairDay`), as one
+ * action. Returns how many documents it wrote and the problems only a person can settle.
+ */
+export async function repairDayPlan(engine: PlanningEngine, actor: PlanningActor, date: string, hub: number): Promise<{ written: number; left: IntegrityProblem[] }> {
+  requireOps(actor);
+  const routes = (await engine.db.routes.find({ selector: { date, hub } }).exec()).map((d) => d.toJSON() as unknown as Route);
+  const dayOrders = (await engine.db.orders.find({ selector: { date, hub } }).exec()).map((d) => d.toJSON() as unknown as Order);
+  const have = new Set(dayOrders.map((o) => o.id));
+  const listed = [...new Set(routes.flatMap((r) => r.stops.flatMap((s) => s.order_ids)))].filter((id) => !have.has(id));
+  const others = listed.length > 0 ? [...(await engine.db.orders.findByIds(listed).exec()).values()].map((d) => d.toJSON() as unknown as Order) : [];
+  const fix = repairDay({ date, hub }, routes, [...dayOrders, ...others]);
+  const changes = new Changes();
+  for (const r of fix.routes) changes.route(await changedRoute(engine, actor, routes.find((x) => x.id === r.id) ?? r, { stops: r.stops }));
+  for (const o of fix.orders) changes.order(o);
+  await changes.write(engine);
+  return { written: fix.routes.length + fix.orders.length, left: fix.left };
+}

@@ -1,0 +1,254 @@
+/**
+ * The route form and the planning board's hand edits (issue 11): create or change a route, put
+ * orders on it, move, lock and remove stops, assign rider and bike, place a point on the map. Each
+ * writes all its documents or none (./planningCore.ts `Changes`).
+ */
+import type { DeliveryPoint, Route } from '../domain/entities/operation';
+import {
+  addOrdersToStops,
+  canInsertStopAt,
+  canMoveStop,
+  canPlaceStop,
+  insertOrdersAt,
+  lockStopAt,
+  moveStopBy,
+  nextRouteCode,
+  placePointPatch,
+  placeStopAt,
+  publishProblems,
+  removeStopAt,
+} from '../domain/routing/edit';
+import { checkTransition, routeMachine, type RouteStatus } from '../domain/status/machines';
+import { t } from '../i18n';
+import { ValidationFailed } from './writes';
+
+import {
+  Changes,
+  type PlanningActor,
+  type PlanningEngine,
+  PlanningError,
+  changedRoute,
+  claimOrders,
+  detachFromOtherRoutes,
+  loadEditableRoute,
+  loadOrders,
+  loadRoute,
+  newRouteId,
+  patchRoute,
+  plannableOrders,
+  releaseOrders,
+  requireOps,
+} from './planningCore';
+
+/** What the route form edits. */
+export interface RouteFields {
+  readonly name: string;
+  readonly date: string;
+  readonly hub: number;
+  readonly rider_id: string;
+  readonly bike_id: string;
+  readonly planned_start: string;
+  readonly status: RouteStatus;
+  readonly cancel_reason: string;
+}
+
+/**
+ * Creates (`id` null) or changes a route from the form. The status may only take a step of the
+ * route machine the actor's role may take; a route with stops keeps its day and hub (its orders
+ * are of that day and hub); cancelling sends its orders back to «Pendiente».
+ */
+export async function saveRoute(engine: PlanningEngine, actor: PlanningActor, id: string | null, fields: RouteFields): Promise<Route> {
+  requireOps(actor);
+  const now = Date.now();
+  if (id === null) {
+    if (fields.status !== routeMachine.initial) throw new ValidationFailed([{ path: 'status', message: t('planning.errors.newRouteStatus') }]);
+    const codes = (await engine.db.routes.find({ selector: { date: fields.date, hub: fields.hub } }).exec()).map((d) => d.code);
+    const route: Route = {
+      id: newRouteId(),
+      code: nextRouteCode(fields.date, fields.hub, codes),
+      name: fields.name,
+      hub: fields.hub,
+      date: fields.date,
+      rider_id: fields.rider_id,
+      bike_id: fields.bike_id,
+      status: fields.status,
+      status_id: '',
+      stops: [],
+      planned_start: fields.planned_start,
+      distance_m: 0,
+      cancel_reason: '',
+      updated_at: now,
+    };
+    await engine.writer.writeAll({ routes: [route] });
+    return route;
+  }
+  const existing = await loadRoute(engine, id);
+  const step = checkTransition(routeMachine, existing.status, fields.status, actor.role);
+  if (!step.ok) throw new ValidationFailed([{ path: 'status', message: step.reason }]);
+  const errors: { path: string; message: string }[] = [];
+  if (existing.stops.length > 0 && fields.date !== existing.date) errors.push({ path: 'date', message: t('planning.errors.dateWithStops') });
+  if (existing.stops.length > 0 && fields.hub !== existing.hub) errors.push({ path: 'hub', message: t('planning.errors.hubWithStops') });
+  if (fields.status === 'planned' && existing.status === 'draft') {
+    for (const p of publishProblems({ ...existing, rider_id: fields.rider_id })) errors.push({ path: p.path === 'stops' ? 'status' : p.path, message: p.message });
+  }
+  if (errors.length > 0) throw new ValidationFailed(errors);
+  const cancelling = fields.status === 'cancelled' && existing.status !== 'cancelled';
+  const released = cancelling ? existing.stops.flatMap((s) => s.order_ids) : [];
+  const changes = new Changes();
+  const saved = changes.route(await changedRoute(engine, actor, changes.seen(existing), {
+    name: fields.name,
+    date: fields.date,
+    hub: fields.hub,
+    rider_id: fields.rider_id,
+    bike_id: fields.bike_id,
+    planned_start: fields.planned_start,
+    status: fields.status,
+    cancel_reason: fields.status === 'cancelled' ? fields.cancel_reason : '',
+    ...(cancelling ? { stops: [] } : {}),
+  }));
+  await releaseOrders(engine, changes, released);
+  await changes.write(engine);
+  return saved;
+}
+
+// ── Planning board: hand edits ───────────────────────────────────────────────────────────────
+
+export interface NewRouteInput {
+  readonly date: string;
+  readonly hub: number;
+  readonly orderIds: readonly string[];
+  readonly rider_id?: string;
+  readonly bike_id?: string;
+  readonly planned_start?: string;
+}
+
+/** A new draft route with these orders (one stop per delivery point, in the given order). */
+export async function createRouteWithOrders(engine: PlanningEngine, actor: PlanningActor, input: NewRouteInput): Promise<Route> {
+  requireOps(actor);
+  if (input.orderIds.length === 0) throw new PlanningError('no_orders', t('planning.errors.noOrders'));
+  const codes = (await engine.db.routes.find({ selector: { date: input.date, hub: input.hub } }).exec()).map((d) => d.code);
+  const code = nextRouteCode(input.date, input.hub, codes);
+  const id = newRouteId();
+  const orders = await plannableOrders(engine, { id, date: input.date, hub: input.hub }, input.orderIds);
+  const changes = new Changes();
+  await detachFromOtherRoutes(engine, actor, changes, orders, id);
+  const route: Route = {
+    id,
+    code,
+    name: t('planning.newRouteName', { n: code.slice(code.lastIndexOf('-') + 1), date: `${input.date.slice(8, 10)}/${input.date.slice(5, 7)}` }),
+    hub: input.hub,
+    date: input.date,
+    rider_id: input.rider_id ?? '',
+    bike_id: input.bike_id ?? '',
+    status: 'draft',
+    status_id: '',
+    stops: addOrdersToStops([], orders, input.planned_start ?? '00:00'),
+    planned_start: input.planned_start ?? '08:00',
+    distance_m: 0,
+    cancel_reason: '',
+    updated_at: Date.now(),
+  };
+  changes.route(route);
+  claimOrders(changes, orders, id);
+  await changes.write(engine);
+  return route;
+}
+
+/** Adds orders to a route (joining the stop of their point, else new stops at the end). */
+export async function addOrdersToRoute(engine: PlanningEngine, actor: PlanningActor, routeId: string, orderIds: readonly string[]): Promise<Route> {
+  requireOps(actor);
+  const route = await loadEditableRoute(engine, routeId);
+  const orders = await plannableOrders(engine, route, orderIds);
+  const changes = new Changes();
+  await detachFromOtherRoutes(engine, actor, changes, orders, routeId);
+  const saved = changes.route(await changedRoute(engine, actor, changes.seen(route), { stops: addOrdersToStops(route.stops, orders, route.stops.at(-1)?.eta ?? route.planned_start) }));
+  claimOrders(changes, orders, routeId);
+  await changes.write(engine);
+  return saved;
+}
+
+/** Moves a stop one place up (-1) or down (+1). */
+export async function moveStop(engine: PlanningEngine, actor: PlanningActor, routeId: string, seq: number, delta: -1 | 1): Promise<Route> {
+  requireOps(actor);
+  const route = await loadEditableRoute(engine, routeId);
+  if (seq < 1 || seq > route.stops.length) throw new PlanningError('stop_not_found', t('planning.errors.stopNotFound', { seq, route: route.name }));
+  if (!canMoveStop(route.stops, seq, delta)) throw new PlanningError('stop_locked', t('planning.errors.stopLocked', { seq, route: route.name }));
+  return patchRoute(engine, actor, route, { stops: moveStopBy(route.stops, seq, delta) });
+}
+
+/**
+ * Moves a stop (with its orders) to another route of the same day and hub: at the end, or at
+ * place `toSeq` (a drag on the board). When that route already visits the point, the orders join
+ * its stop. A place that would shift a stop locked in place is refused.
+ */
+export async function moveStopToRoute(engine: PlanningEngine, actor: PlanningActor, fromId: string, seq: number, toId: string, toSeq?: number): Promise<void> {
+  requireOps(actor);
+  if (fromId === toId) return;
+  const from = await loadEditableRoute(engine, fromId);
+  const to = await loadEditableRoute(engine, toId);
+  if (from.date !== to.date || from.hub !== to.hub) throw new PlanningError('other_day', t('planning.errors.routeOtherDay', { route: to.name }));
+  const stop = from.stops[seq - 1];
+  if (!stop) throw new PlanningError('stop_not_found', t('planning.errors.stopNotFound', { seq, route: from.name }));
+  if (stop.lock !== undefined) throw new PlanningError('stop_locked', t('planning.errors.stopLockedOut', { seq, route: from.name }));
+  const place = toSeq ?? to.stops.length + 1;
+  if (!canInsertStopAt(to.stops, stop.delivery_point_id, place)) throw new PlanningError('stop_locked', t('planning.errors.dropLocked', { seq: place, route: to.name }));
+  const orders = await loadOrders(engine, stop.order_ids);
+  const changes = new Changes();
+  changes.route(await changedRoute(engine, actor, changes.seen(from), { stops: removeStopAt(from.stops, seq).stops }));
+  changes.route(await changedRoute(engine, actor, changes.seen(to), { stops: insertOrdersAt(to.stops, orders, place, stop.eta) }));
+  claimOrders(changes, orders, toId);
+  await changes.write(engine);
+}
+
+/** Drags a stop to place `to` of its own route; refused when a stop locked in place would move. */
+export async function placeStop(engine: PlanningEngine, actor: PlanningActor, routeId: string, seq: number, to: number): Promise<Route> {
+  requireOps(actor);
+  const route = await loadEditableRoute(engine, routeId);
+  if (seq < 1 || seq > route.stops.length) throw new PlanningError('stop_not_found', t('planning.errors.stopNotFound', { seq, route: route.name }));
+  if (to === seq) return route;
+  if (!canPlaceStop(route.stops, seq, to)) throw new PlanningError('stop_locked', t('planning.errors.placeLocked', { seq, to, route: route.name }));
+  return patchRoute(engine, actor, route, { stops: placeStopAt(route.stops, seq, to) });
+}
+
+/**
+ * Locks a stop in place (`position`: the optimiser keeps it on this route at this place) or frees
+ * it (`none`).
+ */
+export async function lockStop(engine: PlanningEngine, actor: PlanningActor, routeId: string, seq: number, lock: 'position' | 'route' | 'none'): Promise<Route> {
+  requireOps(actor);
+  const route = await loadEditableRoute(engine, routeId);
+  if (seq < 1 || seq > route.stops.length) throw new PlanningError('stop_not_found', t('planning.errors.stopNotFound', { seq, route: route.name }));
+  return patchRoute(engine, actor, route, { stops: lockStopAt(route.stops, seq, lock) });
+}
+
+/** Removes a stop: its orders go back to the unplanned ones. */
+export async function removeStop(engine: PlanningEngine, actor: PlanningActor, routeId: string, seq: number): Promise<Route> {
+  requireOps(actor);
+  const route = await loadEditableRoute(engine, routeId);
+  if (seq < 1 || seq > route.stops.length) throw new PlanningError('stop_not_found', t('planning.errors.stopNotFound', { seq, route: route.name }));
+  const { stops, orderIds } = removeStopAt(route.stops, seq);
+  const changes = new Changes();
+  const saved = changes.route(await changedRoute(engine, actor, changes.seen(route), { stops }));
+  await releaseOrders(engine, changes, orderIds);
+  await changes.write(engine);
+  return saved;
+}
+
+/** Assigns the rider and the bike of a route on the board. */
+export async function assignRoute(engine: PlanningEngine, actor: PlanningActor, routeId: string, change: { rider_id?: string; bike_id?: string }): Promise<Route> {
+  requireOps(actor);
+  return patchRoute(engine, actor, await loadEditableRoute(engine, routeId), change);
+}
+
+/**
+ * Places a delivery point «sin ubicación» on the map (the board's «Ubicar»): it gets the chosen
+ * latitude and longitude and is located from then on, so its orders can be planned.
+ */
+export async function placePoint(engine: PlanningEngine, actor: PlanningActor, pointId: string, lat: unknown, lng: unknown): Promise<DeliveryPoint> {
+  requireOps(actor);
+  const doc = await engine.db.delivery_points.findOne(pointId).exec();
+  if (!doc) throw new PlanningError('point_not_found', t('planning.errors.pointNotFound', { id: pointId }));
+  const placed = placePointPatch(lat, lng);
+  if (!placed.ok) throw new ValidationFailed([{ path: placed.field, message: t(placed.field === 'lat' ? 'planning.place.latInvalid' : 'planning.place.lngInvalid') }]);
+  return engine.writer.patch('delivery_points', pointId, placed.patch);
+}
