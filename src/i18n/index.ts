@@ -73,8 +73,24 @@ function find(root: unknown, key: string): string | null {
   return typeof node === 'string' ? node : null;
 }
 
+/**
+ * A key the catalogue lacks fails in development and in tests (issue 30 §4: it used to show the key
+ * itself to the person); a built app still shows the key rather than break the screen.
+ */
+const MISSING_FAILS = (import.meta as { env?: { DEV?: boolean } }).env?.DEV === true;
+
+export class MissingMessage extends Error {
+  constructor(readonly key: string) {
+    super(`Falta el texto «${key}» en el catálogo de mensajes (src/i18n/es).`);
+    this.name = 'MissingMessage';
+  }
+}
+
 function lookup(key: string): string {
-  return (catalogue === es ? null : find(catalogue, key)) ?? find(es, key) ?? key;
+  const text = (catalogue === es ? null : find(catalogue, key)) ?? find(es, key);
+  if (text !== null) return text;
+  if (MISSING_FAILS) throw new MissingMessage(key);
+  return key;
 }
 
 /** The text of `key` in the current language, with its plural blocks chosen and `{var}` placeholders filled in. */

@@ -66,3 +66,11 @@ describe('the English catalogue', () => {
     expect(statusText(MACHINES.route, 'in_progress')).toBe('Out for delivery');
   });
 });
+
+describe('a missing key', () => {
+  it('fails in tests and in development instead of showing the key to a person (issue 30 §4)', async () => {
+    const { t, MissingMessage } = await import('../../src/i18n');
+    expect(() => t('planning.board.noSuchText' as never)).toThrow(MissingMessage);
+    expect(() => t('planning.board.noSuchText' as never)).toThrow(/planning\.board\.noSuchText/);
+  });
+});
