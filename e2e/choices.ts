@@ -214,3 +214,20 @@ export function routeToHandOver(docs: DemoDocs, today: string, hubs: readonly nu
   if (!route) throw new ChoiceError(`no route of today in hubs ${hubs.join(', ')} planned or ready to hand over`);
   return route;
 }
+
+// ── cut-text.spec.ts ─────────────────────────────────────────────────────────────────────────
+
+/**
+ * rider7's route of today (only read by the specs), its stop and an order on it that the rider
+ * collects at the door (not on account: its payment choice offers cash, card and transfer).
+ */
+export function readOnlyRound(docs: DemoDocs, today: string): { routeId: string; pointId: string; orderId: string; riderId: string } {
+  const route = docs.routes.find((r) => r.rider_id === 'u-rider7' && r.date === today);
+  if (!route) throw new ChoiceError('no route of today for rider7');
+  const orders = byId(docs.orders);
+  for (const s of stopsOf(route)) {
+    const order = s.order_ids.map((id) => orders.get(id)).find((o) => o !== undefined && o.payment_method !== 'on_account');
+    if (order) return { routeId: String(route.id), pointId: s.delivery_point_id, orderId: String(order.id), riderId: 'u-rider7' };
+  }
+  throw new ChoiceError('no order of rider7’s route of today collected at the door');
+}
