@@ -29,8 +29,15 @@ interface ShellLayoutProps {
 }
 
 /**
- * The application shell: a side navigation on desktop, a compact header with a drawer on
- * phones (the same tree; Mantine collapses the navbar below the `sm` breakpoint).
+ * From this width up (a desk's screen, 1280 px) the side menu stays open; below it (phones and
+ * tablets, a picker's 1024×768 in landscape) the page gets the whole width and the menu opens on
+ * demand from the burger (issue 28). The burger hides at the same width (global.css, .cb-burger).
+ */
+const MENU_STAYS_OPEN = '80em';
+
+/**
+ * The application shell: a side navigation on a desk, a compact header with a drawer on phones
+ * and tablets (the same tree; Mantine collapses the navbar below MENU_STAYS_OPEN).
  */
 export function ShellLayout({ menu, crumbs, status }: ShellLayoutProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -39,7 +46,7 @@ export function ShellLayout({ menu, crumbs, status }: ShellLayoutProps) {
   return (
     <AppShell
       header={{ height: 56 }}
-      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      navbar={{ width: 264, breakpoint: MENU_STAYS_OPEN, collapsed: { mobile: !opened } }}
       padding="md"
     >
       <AppShell.Header>
@@ -48,7 +55,7 @@ export function ShellLayout({ menu, crumbs, status }: ShellLayoutProps) {
             <Burger
               opened={opened}
               onClick={toggle}
-              hiddenFrom="sm"
+              className="cb-burger"
               size="sm"
               style={{ minWidth: 44, minHeight: 44 }}
               aria-label={opened ? t('app.closeMenu') : t('app.openMenu')}
