@@ -24,6 +24,12 @@ export interface Column<T> {
   /** CSS grid track, e.g. '2fr' or '120px' (default 1fr). */
   readonly width?: string;
   readonly sortable?: boolean;
+  /**
+   * false: the column is searched and exported (CSV) but not shown, where the screen's width is
+   * given to the columns a person reads (its value shows inside another column, or on opening the
+   * row: issue 28).
+   */
+  readonly shown?: boolean;
 }
 
 export interface Filter<T> {
@@ -142,11 +148,16 @@ interface RowProps<T> {
 const Row = memo(function Row<T>({ row, index, top, height, template, columns, actions }: RowProps<T>) {
   return (
     <div role="row" aria-rowindex={index + 2} data-testid="crud-row" className={classes.row} style={{ height, transform: `translateY(${top}px)`, gridTemplateColumns: template }}>
-      {columns.map((c) => (
-        <div role="cell" key={c.key} className={classes.cell}>
-          {c.render ? c.render(row) : String(c.value(row) ?? '')}
-        </div>
-      ))}
+      {columns.map((c) => {
+        const value = c.value(row);
+        // A text longer than the cell's two lines ends with «…»: its tooltip has it whole.
+        const title = typeof value === 'string' && value !== '' ? value : undefined;
+        return (
+          <div role="cell" key={c.key} className={classes.cell} title={title} data-titled={title === undefined ? undefined : ''}>
+            {c.render ? c.render(row) : String(value ?? '')}
+          </div>
+        );
+      })}
       {actions && (
         <div role="cell" className={classes.actions}>
           {actions(row)}
@@ -219,12 +230,13 @@ function VirtualRows<T>({ rows, columns, rowKey, actions, template, rowHeight }:
 }
 
 /**
- * A cell too long for its two lines (EntityTable.module.css) shows its whole text as a tooltip
- * while the pointer is over it; measured then, not for every row as it renders.
+ * A cell too long for its two lines (EntityTable.module.css) whose value is not a text (so it has
+ * no tooltip of its own) shows what it reads as a tooltip while the pointer is over it; measured
+ * then, not for every row as it renders.
  */
 function showWholeText(e: MouseEvent<HTMLDivElement>): void {
   const cell = (e.target as Element).closest('[role="cell"]');
-  if (!(cell instanceof HTMLElement)) return;
+  if (!(cell instanceof HTMLElement) || cell.dataset.titled !== undefined) return;
   const cut = cell.scrollHeight > cell.clientHeight + 1 || cell.scrollWidth > cell.clientWidth + 1;
   if (cut) cell.title = cell.innerText.replace(/\s+/g, ' ').trim();
   else cell.removeAttribute('title');
@@ -271,6 +283,7 @@ const FILL_SLICE_MS = 8;
 
 export function EntityTable<T>(props: EntityTableProps<T>) {
   const { rows, columns, rowKey, filters = [], actions, rowHeight = 52 } = props;
+  const shown = useMemo(() => columns.filter((c) => c.shown !== false), [columns]);
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
   const [sort, setSort] = useState<Sort>(null);
@@ -350,7 +363,7 @@ export function EntityTable<T>(props: EntityTableProps<T>) {
     lastVisible.current = visible;
   }, [visible]);
 
-  const template = useMemo(() => [...columns.map((c) => trackFor(c)), ...(actions ? [props.actionsWidth ?? 'auto'] : [])].join(' '), [columns, actions, props.actionsWidth]);
+  const template = useMemo(() => [...shown.map((c) => trackFor(c)), ...(actions ? [props.actionsWidth ?? 'auto'] : [])].join(' '), [shown, actions, props.actionsWidth]);
   const toggleSort = (key: string) =>
     setSort((s) => (s?.key !== key ? { key, dir: 'asc' } : s.dir === 'asc' ? { key, dir: 'desc' } : null));
 
@@ -393,7 +406,7 @@ export function EntityTable<T>(props: EntityTableProps<T>) {
       <div role="table" aria-label={props.label} aria-rowcount={visible.length + 1} aria-busy={searching || undefined} style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}>
         <div role="rowgroup">
           <div role="row" aria-rowindex={1} style={{ display: 'grid', gridTemplateColumns: template, background: 'var(--mantine-color-gray-0)', borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-            {columns.map((c) => {
+            {shown.map((c) => {
               const active = sort?.key === c.key;
               const ariaSort = active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none';
               return (
@@ -418,7 +431,7 @@ export function EntityTable<T>(props: EntityTableProps<T>) {
         </div>
         <VirtualBody<T>
           rows={visible}
-          columns={columns}
+          columns={shown}
           rowKey={rowKey}
           actions={actions}
           template={template}

@@ -1,6 +1,7 @@
 import { memo, type ReactNode } from 'react';
 import { AppShell, Burger, Group, NavLink, ScrollArea, Text, Anchor, Breadcrumbs } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { IconBike } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { t, type MessageKey } from '../../i18n';
 import { InstallPrompt } from '../pwa/InstallPrompt';
@@ -60,8 +61,11 @@ export function ShellLayout({ menu, crumbs, status }: ShellLayoutProps) {
               style={{ minWidth: 44, minHeight: 44 }}
               aria-label={opened ? t('app.closeMenu') : t('app.openMenu')}
             />
-            <Anchor component={Link} to="/" fw={700} c="teal.8" underline="never">
-              {t('app.name')}
+            {/* On a phone the name gives its room to the sync badge (issue 28: «SIN CONEXIÓN» whole
+                at 360 px): a bike stands for it (global.css, .cb-brand). */}
+            <Anchor component={Link} to="/" fw={700} c="teal.8" underline="never" aria-label={t('app.name')} className="cb-brand">
+              <IconBike size={28} aria-hidden className="cb-brand-icon" />
+              <span className="cb-brand-name">{t('app.name')}</span>
             </Anchor>
           </Group>
           <Group gap="xs" wrap="nowrap">
