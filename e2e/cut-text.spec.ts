@@ -164,7 +164,8 @@ test.describe('desk 1440×900', () => {
     await expectNothingCut(page, 'Pagos: rows');
     await page.getByRole('tab', { name: t('payments.tabs.cash') }).click();
     await expect(page.getByRole('tab', { name: t('payments.tabs.cash') })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByText(t('common.loading'), { exact: true })).toHaveCount(0);
+    // Every rider with a route that day has his card and its «Registrar entrega de …» button.
+    await expect(page.getByTestId('rider-cash').first().getByRole('button')).toBeVisible();
     await expectNothingCut(page, 'Pagos: cash and reconciliation');
     await page.getByRole('tab', { name: t('settlement.tab') }).click();
     await expect(page.getByRole('tab', { name: t('settlement.tab') })).toHaveAttribute('aria-selected', 'true');
