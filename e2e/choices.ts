@@ -214,3 +214,28 @@ export function routeToHandOver(docs: DemoDocs, today: string, hubs: readonly nu
   if (!route) throw new ChoiceError(`no route of today in hubs ${hubs.join(', ')} planned or ready to hand over`);
   return route;
 }
+
+// ── cut-text.spec.ts ─────────────────────────────────────────────────────────────────────────
+
+/** Riders whose routes the specs only read (a spec that only looks may sign in as them). */
+const READ_ONLY_RIDERS = ['u-rider7', 'u-rider8'] as const;
+
+/**
+ * A route of today of a rider the specs only read, its stop and an order on it still to deliver
+ * that the rider collects at the door (not on account: its payment choice offers cash, card and
+ * transfer); `email` signs in as that rider.
+ */
+export function readOnlyRound(docs: DemoDocs, today: string): { routeId: string; pointId: string; orderId: string; riderId: string; email: string } {
+  const orders = byId(docs.orders);
+  const done = new Set(docs.deliveries.filter((d) => ['delivered', 'partial', 'failed'].includes(String(d.kind))).map((d) => String(d.order_id)));
+  for (const riderId of READ_ONLY_RIDERS) {
+    const email = docs.users.find((u) => u.id === riderId)?.email;
+    for (const route of docs.routes.filter((r) => r.rider_id === riderId && r.date === today)) {
+      for (const s of stopsOf(route)) {
+        const order = s.order_ids.map((id) => orders.get(id)).find((o) => o !== undefined && o.payment_method !== 'on_account' && !done.has(String(o.id)));
+        if (order && email) return { routeId: String(route.id), pointId: s.delivery_point_id, orderId: String(order.id), riderId, email: String(email) };
+      }
+    }
+  }
+  throw new ChoiceError('no route of today of rider7 or rider8 with an order still to deliver and collected at the door');
+}

@@ -11,6 +11,7 @@ import {
   hubOfUser,
   openDeliveryIncidence,
   productsWithBarcode,
+  readOnlyRound,
   riderRoundChoice,
   routeInProgressWithPending,
   routeOfHub,
@@ -71,6 +72,7 @@ describe('the e2e specs find what they need in the demo data of the next 60 days
     routeOfHub(docs, today, hubOfUser(docs, 'u-rider11'), 2);
     routeOfHub(docs, today, hubOfUser(docs, 'u-rider8'), 1);
     productsWithBarcode(docs, 3);
+    readOnlyRound(docs, today);
     routeToHandOver(docs, today, [1, 2, 3], new Set(['u-rider1', 'u-rider2', 'u-rider12']));
   });
 });

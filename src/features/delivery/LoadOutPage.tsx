@@ -69,7 +69,8 @@ export function LoadOutPage({ params }: ScreenProps) {
           <Card key={l.product_id} withBorder padding="sm">
             <Group justify="space-between" wrap="nowrap">
               <div style={{ minWidth: 0 }}>
-                <Text fw={600} truncate>
+                {/* Read whole (issue 28): products differing only at the end are told apart. */}
+                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                   {l.name}
                 </Text>
                 <Text size="sm" c="dimmed">

@@ -40,7 +40,9 @@ export function OrderDeliveryPage({ params }: ScreenProps) {
           <Card key={line.line_id} withBorder padding="sm" data-testid="order-line">
             <Group justify="space-between" wrap="nowrap" align="start">
               <div style={{ minWidth: 0 }}>
-                <Text fw={600}>{line.name}</Text>
+                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {line.name}
+                </Text>
                 <Text size="sm" c="dimmed">
                   {t('delivery.ordered')}: {line.quantity} · {formatMoney(line.unit_price_cents)}
                 </Text>
@@ -49,6 +51,7 @@ export function OrderDeliveryPage({ params }: ScreenProps) {
                 size="compact-md"
                 variant="subtle"
                 color="orange"
+                style={{ flexShrink: 0 }}
                 leftSection={<IconAlertTriangle size={16} aria-hidden />}
                 component={Link}
                 to={href('incidenceDeliveryProduct', { id: order.id, product_id: line.product_id, product_name: line.name, picking_charge: max, rider_id: rider, route_id: route.id })}

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Group, NumberInput, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { formatMoney, t, type MessageKey } from '../../i18n';
 import { domainText } from '../../i18n/domain';
@@ -28,6 +29,7 @@ export function SignCollectPage({ params }: ScreenProps) {
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const [tendered, setTendered] = useState<number | null>(null);
   const [signer, setSigner] = useState('');
+  const narrow = useMediaQuery('(max-width: 30em)') ?? false;
   const [strokes, setStrokes] = useState<Stroke[]>([]);
   const sign = useAction(async (engine: DataEngine, input: Omit<ConfirmDeliveryInput, 'signaturePng' | 'position'>) => {
     const png = await signatureToPng(input.strokes);
@@ -107,6 +109,8 @@ export function SignCollectPage({ params }: ScreenProps) {
         <SegmentedControl
           fullWidth
           size="md"
+          // One under the other on a phone: «Transferencia» does not fit a third of 360 px (issue 28).
+          orientation={narrow ? 'vertical' : 'horizontal'}
           value={chosen}
           onChange={(v) => setMethod(v as PaymentMethod)}
           data={riderPaymentMethods(order.payment_method).map((m) => ({ value: m, label: t(`delivery.method_${m}` as MessageKey) }))}

@@ -50,14 +50,18 @@ interface Row {
   readonly actions: readonly FailureAction[];
 }
 
-/** A cell of two lines: the main text, and a dimmed one under it (each cut with an ellipsis). */
-function TwoLines({ top, bottom }: { top: ReactNode; bottom: ReactNode }) {
+/**
+ * A cell of two lines: the main text, and a dimmed one under it (each cut with an ellipsis, its
+ * whole text then in its tooltip: `topTitle`/`bottomTitle`, or the text itself when it is one).
+ */
+function TwoLines({ top, bottom, topTitle, bottomTitle }: { top: ReactNode; bottom: ReactNode; topTitle?: string; bottomTitle?: string }) {
+  const title = (node: ReactNode, given?: string) => given ?? (typeof node === 'string' ? node : undefined);
   return (
     <Stack gap={2} style={{ minWidth: 0 }}>
-      <Text size="sm" truncate="end" component="div">
+      <Text size="sm" truncate="end" component="div" title={title(top, topTitle)}>
         {top}
       </Text>
-      <Text size="xs" c="dimmed" truncate="end" component="div">
+      <Text size="xs" c="dimmed" truncate="end" component="div" title={title(bottom, bottomTitle)}>
         {bottom}
       </Text>
     </Stack>
@@ -160,8 +164,8 @@ export function IncidencesListPage() {
             key: 'kind',
             header: t('incidences.exceptions.kind'),
             value: (r) => `${r.kind} ${formatDate(r.e.at, 'd MMM, HH:mm')}`,
-            render: (r) => <TwoLines top={<span data-testid="exception-kind" data-kind={r.e.kind}>{r.kind}</span>} bottom={formatDate(r.e.at, 'd MMM, HH:mm')} />,
-            width: '130px',
+            render: (r) => <TwoLines top={<span data-testid="exception-kind" data-kind={r.e.kind}>{r.kind}</span>} topTitle={r.kind} bottom={formatDate(r.e.at, 'd MMM, HH:mm')} />,
+            width: '150px',
           },
           {
             key: 'order',
@@ -170,7 +174,9 @@ export function IncidencesListPage() {
             render: (r) => (
               <TwoLines
                 top={r.code === '' ? '—' : r.order ? <Anchor component={Link} to={href('delivery', { id: r.e.order_id })}>{r.code}</Anchor> : r.code}
+                topTitle={r.code}
                 bottom={<span data-testid="exception-order-status">{r.orderStatus}</span>}
+                bottomTitle={r.orderStatus}
               />
             ),
             width: 'minmax(120px, 1fr)',
@@ -180,7 +186,7 @@ export function IncidencesListPage() {
             key: 'detail',
             header: t('incidences.exceptions.detail'),
             value: (r) => `${r.detail} ${r.e.note}`,
-            render: (r) => <TwoLines top={<span title={r.detail} data-testid="exception-detail">{r.detail}</span>} bottom={<span title={r.e.note}>{r.e.note}</span>} />,
+            render: (r) => <TwoLines top={<span data-testid="exception-detail">{r.detail}</span>} topTitle={r.detail} bottom={r.e.note} />,
             width: '1.6fr',
           },
           {
@@ -188,13 +194,13 @@ export function IncidencesListPage() {
             header: t('incidences.exceptions.photo'),
             value: (r) => (r.e.photo_file === '' ? '' : t('media.showPhoto')),
             render: (r) => (r.e.photo_file === '' ? '—' : <PhotoButton path={r.e.photo_file} title={what(r)} />),
-            width: '110px',
+            width: '130px',
           },
           {
             key: 'followUp',
             header: t('incidences.followUp.state'),
             value: (r) => (r.subject ? `${followUpLabel(r.follow.state)} ${r.follow.assignee === '' ? '' : followUp.name(r.follow.assignee)}` : ''),
-            render: (r) => (r.subject ? <TwoLines top={<FollowUpBadge state={r.follow.state} />} bottom={r.follow.assignee === '' ? '' : followUp.name(r.follow.assignee)} /> : '—'),
+            render: (r) => (r.subject ? <TwoLines top={<FollowUpBadge state={r.follow.state} />} topTitle={followUpLabel(r.follow.state)} bottom={r.follow.assignee === '' ? '' : followUp.name(r.follow.assignee)} /> : '—'),
             width: '116px',
           },
         ]}

@@ -69,28 +69,36 @@ function usePaymentColumns(withRoute: boolean): Column<PaymentRow>[] {
   const { data: hubs } = useCatalog('hub');
   const { data: clients } = useCatalog('client');
   const name = useUserNames();
-  return useMemo<Column<PaymentRow>[]>(
-    () => [
-      { key: 'date', header: t('payments.list.date'), value: (r) => (r.payment.collected_at > 0 ? formatDate(r.payment.collected_at, 'dd/MM/yyyy HH:mm') : formatDay(r.date, 'dd/MM/yyyy')), width: '130px' },
-      { key: 'hub', header: t('payments.list.hub'), value: (r) => hubLabel(hubs, r.hub), width: '1fr' },
-      ...(withRoute ? [{ key: 'route', header: t('payments.list.route'), value: (r: PaymentRow) => r.route_code, width: '100px' }] : []),
+  return useMemo<Column<PaymentRow>[]>(() => {
+    const clientOf = (r: PaymentRow) => clients.find((c) => c.id === r.client_id)?.name ?? r.client_id;
+    return [
+      // At 1440 px every column shown is read whole (issue 28): the hub (filtered above, and in
+      // the route's code) and the client (under the order's code) are searched and exported only.
+      { key: 'date', header: t('payments.list.date'), value: (r) => (r.payment.collected_at > 0 ? formatDate(r.payment.collected_at, 'dd/MM/yyyy HH:mm') : formatDay(r.date, 'dd/MM/yyyy')), width: '110px' },
+      { key: 'hub', header: t('payments.list.hub'), value: (r) => hubLabel(hubs, r.hub), shown: false },
+      ...(withRoute ? [{ key: 'route', header: t('payments.list.route'), value: (r: PaymentRow) => r.route_code, width: '136px' }] : []),
       { key: 'rider', header: t('payments.list.rider'), value: (r) => name(r.payment.rider_id), width: '1.2fr' },
-      { key: 'client', header: t('payments.list.client'), value: (r) => clients.find((c) => c.id === r.client_id)?.name ?? r.client_id, width: '1.2fr' },
+      { key: 'client', header: t('payments.list.client'), value: (r) => clientOf(r), shown: false },
       {
         key: 'order',
         header: t('payments.list.order'),
         value: (r) => r.order_code,
         // The order's albarán (proof of delivery): every collected payment has one.
         render: (r) => (
-          <RowLink to={href('proofOfDelivery', { order_id: r.payment.order_id })} label={t('proof.openOf', { code: r.order_code })}>
-            {r.order_code}
-          </RowLink>
+          <>
+            <RowLink to={href('proofOfDelivery', { order_id: r.payment.order_id })} label={t('proof.openOf', { code: r.order_code })}>
+              {r.order_code}
+            </RowLink>
+            <Text size="xs" c="dimmed" component="div" truncate="end" title={clientOf(r)}>
+              {clientOf(r)}
+            </Text>
+          </>
         ),
-        width: '1.3fr',
+        width: '1.6fr',
       },
       { key: 'method', header: t('payments.list.method'), value: (r) => methodLabel(r.payment.method), width: '110px' },
-      { key: 'due', header: t('payments.list.due'), value: (r) => r.payment.amount_due_cents / 100, render: (r) => formatMoney(r.payment.amount_due_cents), width: '100px' },
-      { key: 'collected', header: t('payments.list.collected'), value: (r) => r.payment.amount_collected_cents / 100, render: (r) => formatMoney(r.payment.amount_collected_cents), width: '100px' },
+      { key: 'due', header: t('payments.list.due'), value: (r) => r.payment.amount_due_cents / 100, render: (r) => formatMoney(r.payment.amount_due_cents), width: '96px' },
+      { key: 'collected', header: t('payments.list.collected'), value: (r) => r.payment.amount_collected_cents / 100, render: (r) => formatMoney(r.payment.amount_collected_cents), width: '96px' },
       {
         key: 'difference',
         header: t('payments.list.difference'),
@@ -100,7 +108,7 @@ function usePaymentColumns(withRoute: boolean): Column<PaymentRow>[] {
             {formatSigned(r.difference_cents)}
           </Text>
         ),
-        width: '100px',
+        width: '96px',
       },
       {
         key: 'status',
@@ -111,11 +119,10 @@ function usePaymentColumns(withRoute: boolean): Column<PaymentRow>[] {
             <PaymentStatusBadge status={r.payment.status} />
           </RowLink>
         ),
-        width: '180px',
+        width: '204px',
       },
-    ],
-    [hubs, clients, name, withRoute],
-  );
+    ];
+  }, [hubs, clients, name, withRoute]);
 }
 
 function FilterSelect({ label, value, onChange, data, testId }: { label: string; value: string; onChange: (v: string) => void; data: { value: string; label: string }[]; testId: string }) {

@@ -24,6 +24,12 @@ export interface Column<T> {
   /** CSS grid track, e.g. '2fr' or '120px' (default 1fr). */
   readonly width?: string;
   readonly sortable?: boolean;
+  /**
+   * false: the column is searched and exported (CSV) but not shown, where the screen's width is
+   * given to the columns a person reads (its value shows inside another column, or on opening the
+   * row: issue 28).
+   */
+  readonly shown?: boolean;
 }
 
 export interface Filter<T> {
@@ -142,11 +148,16 @@ interface RowProps<T> {
 const Row = memo(function Row<T>({ row, index, top, height, template, columns, actions }: RowProps<T>) {
   return (
     <div role="row" aria-rowindex={index + 2} data-testid="crud-row" className={classes.row} style={{ height, transform: `translateY(${top}px)`, gridTemplateColumns: template }}>
-      {columns.map((c) => (
-        <div role="cell" key={c.key} className={classes.cell}>
-          {c.render ? c.render(row) : String(c.value(row) ?? '')}
-        </div>
-      ))}
+      {columns.map((c) => {
+        const value = c.value(row);
+        // A text longer than the cell's two lines ends with «…»: its tooltip has it whole.
+        const title = typeof value === 'string' && value !== '' ? value : undefined;
+        return (
+          <div role="cell" key={c.key} className={classes.cell} title={title} data-titled={title === undefined ? undefined : ''}>
+            {c.render ? c.render(row) : String(value ?? '')}
+          </div>
+        );
+      })}
       {actions && (
         <div role="cell" className={classes.actions}>
           {actions(row)}
@@ -209,13 +220,59 @@ function VirtualRows<T>({ rows, columns, rowKey, actions, template, rowHeight }:
   };
   return (
     // Clicks on row links are handled here (links handle the keyboard themselves).
-    <div role="rowgroup" ref={listRef} className={classes.body} style={{ height: virtualizer.getTotalSize() }} onClick={onClick}>
+    <div role="rowgroup" ref={listRef} className={classes.body} style={{ height: virtualizer.getTotalSize() }} onClick={onClick} onMouseOver={showWholeText}>
       {virtualizer.getVirtualItems().map((item) => {
         const row = rows[item.index] as T;
         return <Row<T> key={rowKey(row)} row={row} index={item.index} top={item.start - margin} height={item.size} template={template} columns={columns} actions={actions} />;
       })}
     </div>
   );
+}
+
+/**
+ * A cell too long for its two lines (EntityTable.module.css) whose value is not a text (so it has
+ * no tooltip of its own) shows what it reads as a tooltip while the pointer is over it; measured
+ * then, not for every row as it renders.
+ */
+function showWholeText(e: MouseEvent<HTMLDivElement>): void {
+  const cell = (e.target as Element).closest('[role="cell"]');
+  if (!(cell instanceof HTMLElement) || cell.dataset.titled !== undefined) return;
+  const cut = cell.scrollHeight > cell.clientHeight + 1 || cell.scrollWidth > cell.clientWidth + 1;
+  if (cut) cell.title = cell.innerText.replace(/\s+/g, ' ').trim();
+  else cell.removeAttribute('title');
+}
+
+/** The header's type (its font family is the page's): what a column header is measured in. */
+const HEADER_FONT_PX = 14;
+/** Room a header needs besides its text: 10 px padding each side, the sort icon and its gap. */
+const HEADER_PADDING_PX = 20;
+const SORT_ICON_PX = 18;
+
+let measure: CanvasRenderingContext2D | null | undefined;
+
+/** Width (px) of a column header's text; an estimate where there is no canvas (tests). */
+function headerTextWidth(text: string): number {
+  if (measure === undefined) {
+    measure = typeof document === 'undefined' ? null : (document.createElement('canvas').getContext('2d') ?? null);
+    if (measure) measure.font = `600 ${HEADER_FONT_PX}px ${getComputedStyle(document.body).fontFamily || 'sans-serif'}`;
+  }
+  return measure ? measure.measureText(text).width : text.length * HEADER_FONT_PX * 0.62;
+}
+
+/**
+ * A column's grid track, never narrower than its header (issue 28: no header is cut). A header of
+ * several words may wrap, so the room it needs is its longest word's; `width` is the column's
+ * track as configured ('120px', '2fr', 'minmax(120px, 1fr)').
+ */
+export function trackFor<T>(column: Pick<Column<T>, 'header' | 'width' | 'sortable'>): string {
+  const width = column.width ?? '1fr';
+  const longest = Math.max(0, ...column.header.split(/\s+/).map(headerTextWidth));
+  const min = `${Math.ceil(longest + HEADER_PADDING_PX + (column.sortable === false ? 0 : SORT_ICON_PX) + 2)}px`;
+  const range = /^minmax\((.+),(.+)\)$/.exec(width);
+  if (range) return `minmax(max(${(range[1] ?? '').trim()}, ${min}), ${(range[2] ?? '').trim()})`;
+  if (width.endsWith('fr')) return `minmax(${min}, ${width})`;
+  if (width === 'auto') return width;
+  return `max(${width}, ${min})`;
 }
 
 /** Rows a search may read in one task without their search texts filled in beforehand. */
@@ -226,6 +283,7 @@ const FILL_SLICE_MS = 8;
 
 export function EntityTable<T>(props: EntityTableProps<T>) {
   const { rows, columns, rowKey, filters = [], actions, rowHeight = 52 } = props;
+  const shown = useMemo(() => columns.filter((c) => c.shown !== false), [columns]);
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
   const [sort, setSort] = useState<Sort>(null);
@@ -305,7 +363,7 @@ export function EntityTable<T>(props: EntityTableProps<T>) {
     lastVisible.current = visible;
   }, [visible]);
 
-  const template = [...columns.map((c) => c.width ?? '1fr'), ...(actions ? [props.actionsWidth ?? 'auto'] : [])].join(' ');
+  const template = useMemo(() => [...shown.map((c) => trackFor(c)), ...(actions ? [props.actionsWidth ?? 'auto'] : [])].join(' '), [shown, actions, props.actionsWidth]);
   const toggleSort = (key: string) =>
     setSort((s) => (s?.key !== key ? { key, dir: 'asc' } : s.dir === 'asc' ? { key, dir: 'desc' } : null));
 
@@ -348,7 +406,7 @@ export function EntityTable<T>(props: EntityTableProps<T>) {
       <div role="table" aria-label={props.label} aria-rowcount={visible.length + 1} aria-busy={searching || undefined} style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}>
         <div role="rowgroup">
           <div role="row" aria-rowindex={1} style={{ display: 'grid', gridTemplateColumns: template, background: 'var(--mantine-color-gray-0)', borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-            {columns.map((c) => {
+            {shown.map((c) => {
               const active = sort?.key === c.key;
               const ariaSort = active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none';
               return (
@@ -356,7 +414,7 @@ export function EntityTable<T>(props: EntityTableProps<T>) {
                   {c.sortable === false ? (
                     c.header
                   ) : (
-                    <UnstyledButton onClick={() => toggleSort(c.key)} style={{ display: 'inline-flex', gap: 4, alignItems: 'center', fontWeight: 600 }}>
+                    <UnstyledButton onClick={() => toggleSort(c.key)} style={{ display: 'inline-flex', gap: 4, alignItems: 'center', fontWeight: 600, fontSize: HEADER_FONT_PX, textAlign: 'start' }}>
                       {c.header}
                       {active ? sort.dir === 'asc' ? <IconArrowUp size={14} aria-hidden /> : <IconArrowDown size={14} aria-hidden /> : <IconArrowsSort size={14} aria-hidden opacity={0.4} />}
                     </UnstyledButton>
@@ -373,7 +431,7 @@ export function EntityTable<T>(props: EntityTableProps<T>) {
         </div>
         <VirtualBody<T>
           rows={visible}
-          columns={columns}
+          columns={shown}
           rowKey={rowKey}
           actions={actions}
           template={template}

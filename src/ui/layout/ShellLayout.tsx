@@ -1,6 +1,7 @@
 import { memo, type ReactNode } from 'react';
 import { AppShell, Burger, Group, NavLink, ScrollArea, Text, Anchor, Breadcrumbs } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { IconBike } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { t, type MessageKey } from '../../i18n';
 import { InstallPrompt } from '../pwa/InstallPrompt';
@@ -29,8 +30,15 @@ interface ShellLayoutProps {
 }
 
 /**
- * The application shell: a side navigation on desktop, a compact header with a drawer on
- * phones (the same tree; Mantine collapses the navbar below the `sm` breakpoint).
+ * From this width up (a desk's screen, 1280 px) the side menu stays open; below it (phones and
+ * tablets, a picker's 1024×768 in landscape) the page gets the whole width and the menu opens on
+ * demand from the burger (issue 28). The burger hides at the same width (global.css, .cb-burger).
+ */
+const MENU_STAYS_OPEN = '80em';
+
+/**
+ * The application shell: a side navigation on a desk, a compact header with a drawer on phones
+ * and tablets (the same tree; Mantine collapses the navbar below MENU_STAYS_OPEN).
  */
 export function ShellLayout({ menu, crumbs, status }: ShellLayoutProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -39,7 +47,7 @@ export function ShellLayout({ menu, crumbs, status }: ShellLayoutProps) {
   return (
     <AppShell
       header={{ height: 56 }}
-      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      navbar={{ width: 264, breakpoint: MENU_STAYS_OPEN, collapsed: { mobile: !opened } }}
       padding="md"
     >
       <AppShell.Header>
@@ -48,13 +56,16 @@ export function ShellLayout({ menu, crumbs, status }: ShellLayoutProps) {
             <Burger
               opened={opened}
               onClick={toggle}
-              hiddenFrom="sm"
+              className="cb-burger"
               size="sm"
               style={{ minWidth: 44, minHeight: 44 }}
               aria-label={opened ? t('app.closeMenu') : t('app.openMenu')}
             />
-            <Anchor component={Link} to="/" fw={700} c="teal.8" underline="never">
-              {t('app.name')}
+            {/* On a phone the name gives its room to the sync badge (issue 28: «SIN CONEXIÓN» whole
+                at 360 px): a bike stands for it (global.css, .cb-brand). */}
+            <Anchor component={Link} to="/" fw={700} c="teal.8" underline="never" aria-label={t('app.name')} className="cb-brand">
+              <IconBike size={28} aria-hidden className="cb-brand-icon" />
+              <span className="cb-brand-name">{t('app.name')}</span>
             </Anchor>
           </Group>
           <Group gap="xs" wrap="nowrap">

@@ -63,7 +63,7 @@ export function SyncIndicator({ status, onSyncNow, onDismissNotices }: { status:
           data-testid="sync-indicator"
           data-sync-state={phase}
           data-last-sync={status.lastSyncAt ?? ''}
-          style={{ minHeight: 44, display: 'flex', alignItems: 'center' }}
+          style={{ minHeight: 44, display: 'flex', alignItems: 'center', flexShrink: 0 }}
         >
           <Badge color={color} variant="light" size="lg" leftSection={icon}>
             <span data-testid="online-badge">{label}</span>
