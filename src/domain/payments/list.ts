@@ -6,7 +6,7 @@
  */
 import type { Order, Payment, PaymentMethod, Route } from '../entities/operation';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../status/machines';
-import { cashBalanceOf, cashFactsOf, type CashBalance } from './cash';
+import { cashBalanceOf, cashFactsOf, expectedForNewCount, type CashBalance } from './cash';
 import type { CashHandover } from './handover';
 
 export interface PaymentRow {
@@ -123,6 +123,8 @@ export interface RiderCashDay {
   readonly handed_over_today_cents: number;
   /** The day's hand-overs, oldest first. */
   readonly handovers: readonly CashHandover[];
+  /** What a new count would expect (differences under review left out: `expectedForNewCount`). */
+  readonly expected_next_cents: number;
 }
 
 /**
@@ -137,7 +139,8 @@ export function riderCashDay(riderId: string, date: string, dayRouteIds: Readonl
     rider_id: riderId,
     balance: cashBalanceOf(riderId, cashFactsOf(mine)),
     collected_today_cents: collectedToday.reduce((s, f) => s + f.cents, 0),
-    handed_over_today_cents: cashFactsOf(handovers).reduce((s, f) => s + f.cents, 0),
+    handed_over_today_cents: cashFactsOf(handovers).reduce((s, f) => (f.kind === 'handed_over' ? s + f.cents : s), 0),
     handovers,
+    expected_next_cents: expectedForNewCount(riderId, mine),
   };
 }

@@ -80,6 +80,8 @@ export const paymentsMessages: Shape<typeof es> = {
       reconcile: 'Reconcile',
       reconcileTitle: 'Reconcile hand-over from {rider}',
       reconcileBody: 'Counted {counted} of {expected} expected. Once reconciled, only an administrator can change it, giving a reason.',
+      reconcileSettles: 'The difference of {difference} is settled on reconciling («{reason}»): the rider’s cash on hand no longer counts it.',
+      writtenOff: 'Difference settled on reconciling: {difference}',
       reconciled: 'Hand-over reconciled',
       amend: 'Correct',
       history: 'History',
