@@ -8,7 +8,7 @@ import { useCatalog } from '../../data/reference';
 import { docsByIds, ordersOfDay } from '../../data/queries';
 import { madridDate } from '../../domain/dates';
 import type { DeliveryPoint, Order } from '../../domain/entities/operation';
-import { orderTotals } from '../../domain/money';
+import { eurosCell, orderTotals } from '../../domain/money';
 import { MACHINES, ORDER_STATUSES } from '../../domain/status/machines';
 import { EntityTable, RowLink, RowTag, type Column } from '../../ui/crud/EntityTable';
 import { hubFilter, hubLabel } from '../../ui/crud/options';
@@ -57,7 +57,7 @@ export function OrdersListPage() {
       { key: 'hub', header: t('backoffice.hub'), value: (o) => hubLabel(hubs, o.hub), width: '1.3fr' },
       { key: 'status', header: t('orders.status'), value: (o) => statusText(MACHINES.order, o.status), render: (o) => <RowTag color={ORDER_STATUS_COLOR[o.status] ?? 'gray'}>{statusText(MACHINES.order, o.status)}</RowTag>, width: '170px' },
       { key: 'lines', header: t('orders.lineCount'), value: (o) => o.lines.length, width: '80px' },
-      { key: 'gross', header: t('orders.gross'), value: grossOf, render: (o) => formatMoney(grossOf(o)), width: '110px' },
+      { key: 'gross', header: t('orders.gross'), value: grossOf, csv: (o) => eurosCell(grossOf(o)), render: (o) => formatMoney(grossOf(o)), width: '110px' },
     ],
     [clients, points, hubs],
   );

@@ -24,6 +24,7 @@ import { CashPanel } from './CashPanel';
 import { SettlementPanel } from './SettlementPanel';
 import { methodLabel, PaymentStatusBadge, formatSigned, statusLabel, TotalsPanel, useUserNames } from './shared';
 import { href, linkTo } from '../../routes/registry';
+import { eurosCell } from '../../domain/money';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -89,12 +90,13 @@ function usePaymentColumns(withRoute: boolean): Column<PaymentRow>[] {
         width: '1.3fr',
       },
       { key: 'method', header: t('payments.list.method'), value: (r) => methodLabel(r.payment.method), width: '110px' },
-      { key: 'due', header: t('payments.list.due'), value: (r) => r.payment.amount_due_cents / 100, render: (r) => formatMoney(r.payment.amount_due_cents), width: '100px' },
-      { key: 'collected', header: t('payments.list.collected'), value: (r) => r.payment.amount_collected_cents / 100, render: (r) => formatMoney(r.payment.amount_collected_cents), width: '100px' },
+      { key: 'due', header: t('payments.list.due'), value: (r) => r.payment.amount_due_cents / 100, csv: (r) => eurosCell(r.payment.amount_due_cents), render: (r) => formatMoney(r.payment.amount_due_cents), width: '100px' },
+      { key: 'collected', header: t('payments.list.collected'), value: (r) => r.payment.amount_collected_cents / 100, csv: (r) => eurosCell(r.payment.amount_collected_cents), render: (r) => formatMoney(r.payment.amount_collected_cents), width: '100px' },
       {
         key: 'difference',
         header: t('payments.list.difference'),
         value: (r) => r.difference_cents / 100,
+        csv: (r) => eurosCell(r.difference_cents),
         render: (r) => (
           <Text span size="sm" c={r.difference_cents < 0 ? 'red.8' : undefined}>
             {formatSigned(r.difference_cents)}
