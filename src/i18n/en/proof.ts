@@ -11,6 +11,8 @@ export const proofMessages: Shape<typeof es> = {
     notFound: 'Order “{id}” does not exist.',
     noProof: 'Order {code} has not been delivered or failed yet: it has no delivery note.',
     loading: 'Loading the delivery note…',
+    clientRef: 'Your order number',
+    madridTime: '{date} {time} (Spanish mainland time)',
     order: 'Order',
     date: 'Order date',
     client: 'Client',

@@ -12,6 +12,8 @@ export const proofMessages = {
     notFound: 'No existe el pedido «{id}».',
     noProof: 'El pedido {code} aún no se ha entregado ni ha fallado: no tiene albarán.',
     loading: 'Cargando el albarán…',
+    clientRef: 'Su n.º de pedido',
+    madridTime: '{date} {time} (hora peninsular)',
     order: 'Pedido',
     date: 'Fecha del pedido',
     client: 'Cliente',
