@@ -29,7 +29,7 @@ const routes = new Map([
   ['r2', { date: TODAY, hub: 2, code: 'R-B' }],
 ]);
 const orders = new Map([
-  ['o1', { code: 'P-1', client_id: 'c1' }],
+  ['o1', { code: 'P-1', client_id: 'c1', external_ref: '4500218302' }],
   ['o2', { code: 'P-2', client_id: 'c2' }],
 ]);
 
@@ -43,10 +43,11 @@ describe('payments review rows, filters and totals', () => {
   const rows = paymentRows(payments, routes, orders);
 
   it('joins route and order, leaves out unknown routes, sorts by route and order code', () => {
-    expect(rows.map((r) => [r.route_code, r.order_code, r.hub, r.client_id])).toEqual([
-      ['R-A', 'o3', 1, ''],
-      ['R-A', 'P-1', 1, 'c1'],
-      ['R-B', 'P-2', 2, 'c2'],
+    // An order not on this device has no code yet: never its internal id (issue 28).
+    expect(rows.map((r) => [r.route_code, r.order_code, r.hub, r.client_id, r.client_ref])).toEqual([
+      ['R-A', '', 1, '', ''],
+      ['R-A', 'P-1', 1, 'c1', '4500218302'],
+      ['R-B', 'P-2', 2, 'c2', ''],
     ]);
   });
 

@@ -15,7 +15,10 @@ export interface PaymentRow {
   readonly date: string;
   readonly hub: number;
   readonly route_code: string;
+  /** The order's code; '' while the order is not on this device (never its internal id). */
   readonly order_code: string;
+  /** The client's own order number (`external_ref`), found by the list's search. */
+  readonly client_ref: string;
   readonly client_id: string;
   /** collected − due (negative: less collected than due). «A cuenta» collects nothing: 0. */
   readonly difference_cents: number;
@@ -27,7 +30,7 @@ export function paymentDifferenceCents(p: Pick<Payment, 'method' | 'amount_due_c
 }
 
 /** Rows of order payments, with their route and order (payments of unknown routes are left out). */
-export function paymentRows(payments: readonly Payment[], routes: ReadonlyMap<string, Pick<Route, 'date' | 'hub' | 'code'>>, orders: ReadonlyMap<string, Pick<Order, 'code' | 'client_id'>>): PaymentRow[] {
+export function paymentRows(payments: readonly Payment[], routes: ReadonlyMap<string, Pick<Route, 'date' | 'hub' | 'code'>>, orders: ReadonlyMap<string, Pick<Order, 'code' | 'client_id'> & { readonly external_ref?: string }>): PaymentRow[] {
   const rows: PaymentRow[] = [];
   for (const p of payments) {
     if (p.kind !== 'order') continue;
@@ -39,7 +42,8 @@ export function paymentRows(payments: readonly Payment[], routes: ReadonlyMap<st
       date: route.date,
       hub: route.hub,
       route_code: route.code,
-      order_code: order?.code ?? p.order_id,
+      order_code: order?.code ?? '',
+      client_ref: order?.external_ref ?? '',
       client_id: order?.client_id ?? '',
       difference_cents: paymentDifferenceCents(p),
     });

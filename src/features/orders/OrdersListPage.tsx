@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, TextInput } from '@mantine/core';
+import { Button, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { IconPlus } from '@tabler/icons-react';
 import { formatMoney, t } from '../../i18n';
@@ -48,7 +48,19 @@ export function OrdersListPage() {
         key: 'code',
         header: t('orders.code'),
         value: (o) => o.code,
-        render: (o) => <RowLink to={href('editOrder', { id: o.id })}>{o.code}</RowLink>,
+        // The client's own number («4500218302», «BIM/26/88101») finds the order too, and shows
+        // under the code (issue 28).
+        search: (o) => o.external_ref,
+        render: (o) => (
+          <>
+            <RowLink to={href('editOrder', { id: o.id })}>{o.code}</RowLink>
+            {o.external_ref.trim() !== '' && (
+              <Text size="xs" c="dimmed" data-testid="order-client-ref" title={t('orders.externalRef')}>
+                {o.external_ref}
+              </Text>
+            )}
+          </>
+        ),
         width: '1.3fr',
       },
       { key: 'window', header: t('orders.window'), value: (o) => `${o.window_start}–${o.window_end}`, width: '110px' },

@@ -81,12 +81,16 @@ function usePaymentColumns(withRoute: boolean): Column<PaymentRow>[] {
         key: 'order',
         header: t('payments.list.order'),
         value: (r) => r.order_code,
+        search: (r) => r.client_ref,
         // The order's albarán (proof of delivery): every collected payment has one.
-        render: (r) => (
-          <RowLink to={href('proofOfDelivery', { order_id: r.payment.order_id })} label={t('proof.openOf', { code: r.order_code })}>
-            {r.order_code}
-          </RowLink>
-        ),
+        render: (r) =>
+          r.order_code === '' ? (
+            '—'
+          ) : (
+            <RowLink to={href('proofOfDelivery', { order_id: r.payment.order_id })} label={t('proof.openOf', { code: r.order_code })}>
+              {r.order_code}
+            </RowLink>
+          ),
         width: '1.3fr',
       },
       { key: 'method', header: t('payments.list.method'), value: (r) => methodLabel(r.payment.method), width: '110px' },
