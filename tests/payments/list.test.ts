@@ -61,7 +61,7 @@ describe('payments review rows, filters and totals', () => {
     expect(filterPaymentRows(rows, { ...NO_FILTER, hub: '2' }).map((r) => r.order_code)).toEqual(['P-2']);
     expect(filterPaymentRows(rows, { ...NO_FILTER, rider: 'u-rider1' })).toHaveLength(2);
     expect(filterPaymentRows(rows, { ...NO_FILTER, method: 'cash' }).map((r) => r.order_code)).toEqual(['P-1']);
-    expect(filterPaymentRows(rows, { ...NO_FILTER, status: 'on_account' }).map((r) => r.order_code)).toEqual(['o3']);
+    expect(filterPaymentRows(rows, { ...NO_FILTER, status: 'on_account' }).map((r) => r.payment.order_id)).toEqual(['o3']);
     expect(filterPaymentRows(rows, { hub: '2', rider: 'u-rider1', method: '', status: '' })).toEqual([]);
   });
 
