@@ -46,6 +46,8 @@ export const pickingMessages: Shape<typeof es> = {
     dateHelp: 'Delivery day of the routes.',
     badDate: 'Choose a valid day in the calendar.',
     hub: 'Hub',
+    otherHubRoute: 'Route {route} belongs to {routeHub}: only its operators or an administrator pick it. You pick at {hub}.',
+    noHubToPick: 'Route {route} belongs to {routeHub} and you have no hub: an administrator must assign you one before you can pick.',
     hubNumber: 'Hub {n}',
     noRoutes: 'There are no routes to pick at hub {hub} on {date}.',
     routeLine: '{code} · {stops, plural, one {# stop} other {# stops}} · departs {start}',

@@ -46,6 +46,8 @@ export const pickingMessages = {
     dateHelp: 'Día de reparto de las rutas.',
     badDate: 'Elige un día válido en el calendario.',
     hub: 'Hub',
+    otherHubRoute: 'La ruta {route} es de {routeHub}: solo la preparan sus operadores o un administrador. Tú preparas en {hub}.',
+    noHubToPick: 'La ruta {route} es de {routeHub} y no tienes hub asignado: un administrador debe asignarte uno para que puedas preparar.',
     hubNumber: 'Hub {n}',
     noRoutes: 'No hay rutas que preparar en el hub {hub} el {date}.',
     routeLine: '{code} · {stops, plural, one {# parada} other {# paradas}} · salida {start}',
