@@ -8,7 +8,7 @@ export const proofMessages: Shape<typeof es> = {
     publicTitle: 'Delivery note',
     document: 'Delivery note for order {code}',
     company: 'CargoBici · cargo bike delivery',
-    notFound: 'Order “{id}” does not exist.',
+    notFound: 'That order does not exist on this device.',
     noProof: 'Order {code} has not been delivered or failed yet: it has no delivery note.',
     loading: 'Loading the delivery note…',
     clientRef: 'Your order number',
@@ -72,7 +72,7 @@ export const proofMessages: Shape<typeof es> = {
     openOf: 'View the delivery note for order {code}',
     errors: {
       orderRequired: 'Give the order of the delivery note (order_id)',
-      orderNotFound: 'Order “{id}” does not exist',
+      orderNotFound: 'That order does not exist',
       notDone: 'Order {code} has not been delivered or failed yet: it has no delivery note',
       operatorOnly: 'Only operators and administrators can create delivery note links',
       otherHub: 'Order {code} belongs to hub {hub}: only its operators or an administrator manage its delivery note links',

@@ -8,7 +8,7 @@ export const paymentsMessages = {
       operatorOnly: 'Solo un operador registra y concilia las entregas de efectivo',
       adminOnly: 'Una entrega conciliada solo la cambia un administrador',
       noRoute: 'El rider no tiene ruta el {date}: la entrega de efectivo se registra con su ruta del día',
-      handoverNotFound: 'No existe la entrega de efectivo «{id}»',
+      handoverNotFound: 'Esa entrega de efectivo no existe en este dispositivo',
     },
     methods: {
       cash: 'Efectivo',
@@ -51,7 +51,7 @@ export const paymentsMessages = {
     },
     details: {
       badStatus: 'El estado «{status}» no es un estado de pago. Vuelve a la lista de pagos y elige una ruta.',
-      routeMissing: 'No existe la ruta «{id}» en este dispositivo.',
+      routeMissing: 'Esa ruta no está en este dispositivo.',
       routeOf: 'Ruta {code} · {name} · {date} · hub {hub}',
       statusIs: 'Estado: {status}',
       allStatuses: 'todos los estados',

@@ -9,7 +9,7 @@ export const proofMessages = {
     publicTitle: 'Albarán de entrega',
     document: 'Albarán de entrega del pedido {code}',
     company: 'CargoBici · reparto en bicicleta de carga',
-    notFound: 'No existe el pedido «{id}».',
+    notFound: 'Ese pedido no existe en este dispositivo.',
     noProof: 'El pedido {code} aún no se ha entregado ni ha fallado: no tiene albarán.',
     loading: 'Cargando el albarán…',
     clientRef: 'Su n.º de pedido',
@@ -73,7 +73,7 @@ export const proofMessages = {
     openOf: 'Ver el albarán del pedido {code}',
     errors: {
       orderRequired: 'Indica el pedido del albarán (order_id)',
-      orderNotFound: 'No existe el pedido «{id}»',
+      orderNotFound: 'Ese pedido no existe',
       notDone: 'El pedido {code} aún no se ha entregado ni ha fallado: no tiene albarán',
       operatorOnly: 'Solo operadores y administradores crean enlaces de albarán',
       otherHub: 'El pedido {code} es del hub {hub}: solo sus operadores o un administrador gestionan sus enlaces de albarán',
