@@ -25,7 +25,6 @@ import { singleRouteProblem } from './single';
 import { routeLowerBound, type RouteLowerBound } from './lowerBound';
 import { solve, type SolveOptions } from './solver';
 import { RoutingInputError } from './instance';
-import { humanPath } from '../validation';
 
 // ── Input ────────────────────────────────────────────────────────────────────────────────────
 
@@ -302,7 +301,7 @@ const hasLocation = (o: { lat: number | null; lng: number | null }): boolean => 
 export function parseDayInput(input: DayPlanInput): DayInput {
   const parsed = dayPlanInputSchema.safeParse(input);
   if (!parsed.success) {
-    throw new RoutingInputError(parsed.error.issues.map((i) => msg('domain.routing.day.issue', { where: humanPath(i.path) || msg('domain.routing.day.input'), message: i.message })));
+    throw new RoutingInputError(parsed.error.issues.map((i) => msg('domain.routing.day.issue', { where: i.path.join('.') || msg('domain.routing.day.input'), message: i.message })));
   }
   return parsed.data;
 }
