@@ -190,6 +190,9 @@ test('a rider collects cash offline; an operator reconciles it 5 € short with 
   await op.getByRole('dialog').getByRole('button', { name: 'Conciliar' }).click();
   await expect(row).toHaveAttribute('data-status', 'reconciled');
   await expect(row.getByTestId('reconciled-by')).toContainText(DESK.name);
+  // Reconciling settled the shortfall (issue 28): written off with its reason, nothing left on hand.
+  await expect(row.getByTestId('handover-written-off')).toHaveText('Diferencia saldada al conciliar: −5,00 €');
+  await expect(riderCard.getByTestId('rider-on-hand')).toHaveText(/^0,00/);
   // An operator cannot correct a reconciled record.
   await expect(row.getByRole('button', { name: 'Corregir' })).toHaveCount(0);
 
@@ -199,7 +202,14 @@ test('a rider collects cash offline; an operator reconciles it 5 € short with 
     .toBe(1);
   const h = (await pullAll(request, token, 'payments')).find((p) => p.kind === 'cash-handover' && p.rider_id === RIDER) as Doc;
   expect(h).toMatchObject({ expected_cents: expected, counted_cents: expected - 500, reason: 'Faltan 5 € del cambio', recorded_by: DESK.id, reconciled_by: DESK.id });
-  expect((h.history as Doc[]).map((e) => e.action)).toEqual(['recorded', 'reconciled']);
+  expect((h.history as Doc[]).map((e) => [e.action, e.reason])).toEqual([
+    ['recorded', 'Faltan 5 € del cambio'],
+    ['reconciled', 'Faltan 5 € del cambio'],
+  ]);
+  // The rider's phone reads «Efectivo en mano» 0,00 € once the shortfall is reconciled.
+  await page.reload();
+  await waitForSync(page);
+  await expect(card.getByTestId('rider-cash-on-hand')).toHaveText(/^0,00/);
 
   // An administrator corrects the reconciled count, with the reason of the change kept.
   const office = await browser.newContext({ viewport: { width: 1366, height: 900 } });

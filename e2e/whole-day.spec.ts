@@ -310,7 +310,8 @@ test('a whole day: import, plan and publish, pick offline, deliver offline, reco
   await op.getByRole('dialog').getByRole('button', { name: 'Conciliar' }).click();
   await expect(handover).toHaveAttribute('data-status', 'reconciled');
   await expect(handover.getByTestId('handover-difference')).toHaveText('−5,00 €');
-  await expect(riderCard.getByTestId('rider-on-hand')).toHaveText(/^5,00/);
+  // Reconciling settles the shortfall (issue 28): nothing is left with the rider.
+  await expect(riderCard.getByTestId('rider-on-hand')).toHaveText(/^0,00/);
 
   // ── 6. He resolves the incidence into a re-delivery for tomorrow ─────────────────────────
   await gotoSynced(op, '/incidence-all-delivered');

@@ -10,7 +10,7 @@ import { domainText } from '../src/i18n/domain';
 import type { SystemRole } from '../src/domain/access/groups';
 import { threeWayMerge } from '../src/domain/merge';
 import { statusFieldsOf } from '../src/domain/status/fields';
-import { validateDoc } from '../src/domain/validation';
+import { fieldErrorText, validateDoc } from '../src/domain/validation';
 import { NOT_STORED_FIELDS, type Checkpoint, type MasterState, type PushRow } from '../src/domain/sync/protocol';
 import type { DocStore, StoredDoc } from './store';
 
@@ -169,7 +169,7 @@ export class SyncService {
       for (const k of Object.keys(value)) if (!Object.hasOwn(out, k)) out[k] = value[k];
       return { doc: { ...out, id: doc.id, _deleted: doc._deleted } as StoredDoc, invalid: null };
     }
-    return { doc, invalid: `Datos no válidos en ${label}: ${result.errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; ')}` };
+    return { doc, invalid: `Datos no válidos en ${label}: ${result.errors.map((e) => fieldErrorText(e)).join('; ')}` };
   }
 
   /**

@@ -7,11 +7,13 @@
  * - recording: the cash expected is the rider's cash on hand at that moment (cash collected
  *   minus everything handed over before, src/domain/payments/cash.ts); the record names the
  *   rider's last route of the day (the rider reads it through his route);
- * - reconciling signs the record off (who and when).
+ * - reconciling signs the record off (who and when) and settles its difference: the rider's
+ *   cash on hand no longer counts it (a write-off with the count's reason, read from the same
+ *   record: src/domain/payments/cash.ts, `writeOffOf` in handover.ts; docs/money.md).
  */
 import type { SystemRole } from '../domain/access/groups';
 import type { PaymentDoc, Route } from '../domain/entities/operation';
-import { cashBalanceOf, cashFactsOf, type CashBalance } from '../domain/payments/cash';
+import { cashBalanceOf, cashFactsOf, expectedForNewCount, type CashBalance } from '../domain/payments/cash';
 import { amendHandover, handoverId, reconcileHandover, recordHandover, type CashHandover, type CountLine } from '../domain/payments/handover';
 import { t } from '../i18n';
 import type { CbDatabase } from './database';
@@ -65,7 +67,7 @@ export async function recordCashHandover(engine: PaymentsEngine, input: Handover
   const route = routes.sort((a, b) => (a.id < b.id ? -1 : 1)).at(-1);
   if (!route) throw new PaymentsError(t('payments.errors.noRoute', { date: input.date }));
   const docs = (await paymentsOfRider(engine.db, input.riderId).exec()).map((d) => d.toJSON() as unknown as PaymentDoc);
-  const expected = cashBalanceOf(input.riderId, cashFactsOf(docs)).on_hand_cents;
+  const expected = expectedForNewCount(input.riderId, docs);
   const n = docs.filter((d) => d.kind === 'cash-handover' && d.date === input.date).length + 1;
   const at = input.now ?? Date.now();
   let record: CashHandover;
@@ -76,7 +78,7 @@ export async function recordCashHandover(engine: PaymentsEngine, input: Handover
       routeId: route.id,
       hub: route.hub,
       date: input.date,
-      expectedCents: Math.max(0, expected),
+      expectedCents: expected,
       count: input.count,
       amountCents: input.amountCents,
       reason: input.reason,

@@ -25,7 +25,7 @@ export interface SyncNotice {
   readonly key: string;
   readonly collection: LocalCollection;
   readonly id: string;
-  /** What the person calls the document (an order's or route's code, a name), or its id. */
+  /** What the person calls the document (an order's or route's code, a name); '' when nothing (never an id). */
   readonly label: string;
   /** The device's changes the server did not keep. */
   readonly fields: readonly SyncNoticeField[];
@@ -38,21 +38,34 @@ export interface SyncNotice {
 export const MAX_NOTICES = 30;
 const KV_KEY = 'syncNotices';
 
-function labelOf(doc: Record<string, unknown>, id: string): string {
+/** What a person calls the document: its code, name or e-mail; '' when it has none (never its id). */
+function labelOf(doc: Record<string, unknown>): string {
   for (const k of ['code', 'name', 'email']) {
     const v = doc[k];
     if (typeof v === 'string' && v.trim() !== '') return v;
   }
-  return id;
+  return '';
 }
+
+/**
+ * Fields the server works out itself, whatever a device sends (issue 28): a payment's amount due
+ * follows the order's delivered lines. The server setting them is not news to the person who
+ * pushed, and he has nothing to do about it: no notice for them.
+ */
+export const SERVER_WORKED_OUT: Partial<Record<LocalCollection, readonly string[]>> = {
+  payments: ['amount_due_cents'],
+};
 
 /** The notice for a push's answer, or null when the server kept everything the device changed. */
 export function noticeOf(collection: LocalCollection, sent: PushRow, answer: Record<string, unknown>, refused: string | null, at: number): SyncNotice | null {
   const mine = sent.newDocumentState;
-  const fields = overriddenFields(sent.assumedMasterState ?? null, mine, answer).map((field) => ({ field, mine: mine[field], server: answer[field] }));
+  const workedOut = SERVER_WORKED_OUT[collection] ?? [];
+  const fields = overriddenFields(sent.assumedMasterState ?? null, mine, answer)
+    .filter((field) => !workedOut.includes(field))
+    .map((field) => ({ field, mine: mine[field], server: answer[field] }));
   if (fields.length === 0 && refused === null) return null;
   const id = String(mine.id);
-  return { key: `${collection}:${id}:${at}`, collection, id, label: labelOf({ ...mine, ...answer }, id), fields, refused, at };
+  return { key: `${collection}:${id}:${at}`, collection, id, label: labelOf({ ...mine, ...answer }), fields, refused, at };
 }
 
 const CHANNEL = 'cb-sync-notices';

@@ -4,7 +4,7 @@
  * until the server acknowledges it. Nothing half-written: an invalid document stores nothing.
  */
 import { LOCAL_COLLECTION_DEFS, collectionLabel, type LocalCollection } from '../domain/collections';
-import { validateDoc, type FieldError } from '../domain/validation';
+import { fieldErrorText, validateDoc, type FieldError } from '../domain/validation';
 import { NOT_CONTENT_FIELDS } from '../domain/sync/protocol';
 import type { CbDatabase, DocTypes } from './database';
 import type { Outbox } from './outbox';
@@ -18,7 +18,8 @@ export type { DocTypes } from './database';
 
 export class ValidationFailed extends Error {
   constructor(readonly errors: FieldError[]) {
-    super(errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; '));
+    // Places in words («ruta 2 › parada 1: …»), never a dotted path (issue 28).
+    super(errors.map((e) => fieldErrorText(e)).join('; '));
     this.name = 'ValidationFailed';
   }
 }

@@ -178,6 +178,33 @@ export function formatEuros(cents: number): string {
   return `${sign}${grouped},${rest}\u00a0€`;
 }
 
+/**
+ * Integer cents as a spreadsheet cell in euros, as people read them (issue 28): «1,29», «-0,50»,
+ * «1234,56» (decimal comma, no thousands mark, no symbol, so that a Spanish spreadsheet reads a
+ * number and `centsOfEurosCell` reads it back).
+ */
+export function eurosCell(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new DomainError(msg('domain.money.notCents', { value: String(cents) }));
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * Euros written in a file or a cell as integer cents: «1,29», «1.29», «1,29 €», «1.234,56»,
+ * «1,234.56», «12», «-0,50»; null when it is not an amount with at most two decimals. A dot or
+ * comma followed by exactly three digits and nothing else is a thousands mark («1.234» = 1234 €).
+ */
+export function centsOfEurosCell(text: string): number | null {
+  const s = text.replace(/[\s\u00a0]|€|eur/gi, '');
+  const m = /^(-?)(\d{1,3}(?:([.,])\d{3})*|\d+)(?:([.,])(\d{1,2}))?$/.exec(s);
+  if (!m) return null;
+  const [, sign, whole = '', group, decimalMark, decimals = ''] = m;
+  if (group !== undefined && decimalMark === group) return null;
+  const cents = Number(whole.replace(/[.,]/g, '')) * 100 + Number(decimals.padEnd(2, '0'));
+  if (!Number.isSafeInteger(cents)) return null;
+  return sign === '-' ? -cents : cents;
+}
+
 /** Rate (basis points) of a tax of the taxes catalogue; throws a Spanish error if it is missing. */
 export function taxRateOf(taxId: string, taxes: readonly Pick<Tax, 'id' | 'rate_bp'>[]): number {
   const tax = taxes.find((t) => t.id === taxId);

@@ -10,7 +10,9 @@
  *   «Guardar como PDF» in the print dialog); no PDF library.
  * - The client's public link expires PROOF_LINK_DAYS after it is made. The public answer carries
  *   no internal id: the order's code, names, the point's address, the lines, the times, the
- *   position and the images (through the link's token).
+ *   position and the images (through the link's token), and the client's own order number.
+ * - Times are the operation's, Europe/Madrid, labelled as such («07:40 (hora peninsular)»),
+ *   whatever the viewer's time zone (issue 28; docs/money.md).
  */
 import type { DeliveryEvent, Incidence } from './entities/events';
 import type { DeliveryPoint, Order, PaymentMethod } from './entities/operation';
@@ -37,6 +39,8 @@ export interface ProofPosition {
 /** One order's proof of delivery: only what the client may read. */
 export interface Proof {
   readonly order_code: string;
+  /** The client's own order number (`external_ref`: «4500218302», «BIM/26/88101»); '' if none. */
+  readonly client_ref: string;
   readonly date: string;
   readonly client: string;
   readonly point: { readonly name: string; readonly address: string; readonly postal_code: string; readonly city: string };
@@ -130,6 +134,7 @@ export function proofOfDelivery(input: ProofInput): Proof | null {
   const p = input.point;
   return {
     order_code: order.code,
+    client_ref: order.external_ref.trim(),
     date: order.date,
     client: input.clientName,
     point: { name: p?.name ?? '', address: p?.address ?? '', postal_code: p?.postal_code ?? '', city: p?.city ?? '' },

@@ -93,21 +93,42 @@ function fallbackMessage(issue: Issue): DomainMessage | string {
   }
 }
 
+/** Arrays whose elements have a name of their own («línea 2», «ruta 1», «pedido 3»). */
+const ELEMENT_NAMES = {
+  lines: 'domain.validation.path.line',
+  stops: 'domain.validation.path.stop',
+  routes: 'domain.validation.path.route',
+  orders: 'domain.validation.path.order',
+  order_ids: 'domain.validation.path.order',
+} as const satisfies Record<string, DomainMessageKey>;
+
+/** Reference fields named in words when the caller gives no label (never «route_id»). */
+const FIELD_NAMES = {
+  route_id: 'domain.validation.field.route',
+  order_id: 'domain.validation.field.order',
+  delivery_point_id: 'domain.validation.field.point',
+  rider_id: 'domain.validation.field.rider',
+  window_start: 'domain.validation.field.windowStart',
+  window_end: 'domain.validation.field.windowEnd',
+} as const satisfies Record<string, DomainMessageKey>;
+
 /** Human name of the element `index` (0-based) of the array under `parentKey`. */
 function elementName(parentKey: PropertyKey | undefined, index: number): string {
   const n = index + 1;
-  if (parentKey === 'lines') return worded(msg('domain.validation.path.line', { n }));
-  if (parentKey === 'stops') return worded(msg('domain.validation.path.stop', { n }));
-  return worded(msg('domain.validation.path.element', { n }));
+  const key = typeof parentKey === 'string' && Object.hasOwn(ELEMENT_NAMES, parentKey) ? ELEMENT_NAMES[parentKey as keyof typeof ELEMENT_NAMES] : 'domain.validation.path.element';
+  return worded(msg(key, { n }));
 }
 
 /**
- * Human path of an issue: field names through `labels` (by field name, at any depth), array
- * positions 1-based — «línea N» under `lines`, «parada N» under `stops` (the word replaces the
- * array's name), «elemento N» elsewhere (after the array's name). Parts are joined with « › »;
- * '' for the root.
+ * Human path of an issue (issue 28: never a dotted path or a raw field name): field names
+ * through `labels` (by field name, at any depth), the references in words («ruta», «pedido»),
+ * array positions 1-based — «línea N» under `lines`, «parada N» under `stops`, «ruta N» under
+ * `routes`, «pedido N» under `orders`/`order_ids` (the word replaces the array's name),
+ * «elemento N» elsewhere. A field with no words is left out (the message says what is wrong).
+ * Parts are joined with « › »; '' for the root.
  *
- * `['lines', 0, 'quantity']` with `{ quantity: 'Cantidad' }` → «línea 1 › Cantidad».
+ * `['lines', 0, 'quantity']` with `{ quantity: 'Cantidad' }` → «línea 1 › Cantidad»;
+ * `['routes', 1, 'stops', 1, 'order_ids', 0]` → «ruta 2 › parada 2 › pedido 1».
  */
 export function humanPath(path: readonly PropertyKey[], labels: Readonly<Record<string, string>> = {}): string {
   const parts: string[] = [];
@@ -117,11 +138,27 @@ export function humanPath(path: readonly PropertyKey[], labels: Readonly<Record<
       parts.push(elementName(path[i - 1], seg));
       return;
     }
-    if ((seg === 'lines' || seg === 'stops') && typeof next === 'number') return; // named by the element
     const key = String(seg);
-    parts.push(Object.hasOwn(labels, key) ? (labels[key] ?? key) : key);
+    if (Object.hasOwn(ELEMENT_NAMES, key) && typeof next === 'number') return; // named by the element
+    if (Object.hasOwn(labels, key)) parts.push(labels[key] ?? key);
+    else if (Object.hasOwn(FIELD_NAMES, key)) parts.push(worded(msg(FIELD_NAMES[key as keyof typeof FIELD_NAMES])));
   });
   return parts.join(' › ');
+}
+
+/** `humanPath` of a dotted path as `FieldError` keeps it (`routes.1.stops.0`). */
+export function humanPathOf(dotted: string, labels: Readonly<Record<string, string>> = {}): string {
+  if (dotted === '') return '';
+  return humanPath(
+    dotted.split('.').map((seg) => (/^\d+$/.test(seg) ? Number(seg) : seg)),
+    labels,
+  );
+}
+
+/** A `FieldError` as a person reads it: «where: what», or the message alone. */
+export function fieldErrorText(e: FieldError, labels: Readonly<Record<string, string>> = {}): string {
+  const where = humanPathOf(e.path, labels);
+  return where === '' ? e.message : `${where}: ${e.message}`;
 }
 
 /**

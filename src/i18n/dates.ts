@@ -23,3 +23,26 @@ export function formatDay(day: string, pattern = 'd MMM yyyy'): string {
   if (!m) return day;
   return formatDate(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12), pattern);
 }
+
+/** The operation's time zone: the hubs are in mainland Spain. */
+export const OPERATION_TIME_ZONE = 'Europe/Madrid';
+
+const madridParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: OPERATION_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * An instant as the operation's clock reads it (Europe/Madrid), whatever the device's zone:
+ * `date` «27/11/2026», `time` «07:40» (issue 28: a client in Canarias sees the hub's time,
+ * labelled, not his own).
+ */
+export function madridClock(at: number | Date): { readonly date: string; readonly time: string } {
+  const parts = Object.fromEntries(madridParts.formatToParts(at).map((p) => [p.type, p.value]));
+  return { date: `${parts.day}/${parts.month}/${parts.year}`, time: `${parts.hour}:${parts.minute}` };
+}

@@ -54,6 +54,12 @@ describe('proof of delivery', () => {
     });
   });
 
+  it('carries the client’s own order number (issue 28)', () => {
+    const mine = { ...o, external_ref: ' BIM/26/88101 ' };
+    expect(proofOfDelivery({ ...base([deliveryEvent('d', mine, 'u1')]), order: mine })?.client_ref).toBe('BIM/26/88101');
+    expect(proofOfDelivery(base([deliveryEvent('d', { ...o, external_ref: '' }, 'u1')]))?.client_ref).toBe(o.external_ref.trim());
+  });
+
   it('ignores another order’s events', () => {
     const other = order('o2', 'pe1', 'r1');
     expect(proofOfDelivery(base([deliveryEvent('d', other, 'u1')]))).toBeNull();

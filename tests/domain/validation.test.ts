@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { formatIssues, humanPath, spanishErrorMap, validateDoc } from '../../src/domain/validation';
+import fc from 'fast-check';
+import { fieldErrorText, formatIssues, humanPath, humanPathOf, spanishErrorMap, validateDoc } from '../../src/domain/validation';
 import { orderSchema } from '../../src/domain/entities/operation';
 // The catalogue words the domain's messages (Spanish, the default language).
 import '../../src/i18n';
@@ -43,13 +44,16 @@ function zodError(schema: z.ZodType, value: unknown): z.ZodError {
 }
 
 describe('humanPath', () => {
-  it('names lines, stops and other elements from 1', () => {
-    expect(humanPath(['lines', 0, 'quantity'])).toBe('línea 1 › quantity');
-    expect(humanPath(['stops', 2, 'seq'])).toBe('parada 3 › seq');
-    expect(humanPath(['stops', 0, 'order_ids', 1])).toBe('parada 1 › order_ids › elemento 2');
-    expect(humanPath(['groups', 4])).toBe('groups › elemento 5');
+  it('names lines, stops, routes, orders and other elements from 1; never a raw field name (issue 28)', () => {
+    expect(humanPath(['lines', 0, 'quantity'])).toBe('línea 1');
+    expect(humanPath(['stops', 2, 'seq'])).toBe('parada 3');
+    expect(humanPath(['stops', 0, 'order_ids', 1])).toBe('parada 1 › pedido 2');
+    expect(humanPath(['routes', 1, 'stops', 1, 'order_ids', 0])).toBe('ruta 2 › parada 2 › pedido 1');
+    expect(humanPath(['orders', 0, 'route_id'])).toBe('pedido 1 › ruta');
+    expect(humanPath(['route_id'])).toBe('ruta');
+    expect(humanPath(['groups', 4])).toBe('elemento 5');
     expect(humanPath([0])).toBe('elemento 1');
-    expect(humanPath(['signature_strokes', 0, 3])).toBe('signature_strokes › elemento 1 › elemento 4');
+    expect(humanPath(['signature_strokes', 0, 3])).toBe('elemento 1 › elemento 4');
     expect(humanPath([])).toBe('');
   });
 
@@ -58,15 +62,30 @@ describe('humanPath', () => {
     expect(humanPath(['lines', 0, 'quantity'], labels)).toBe('línea 1 › Cantidad');
     expect(humanPath(['lines'], labels)).toBe('Líneas');
     expect(humanPath(['window_end'], labels)).toBe('Fin de la franja');
-    expect(humanPath(['stops', 1, 'order_ids', 0], labels)).toBe('parada 2 › Pedidos › elemento 1');
-    expect(humanPath(['toString'], labels)).toBe('toString');
+    expect(humanPath(['stops', 1, 'order_ids', 0], labels)).toBe('parada 2 › pedido 1');
+    expect(humanPath(['toString'], labels)).toBe('');
+  });
+
+  it('a dotted path as a FieldError keeps it reads the same, with no dot, underscore or index of 0', () => {
+    expect(humanPathOf('routes.1.stops.1.order_ids.0')).toBe('ruta 2 › parada 2 › pedido 1');
+    expect(fieldErrorText({ path: 'routes.0.rider_id', message: 'Elige un rider' })).toBe('ruta 1 › rider: Elige un rider');
+    expect(fieldErrorText({ path: '', message: 'Datos no válidos' })).toBe('Datos no válidos');
+    // Whatever the path, the text has no dotted path and no snake_case field.
+    const segs = ['routes', 'stops', 'order_ids', 'lines', 'route_id', 'order_id', 'delivery_point_id', 'rider_id', 'amount_due_cents', 'status', 'x_y'];
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.constantFrom(...segs), fc.nat({ max: 30 })), { maxLength: 8 }), (path) => {
+        const text = humanPathOf(path.map(String).join('.'));
+        expect(text).not.toMatch(/\w\.\w|_/);
+        expect(humanPath(path)).toBe(text);
+      }),
+    );
   });
 });
 
 describe('formatIssues', () => {
   it('says where and what, in Spanish', () => {
     const error = zodError(orderSchema, { ...order, lines: [line, { ...line, line_id: '2', quantity: 0 }] });
-    expect(formatIssues(error)).toEqual(['línea 2 › quantity: La cantidad mínima es 1']);
+    expect(formatIssues(error)).toEqual(['línea 2: La cantidad mínima es 1']);
     expect(formatIssues(error, { quantity: 'Cantidad' })).toEqual(['línea 2 › Cantidad: La cantidad mínima es 1']);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { cashBalanceOf, cashBalances, cashFactsOf, cashLevel, type CashFact } from '../../src/domain/payments/cash';
+import { cashBalanceOf, cashBalances, cashFactsOf, cashLevel, expectedForNewCount, type CashFact } from '../../src/domain/payments/cash';
 import {
   amendHandover,
   cashHandoverSchema,
@@ -10,6 +10,7 @@ import {
   handoverMachine,
   reconcileHandover,
   recordHandover,
+  writeOffOf,
   type CashHandover,
 } from '../../src/domain/payments/handover';
 import { checkTransition } from '../../src/domain/status/machines';
@@ -31,8 +32,8 @@ describe('cash on hand', () => {
       { kind: 'collected', rider_id: 'r1', cents: 250 },
     ];
     expect(cashBalances(facts)).toEqual([
-      { rider_id: 'r1', collected_cents: 1250, handed_over_cents: 400, on_hand_cents: 850 },
-      { rider_id: 'r2', collected_cents: 500, handed_over_cents: 0, on_hand_cents: 500 },
+      { rider_id: 'r1', collected_cents: 1250, handed_over_cents: 400, written_off_cents: 0, on_hand_cents: 850 },
+      { rider_id: 'r2', collected_cents: 500, handed_over_cents: 0, written_off_cents: 0, on_hand_cents: 500 },
     ]);
     expect(cashBalanceOf('r3', facts).on_hand_cents).toBe(0);
   });
@@ -46,7 +47,36 @@ describe('cash on hand', () => {
       { kind: 'cash-handover', status: 'handed_over', rider_id: 'r1', counted_cents: 1000 },
       { kind: 'cash-handover', status: 'collected', rider_id: 'r1', counted_cents: 0 },
     ]);
-    expect(cashBalanceOf('r1', facts)).toEqual({ rider_id: 'r1', collected_cents: 1500, handed_over_cents: 1000, on_hand_cents: 500 });
+    expect(cashBalanceOf('r1', facts)).toEqual({ rider_id: 'r1', collected_cents: 1500, handed_over_cents: 1000, written_off_cents: 0, on_hand_cents: 500 });
+  });
+
+  it('a reconciled count settles its difference; a count not signed off yet does not', () => {
+    const short = { kind: 'cash-handover', rider_id: 'r1', expected_cents: 1500, counted_cents: 1450 };
+    const collected = { kind: 'order', method: 'cash', status: 'collected', rider_id: 'r1', amount_collected_cents: 1500 };
+    expect(cashBalanceOf('r1', cashFactsOf([collected, { ...short, status: 'handed_over' }])).on_hand_cents).toBe(50);
+    expect(cashBalanceOf('r1', cashFactsOf([collected, { ...short, status: 'reconciled' }]))).toEqual({
+      rider_id: 'r1',
+      collected_cents: 1500,
+      handed_over_cents: 1450,
+      written_off_cents: 50,
+      on_hand_cents: 0,
+    });
+    // Recorded then reconciled through the domain: the write-off names its reason.
+    const r = reconcileHandover(recorded(1500, 1450, 'Faltan 0,50 € del cambio'), 'op-2', 2_000);
+    expect(writeOffOf(r)).toMatchObject({ cents: 50, reason: 'Faltan 0,50 € del cambio', by: 'op-2', at: 2_000 });
+    expect(cashBalanceOf(base.riderId, cashFactsOf([{ ...collected, rider_id: base.riderId }, r])).on_hand_cents).toBe(0);
+    expect(writeOffOf(reconcileHandover(recorded(1500, 1500), 'op-2', 2_000))).toBeNull();
+    expect(writeOffOf(recorded(1500, 1450, 'x'))).toBeNull();
+  });
+
+  it('a new count expects what is on hand minus the differences still under review', () => {
+    const docs = [
+      { kind: 'order', method: 'cash', status: 'collected', rider_id: 'r1', amount_collected_cents: 2000 },
+      { kind: 'cash-handover', status: 'handed_over', rider_id: 'r1', expected_cents: 1500, counted_cents: 1450 },
+    ];
+    expect(cashBalanceOf('r1', cashFactsOf(docs)).on_hand_cents).toBe(550);
+    expect(expectedForNewCount('r1', docs)).toBe(500);
+    expect(expectedForNewCount('r2', docs)).toBe(0);
   });
 
   it('warns near and over the threshold', () => {

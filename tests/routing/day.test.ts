@@ -80,8 +80,8 @@ describe('day model', () => {
     }
     expect(error).toBeInstanceOf(RoutingInputError);
     const issues = (error as RoutingInputError).issues;
-    expect(issues).toContain('orders.0.window_start: Hora no válida (HH:mm)');
-    expect(issues).toContain('routes.0.stops.0.order_ids.0: El pedido «nope» de la ruta no está entre los pedidos del día');
+    expect(issues).toContain('pedido 1 › inicio de la franja: Hora no válida (HH:mm)');
+    expect(issues).toContain('ruta 1 › parada 1 › pedido 1: El pedido «nope» de la ruta no está entre los pedidos del día');
   });
 });
 

@@ -165,6 +165,6 @@ describe('keep: errors are clear and in Spanish', () => {
       expect((res.body as { message: string }).message).toMatch(message);
     }
     const invalid = await srv.api('/api/sync/orders/push', { token: op, body: [{ newDocumentState: { ...order('o-mal', 'pe1', ''), window_end: '07:00', _deleted: false } }] });
-    expect((invalid.body as Row[])[0]?._refused).toBe('Datos no válidos en el pedido: window_end: El final de la franja debe ser posterior al inicio');
+    expect((invalid.body as Row[])[0]?._refused).toBe('Datos no válidos en el pedido: fin de la franja: El final de la franja debe ser posterior al inicio');
   });
 });

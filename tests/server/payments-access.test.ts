@@ -127,7 +127,7 @@ describe('cash hand-overs on the server', () => {
     expect(after.counted_cents).toBe(1_500);
     expect(after.history.map((e) => [e.action, e.by, e.reason])).toEqual([
       ['recorded', 'u-operador', 'Faltan 5 €'],
-      ['reconciled', 'u-operador', ''],
+      ['reconciled', 'u-operador', 'Faltan 5 €'], // the write-off's reason (issue 28)
       ['amended', 'u-admin', 'Apareció el billete'],
     ]);
   });

@@ -81,6 +81,7 @@ describe('public proof-of-delivery links', () => {
     const body = res.body as Record<string, unknown>;
     expect(body).toEqual({
       order_code: 'P-o1',
+      client_ref: o1.external_ref,
       date: o1.date,
       client: 'Qualianza Pascual',
       point: { name: 'Bar pe1', address: 'Calle de Toledo 12', postal_code: '28005', city: 'Madrid' },

@@ -9,16 +9,23 @@
  * carrying too much cash on a bike is a risk. Pure.
  */
 
-/** One fact that moves a rider's cash. */
+/**
+ * One fact that moves a rider's cash. `written_off`: the difference a reconciled hand-over
+ * settled (expected − counted: positive for a shortfall, negative for a surplus), so that after
+ * the sign-off the rider carries nothing of that count (issue 28; docs/money.md).
+ */
 export type CashFact =
   | { readonly kind: 'collected'; readonly rider_id: string; readonly cents: number }
-  | { readonly kind: 'handed_over'; readonly rider_id: string; readonly cents: number };
+  | { readonly kind: 'handed_over'; readonly rider_id: string; readonly cents: number }
+  | { readonly kind: 'written_off'; readonly rider_id: string; readonly cents: number };
 
 export interface CashBalance {
   readonly rider_id: string;
   readonly collected_cents: number;
   readonly handed_over_cents: number;
-  /** collected − handed over (negative when the rider handed over more than recorded). */
+  /** Differences settled by reconciled hand-overs (shortfalls positive, surpluses negative). */
+  readonly written_off_cents: number;
+  /** collected − handed over − written off (negative when the rider handed over more than recorded). */
   readonly on_hand_cents: number;
 }
 
@@ -34,13 +41,23 @@ export function cashLimitOf(hubs: readonly { readonly number: number; readonly c
   return found?.cash_limit_cents ?? DEFAULT_CASH_THRESHOLD_CENTS;
 }
 
-interface PaymentLike {
+export interface PaymentLike {
   readonly kind?: string;
   readonly method?: string;
   readonly status?: string;
   readonly rider_id: string;
   readonly amount_collected_cents?: number;
   readonly counted_cents?: number;
+  readonly expected_cents?: number;
+}
+
+/**
+ * The difference a hand-over's reconciliation settled (expected − counted; 0 unless reconciled):
+ * the write-off of that count (docs/money.md).
+ */
+export function settledDifferenceCents(d: Pick<PaymentLike, 'kind' | 'status' | 'expected_cents' | 'counted_cents'>): number {
+  if (d.kind !== 'cash-handover' || d.status !== 'reconciled') return 0;
+  return (d.expected_cents ?? 0) - (d.counted_cents ?? 0);
 }
 
 /** Cash facts of stored payments docs: cash order payments and counted hand-overs. */
@@ -50,6 +67,8 @@ export function cashFactsOf(docs: readonly PaymentLike[]): CashFact[] {
     if (d.rider_id === '') continue;
     if (d.kind === 'cash-handover') {
       if (d.status === 'handed_over' || d.status === 'reconciled') out.push({ kind: 'handed_over', rider_id: d.rider_id, cents: d.counted_cents ?? 0 });
+      const settled = settledDifferenceCents(d);
+      if (settled !== 0) out.push({ kind: 'written_off', rider_id: d.rider_id, cents: settled });
     } else if (d.method === 'cash' && d.status !== 'pending') {
       out.push({ kind: 'collected', rider_id: d.rider_id, cents: d.amount_collected_cents ?? 0 });
     }
@@ -59,21 +78,41 @@ export function cashFactsOf(docs: readonly PaymentLike[]): CashFact[] {
 
 /** Balances per rider, sorted by rider id. */
 export function cashBalances(facts: readonly CashFact[]): CashBalance[] {
-  const by = new Map<string, { collected: number; handed: number }>();
+  const by = new Map<string, { collected: number; handed: number; writtenOff: number }>();
   for (const f of facts) {
-    const b = by.get(f.rider_id) ?? { collected: 0, handed: 0 };
+    const b = by.get(f.rider_id) ?? { collected: 0, handed: 0, writtenOff: 0 };
     if (f.kind === 'collected') b.collected += f.cents;
-    else b.handed += f.cents;
+    else if (f.kind === 'handed_over') b.handed += f.cents;
+    else b.writtenOff += f.cents;
     by.set(f.rider_id, b);
   }
   return [...by.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([rider_id, b]) => ({ rider_id, collected_cents: b.collected, handed_over_cents: b.handed, on_hand_cents: b.collected - b.handed }));
+    .map(([rider_id, b]) => ({
+      rider_id,
+      collected_cents: b.collected,
+      handed_over_cents: b.handed,
+      written_off_cents: b.writtenOff,
+      on_hand_cents: b.collected - b.handed - b.writtenOff,
+    }));
 }
 
 /** One rider's balance (zeros when he has no facts). */
 export function cashBalanceOf(riderId: string, facts: readonly CashFact[]): CashBalance {
-  return cashBalances(facts.filter((f) => f.rider_id === riderId))[0] ?? { rider_id: riderId, collected_cents: 0, handed_over_cents: 0, on_hand_cents: 0 };
+  return cashBalances(facts.filter((f) => f.rider_id === riderId))[0] ?? { rider_id: riderId, collected_cents: 0, handed_over_cents: 0, written_off_cents: 0, on_hand_cents: 0 };
+}
+
+/**
+ * The cash a new count of a rider expects: his cash on hand minus the differences of his counts
+ * not signed off yet (a difference under review is settled by its own reconciliation, so the
+ * next count must not expect it again). Never below 0.
+ */
+export function expectedForNewCount(riderId: string, docs: readonly PaymentLike[]): number {
+  const onHand = cashBalanceOf(riderId, cashFactsOf(docs)).on_hand_cents;
+  const pending = docs
+    .filter((d) => d.rider_id === riderId && d.kind === 'cash-handover' && d.status === 'handed_over')
+    .reduce((sum, d) => sum + (d.expected_cents ?? 0) - (d.counted_cents ?? 0), 0);
+  return Math.max(0, onHand - pending);
 }
 
 export type CashLevel = 'ok' | 'near' | 'over';

@@ -16,6 +16,7 @@
 import { z } from 'zod';
 import { cents, epochMs, idField, isoDate, optionalRef, text } from '../entities/fields';
 import type { SystemRole } from '../access/groups';
+import { settledDifferenceCents } from './cash';
 import type { Machine } from '../status/machines';
 import { DomainError, msg, worded, type DomainMessage, type DomainMessageKey } from '../messages';
 
@@ -201,7 +202,11 @@ export function recordHandover(input: RecordInput): CashHandover {
   });
 }
 
-/** Signs off a counted hand-over. */
+/**
+ * Signs off a counted hand-over. A difference is settled by the sign-off (issue 28): the record
+ * keeps expected, counted and the reason, and its history's «reconciled» step repeats the reason,
+ * so the write-off (`writeOffOf`) is read from the one document the reconciliation writes.
+ */
 export function reconcileHandover(h: CashHandover, by: string, at: number): CashHandover {
   if (h.status !== 'handed_over') throw new DomainError(msg(h.status === 'reconciled' ? 'domain.handover.alreadyReconciled' : 'domain.handover.countFirst'));
   return cashHandoverSchema.parse({
@@ -210,9 +215,29 @@ export function reconcileHandover(h: CashHandover, by: string, at: number): Cash
     status_id: '',
     reconciled_by: by,
     reconciled_at: at,
-    history: [...h.history, { at, by, action: 'reconciled', counted_cents: h.counted_cents, reason: '' }],
+    history: [...h.history, { at, by, action: 'reconciled', counted_cents: h.counted_cents, reason: differenceCents(h) === 0 ? '' : h.reason }],
     updated_at: Math.max(at, h.updated_at + 1),
   });
+}
+
+/** A difference a reconciliation settled: who signed it off, when, and why it was short or over. */
+export interface WriteOff {
+  readonly handover_id: string;
+  readonly rider_id: string;
+  readonly hub: number;
+  readonly date: string;
+  /** expected − counted: positive for a shortfall, negative for a surplus. */
+  readonly cents: number;
+  readonly reason: string;
+  readonly by: string;
+  readonly at: number;
+}
+
+/** The write-off of a reconciled hand-over with a difference, or null. */
+export function writeOffOf(h: CashHandover): WriteOff | null {
+  const cents = settledDifferenceCents(h);
+  if (cents === 0) return null;
+  return { handover_id: h.id, rider_id: h.rider_id, hub: h.hub, date: h.date, cents, reason: h.reason, by: h.reconciled_by, at: h.reconciled_at };
 }
 
 /** An administrator's correction of a reconciled hand-over's count, with the reason kept. */

@@ -6,7 +6,7 @@
  */
 import type { Order, Payment, PaymentMethod, Route } from '../entities/operation';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../status/machines';
-import { cashBalanceOf, cashFactsOf, type CashBalance } from './cash';
+import { cashBalanceOf, cashFactsOf, expectedForNewCount, type CashBalance } from './cash';
 import type { CashHandover } from './handover';
 
 export interface PaymentRow {
@@ -15,7 +15,10 @@ export interface PaymentRow {
   readonly date: string;
   readonly hub: number;
   readonly route_code: string;
+  /** The order's code; '' while the order is not on this device (never its internal id). */
   readonly order_code: string;
+  /** The client's own order number (`external_ref`), found by the list's search. */
+  readonly client_ref: string;
   readonly client_id: string;
   /** collected − due (negative: less collected than due). «A cuenta» collects nothing: 0. */
   readonly difference_cents: number;
@@ -27,7 +30,7 @@ export function paymentDifferenceCents(p: Pick<Payment, 'method' | 'amount_due_c
 }
 
 /** Rows of order payments, with their route and order (payments of unknown routes are left out). */
-export function paymentRows(payments: readonly Payment[], routes: ReadonlyMap<string, Pick<Route, 'date' | 'hub' | 'code'>>, orders: ReadonlyMap<string, Pick<Order, 'code' | 'client_id'>>): PaymentRow[] {
+export function paymentRows(payments: readonly Payment[], routes: ReadonlyMap<string, Pick<Route, 'date' | 'hub' | 'code'>>, orders: ReadonlyMap<string, Pick<Order, 'code' | 'client_id'> & { readonly external_ref?: string }>): PaymentRow[] {
   const rows: PaymentRow[] = [];
   for (const p of payments) {
     if (p.kind !== 'order') continue;
@@ -39,7 +42,8 @@ export function paymentRows(payments: readonly Payment[], routes: ReadonlyMap<st
       date: route.date,
       hub: route.hub,
       route_code: route.code,
-      order_code: order?.code ?? p.order_id,
+      order_code: order?.code ?? '',
+      client_ref: order?.external_ref ?? '',
       client_id: order?.client_id ?? '',
       difference_cents: paymentDifferenceCents(p),
     });
@@ -123,6 +127,8 @@ export interface RiderCashDay {
   readonly handed_over_today_cents: number;
   /** The day's hand-overs, oldest first. */
   readonly handovers: readonly CashHandover[];
+  /** What a new count would expect (differences under review left out: `expectedForNewCount`). */
+  readonly expected_next_cents: number;
 }
 
 /**
@@ -137,7 +143,8 @@ export function riderCashDay(riderId: string, date: string, dayRouteIds: Readonl
     rider_id: riderId,
     balance: cashBalanceOf(riderId, cashFactsOf(mine)),
     collected_today_cents: collectedToday.reduce((s, f) => s + f.cents, 0),
-    handed_over_today_cents: cashFactsOf(handovers).reduce((s, f) => s + f.cents, 0),
+    handed_over_today_cents: cashFactsOf(handovers).reduce((s, f) => (f.kind === 'handed_over' ? s + f.cents : s), 0),
     handovers,
+    expected_next_cents: expectedForNewCount(riderId, mine),
   };
 }

@@ -22,14 +22,16 @@
  * - Money: order payments of the orders in scope that are not «pendiente», by method
  *   (`amount_collected_cents`: what the rider keeps); differences: payments whose collected amount
  *   is not what was due (their sum, collected − due); hand-overs: cash hand-overs dated in the
- *   period (hub and rider filters), counted and their differences; cash still with riders: cash
- *   collected in scope minus counted hand-overs in the period, per rider.
+ *   period (hub and rider filters), counted and their differences, and the differences their
+ *   reconciliation settled (written off, docs/money.md); cash still with riders: cash collected in
+ *   scope minus counted hand-overs minus written-off differences in the period, per rider.
  */
 import type { DeliveryEvent, Incidence, IncidenceKind } from '../entities/events';
 import { INCIDENCE_KINDS } from '../entities/events';
 import type { Order, Payment, PaymentMethod, Route } from '../entities/operation';
 import { PAYMENT_METHODS } from '../entities/operation';
 import type { CashHandover } from '../payments/handover';
+import { settledDifferenceCents } from '../payments/cash';
 import { punctuality, windowBounds } from './window';
 
 export interface Figure {
@@ -81,6 +83,8 @@ export interface RiderCashRow {
   name: string;
   collected: MoneyFigure;
   handedOverCents: number;
+  /** Differences settled by reconciled hand-overs of the period (shortfalls positive). */
+  writtenOffCents: number;
   onHandCents: number;
 }
 
@@ -89,7 +93,7 @@ export interface MoneyFigures {
   /** Payments whose collected amount differs from the amount due; `cents` = Σ (collected − due). */
   differences: MoneyFigure;
   /** Cash hand-overs of the period: `count` hand-overs, counted cents (no orders behind them). */
-  handedOver: { count: number; cents: number; differenceCents: number };
+  handedOver: { count: number; cents: number; differenceCents: number; writtenOffCents: number };
   cashWithRiders: RiderCashRow[];
   cashOnHandCents: number;
 }
@@ -373,12 +377,12 @@ function moneyFigures(input: ReportInput, scope: ReadonlyMap<string, ReportOrder
   const { period, filters } = input;
   const byMethod = Object.fromEntries(PAYMENT_METHODS.map((m) => [m, { count: 0, cents: 0, orderIds: [] as string[] }])) as Record<PaymentMethod, MoneyFigure>;
   const differences: MoneyFigure = { count: 0, cents: 0, orderIds: [] };
-  const handedOver = { count: 0, cents: 0, differenceCents: 0 };
+  const handedOver = { count: 0, cents: 0, differenceCents: 0, writtenOffCents: 0 };
   const cash = new Map<string, RiderCashRow>();
   const cashRow = (riderId: string): RiderCashRow => {
     let row = cash.get(riderId);
     if (!row) {
-      row = { riderId, name: riderId, collected: { count: 0, cents: 0, orderIds: [] }, handedOverCents: 0, onHandCents: 0 };
+      row = { riderId, name: riderId, collected: { count: 0, cents: 0, orderIds: [] }, handedOverCents: 0, writtenOffCents: 0, onHandCents: 0 };
       cash.set(riderId, row);
     }
     return row;
@@ -393,6 +397,9 @@ function moneyFigures(input: ReportInput, scope: ReadonlyMap<string, ReportOrder
       handedOver.cents += p.counted_cents;
       handedOver.differenceCents += p.counted_cents - p.expected_cents;
       cashRow(p.rider_id).handedOverCents += p.counted_cents;
+      const writtenOff = settledDifferenceCents(p);
+      handedOver.writtenOffCents += writtenOff;
+      cashRow(p.rider_id).writtenOffCents += writtenOff;
       continue;
     }
     if (p.status === 'pending' || !scope.has(p.order_id)) continue;
@@ -416,7 +423,7 @@ function moneyFigures(input: ReportInput, scope: ReadonlyMap<string, ReportOrder
   let cashOnHandCents = 0;
   const cashWithRiders = [...cash.values()].sort((a, b) => byText(a.riderId, b.riderId));
   for (const row of cashWithRiders) {
-    row.onHandCents = row.collected.cents - row.handedOverCents;
+    row.onHandCents = row.collected.cents - row.handedOverCents - row.writtenOffCents;
     cashOnHandCents += row.onHandCents;
   }
   return { byMethod, differences, handedOver, cashWithRiders, cashOnHandCents };

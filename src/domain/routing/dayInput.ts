@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { msg, saying, worded } from '../messages';
 import { DEFAULT_TRAVEL_SETTINGS } from './matrix';
 import { RoutingInputError } from './instance';
+import { humanPath } from '../validation';
 
 
 // ── Input ────────────────────────────────────────────────────────────────────────────────────
@@ -160,7 +161,7 @@ export function timeOf(seconds: number): string {
 export function parseDayInput(input: DayPlanInput): DayInput {
   const parsed = dayPlanInputSchema.safeParse(input);
   if (!parsed.success) {
-    throw new RoutingInputError(parsed.error.issues.map((i) => msg('domain.routing.day.issue', { where: i.path.join('.') || msg('domain.routing.day.input'), message: i.message })));
+    throw new RoutingInputError(parsed.error.issues.map((i) => msg('domain.routing.day.issue', { where: humanPath(i.path) || msg('domain.routing.day.input'), message: i.message })));
   }
   return parsed.data;
 }

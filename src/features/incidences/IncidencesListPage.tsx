@@ -171,6 +171,7 @@ export function IncidencesListPage() {
             key: 'order',
             header: t('incidences.exceptions.order'),
             value: (r) => `${r.code} ${r.orderStatus}`,
+            search: (r) => r.order?.external_ref ?? '',
             render: (r) => (
               <TwoLines
                 top={r.code === '' ? '—' : r.order ? <Anchor component={Link} to={href('delivery', { id: r.e.order_id })}>{r.code}</Anchor> : r.code}

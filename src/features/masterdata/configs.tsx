@@ -11,6 +11,7 @@ import { allDocs } from '../../data/queries';
 import { bikeSchema, productSchema, PAYMENT_METHODS, type Bike, type Product } from '../../domain/entities/operation';
 import { bikeModelSchema, clientSchema, hubSchema, statusSchema, taxSchema, type BikeModel, type Client, type Hub, type Status, type Tax } from '../../domain/entities/reference';
 import { DEFAULT_CASH_THRESHOLD_CENTS } from '../../domain/payments/cash';
+import { eurosCell } from '../../domain/money';
 import { DEFAULT_TRAVEL_SETTINGS } from '../../domain/routing/matrix';
 import { MACHINES, STATUS_FAMILIES, type Machine, type StatusFamily } from '../../domain/status/machines';
 import { catalogRows, collectionRows, entityLabels, type EntityConfig } from '../../ui/crud/entity';
@@ -263,7 +264,7 @@ export const productConfig: EntityConfig<'products', Product, Product, ProductRe
     { key: 'sku', header: t('products.sku'), value: (p) => p.sku, width: '120px' },
     { key: 'barcode', header: t('products.barcode'), value: (p) => p.barcode, width: '150px' },
     { key: 'client', header: t('products.client'), value: (p) => r.clients.find((c) => c.id === p.client_id)?.name ?? p.client_id, width: '2fr' },
-    { key: 'price', header: t('products.price'), value: (p) => p.price_cents, render: (p) => formatMoney(p.price_cents), width: '110px' },
+    { key: 'price', header: t('products.price'), value: (p) => p.price_cents, csv: (p) => eurosCell(p.price_cents), render: (p) => formatMoney(p.price_cents), width: '110px' },
     { key: 'tax', header: t('products.tax'), value: (p) => r.taxes.find((x) => x.id === p.tax_id)?.name ?? p.tax_id, width: '110px' },
     activeColumn<Product>(),
   ],

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, TextInput } from '@mantine/core';
+import { Button, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { IconPlus } from '@tabler/icons-react';
 import { formatMoney, t } from '../../i18n';
@@ -8,7 +8,7 @@ import { useCatalog } from '../../data/reference';
 import { docsByIds, ordersOfDay } from '../../data/queries';
 import { madridDate } from '../../domain/dates';
 import type { DeliveryPoint, Order } from '../../domain/entities/operation';
-import { orderTotals } from '../../domain/money';
+import { eurosCell, orderTotals } from '../../domain/money';
 import { MACHINES, ORDER_STATUSES } from '../../domain/status/machines';
 import { EntityTable, RowLink, RowTag, type Column } from '../../ui/crud/EntityTable';
 import { hubFilter, hubLabel } from '../../ui/crud/options';
@@ -48,7 +48,19 @@ export function OrdersListPage() {
         key: 'code',
         header: t('orders.code'),
         value: (o) => o.code,
-        render: (o) => <RowLink to={href('editOrder', { id: o.id })}>{o.code}</RowLink>,
+        // The client's own number («4500218302», «BIM/26/88101») finds the order too, and shows
+        // under the code (issue 28).
+        search: (o) => o.external_ref,
+        render: (o) => (
+          <>
+            <RowLink to={href('editOrder', { id: o.id })}>{o.code}</RowLink>
+            {o.external_ref.trim() !== '' && (
+              <Text size="xs" c="dimmed" data-testid="order-client-ref" title={t('orders.externalRef')}>
+                {o.external_ref}
+              </Text>
+            )}
+          </>
+        ),
         width: '1.3fr',
       },
       { key: 'window', header: t('orders.window'), value: (o) => `${o.window_start}–${o.window_end}`, width: '110px' },
@@ -57,7 +69,7 @@ export function OrdersListPage() {
       { key: 'hub', header: t('backoffice.hub'), value: (o) => hubLabel(hubs, o.hub), width: '1.3fr' },
       { key: 'status', header: t('orders.status'), value: (o) => statusText(MACHINES.order, o.status), render: (o) => <RowTag color={ORDER_STATUS_COLOR[o.status] ?? 'gray'}>{statusText(MACHINES.order, o.status)}</RowTag>, width: '170px' },
       { key: 'lines', header: t('orders.lineCount'), value: (o) => o.lines.length, width: '80px' },
-      { key: 'gross', header: t('orders.gross'), value: grossOf, render: (o) => formatMoney(grossOf(o)), width: '110px' },
+      { key: 'gross', header: t('orders.gross'), value: grossOf, csv: (o) => eurosCell(grossOf(o)), render: (o) => formatMoney(grossOf(o)), width: '110px' },
     ],
     [clients, points, hubs],
   );

@@ -16,7 +16,7 @@ import { amendCashHandover, reconcileCashHandover, recordCashHandover, type Paym
 import type { PaymentDoc, Route } from '../../domain/entities/operation';
 import { cashLevel, cashLimitOf } from '../../domain/payments/cash';
 import { useCatalog } from '../../data/reference';
-import { differenceCents, EURO_DENOMINATIONS_CENTS, type CashHandover, type CountLine } from '../../domain/payments/handover';
+import { differenceCents, EURO_DENOMINATIONS_CENTS, writeOffOf, type CashHandover, type CountLine } from '../../domain/payments/handover';
 import { riderCashDay, type RiderCashDay } from '../../domain/payments/list';
 import { ConfirmButton } from '../../ui/crud/ConfirmButton';
 import { centsFromInput, numberFromInput } from '../../ui/form/number';
@@ -108,7 +108,7 @@ export function CashPanel({ date, routes }: { date: string; routes: readonly Rou
       {recording && actor && (
         <CountModal
           title={t('payments.count.title', { rider: name(recording.rider_id) })}
-          expectedCents={Math.max(0, recording.balance.on_hand_cents)}
+          expectedCents={recording.expected_next_cents}
           onClose={() => setRecording(null)}
           onSubmit={async (v, engine) => {
             await recordCashHandover(engine, { riderId: recording.rider_id, date, count: v.count, amountCents: v.amountCents, reason: v.reason, actor });
@@ -137,6 +137,7 @@ export function CashPanel({ date, routes }: { date: string; routes: readonly Rou
 function HandoverRow({ h, name, actor, onAmend }: { h: CashHandover; name: (id: string) => string; actor: PaymentsActor | null; onAmend: () => void }) {
   const engine = useEngine();
   const diff = differenceCents(h);
+  const writeOff = writeOffOf(h);
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -151,6 +152,11 @@ function HandoverRow({ h, name, actor, onAmend }: { h: CashHandover; name: (id: 
           {h.status === 'reconciled' && (
             <Text size="xs" c="dimmed" data-testid="reconciled-by">
               {t('payments.cash.reconciledBy', { by: name(h.reconciled_by), at: formatDate(h.reconciled_at, 'HH:mm') })}
+            </Text>
+          )}
+          {writeOff && (
+            <Text size="xs" c="dimmed" data-testid="handover-written-off">
+              {t('payments.cash.writtenOff', { difference: formatSigned(-writeOff.cents) })}
             </Text>
           )}
         </Table.Td>
@@ -171,7 +177,11 @@ function HandoverRow({ h, name, actor, onAmend }: { h: CashHandover; name: (id: 
               <ConfirmButton
                 size="sm"
                 title={t('payments.cash.reconcileTitle', { rider: name(h.rider_id) })}
-                message={t('payments.cash.reconcileBody', { counted: formatMoney(h.counted_cents), expected: formatMoney(h.expected_cents) })}
+                message={
+                  diff === 0
+                    ? t('payments.cash.reconcileBody', { counted: formatMoney(h.counted_cents), expected: formatMoney(h.expected_cents) })
+                    : `${t('payments.cash.reconcileBody', { counted: formatMoney(h.counted_cents), expected: formatMoney(h.expected_cents) })} ${t('payments.cash.reconcileSettles', { difference: formatSigned(diff), reason: h.reason })}`
+                }
                 confirmLabel={t('payments.cash.reconcile')}
                 onConfirm={async () => {
                   await reconcileCashHandover(engine, h.id, actor);

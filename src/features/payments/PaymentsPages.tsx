@@ -24,6 +24,7 @@ import { CashPanel } from './CashPanel';
 import { SettlementPanel } from './SettlementPanel';
 import { methodLabel, PaymentStatusBadge, formatSigned, statusLabel, TotalsPanel, useUserNames } from './shared';
 import { href, linkTo } from '../../routes/registry';
+import { eurosCell } from '../../domain/money';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -83,12 +84,17 @@ function usePaymentColumns(withRoute: boolean): Column<PaymentRow>[] {
         key: 'order',
         header: t('payments.list.order'),
         value: (r) => r.order_code,
+        search: (r) => r.client_ref,
         // The order's albarán (proof of delivery): every collected payment has one.
         render: (r) => (
           <>
-            <RowLink to={href('proofOfDelivery', { order_id: r.payment.order_id })} label={t('proof.openOf', { code: r.order_code })}>
-              {r.order_code}
-            </RowLink>
+            {r.order_code === '' ? (
+              '—'
+            ) : (
+              <RowLink to={href('proofOfDelivery', { order_id: r.payment.order_id })} label={t('proof.openOf', { code: r.order_code })}>
+                {r.order_code}
+              </RowLink>
+            )}
             <Text size="xs" c="dimmed" component="div" truncate="end" title={clientOf(r)}>
               {clientOf(r)}
             </Text>
@@ -97,12 +103,13 @@ function usePaymentColumns(withRoute: boolean): Column<PaymentRow>[] {
         width: '1.6fr',
       },
       { key: 'method', header: t('payments.list.method'), value: (r) => methodLabel(r.payment.method), width: '110px' },
-      { key: 'due', header: t('payments.list.due'), value: (r) => r.payment.amount_due_cents / 100, render: (r) => formatMoney(r.payment.amount_due_cents), width: '96px' },
-      { key: 'collected', header: t('payments.list.collected'), value: (r) => r.payment.amount_collected_cents / 100, render: (r) => formatMoney(r.payment.amount_collected_cents), width: '96px' },
+      { key: 'due', header: t('payments.list.due'), value: (r) => r.payment.amount_due_cents / 100, csv: (r) => eurosCell(r.payment.amount_due_cents), render: (r) => formatMoney(r.payment.amount_due_cents), width: '96px' },
+      { key: 'collected', header: t('payments.list.collected'), value: (r) => r.payment.amount_collected_cents / 100, csv: (r) => eurosCell(r.payment.amount_collected_cents), render: (r) => formatMoney(r.payment.amount_collected_cents), width: '96px' },
       {
         key: 'difference',
         header: t('payments.list.difference'),
         value: (r) => r.difference_cents / 100,
+        csv: (r) => eurosCell(r.difference_cents),
         render: (r) => (
           <Text span size="sm" c={r.difference_cents < 0 ? 'red.8' : undefined}>
             {formatSigned(r.difference_cents)}

@@ -18,6 +18,7 @@ import { MAX_SETTLEMENT_LINES, SETTLEMENT_KINDS, settlementSummary, type Settlem
 import { EntityTable, type Column } from '../../ui/crud/EntityTable';
 import { useAction } from '../../ui/action/useAction';
 import { methodLabel, statusLabel } from './shared';
+import { eurosCell } from '../../domain/money';
 
 const KIND_COLOR: Readonly<Record<SettlementOutcome['kind'], string>> = {
   settle: 'teal',
@@ -50,7 +51,7 @@ const columns = (): readonly Column<SettlementOutcome>[] => [
   { key: 'row', header: t('settlement.table.row'), value: (o) => o.line.row, width: '70px', sortable: true },
   { key: 'reference', header: t('settlement.table.reference'), value: (o) => o.line.reference, width: '2fr' },
   { key: 'order', header: t('settlement.table.order'), value: (o) => o.order_code, sortable: true },
-  { key: 'amount', header: t('settlement.table.amount'), value: (o) => o.line.amount_cents / 100, render: (o) => formatMoney(o.line.amount_cents), width: '110px' },
+  { key: 'amount', header: t('settlement.table.amount'), value: (o) => o.line.amount_cents / 100, csv: (o) => eurosCell(o.line.amount_cents), render: (o) => formatMoney(o.line.amount_cents), width: '110px' },
   { key: 'date', header: t('settlement.table.date'), value: (o) => o.line.date, render: (o) => formatDay(o.line.date), width: '110px' },
   {
     key: 'result',

@@ -39,12 +39,14 @@ export function IncidenceAllPickingPage() {
     .filter((i) => type === '' || i.type === type)
     .map((i) => ({
       i,
-      product: products.get(i.product_id)?.name ?? i.product_id,
-      order: orders.get(i.order_id)?.code ?? i.order_id,
-      point: points.get(i.delivery_point_id)?.name ?? i.delivery_point_id,
+      // Names and codes only: an id not on this device yet shows as «—» (issue 28).
+      product: products.get(i.product_id)?.name ?? '—',
+      order: orders.get(i.order_id)?.code ?? '—',
+      clientRef: orders.get(i.order_id)?.external_ref ?? '',
+      point: points.get(i.delivery_point_id)?.name ?? '—',
       route: routes.get(i.route_id),
     }))
-    .filter((r) => q === '' || `${r.product} ${r.order} ${r.point}`.toLowerCase().includes(q))
+    .filter((r) => q === '' || `${r.product} ${r.order} ${r.clientRef} ${r.point}`.toLowerCase().includes(q))
     .sort((a, b) => b.i.at - a.i.at);
   const perPicker = new Map<string, number>();
   for (const e of myErrors) perPicker.set(e.created_by, (perPicker.get(e.created_by) ?? 0) + 1);

@@ -13,7 +13,7 @@ import { MACHINES } from '../../domain/status/machines';
 import type { DeliveryPoint, Order, Route } from '../../domain/entities/operation';
 import { BoxLabels } from '../../ui/labels';
 import { FirstSyncNotice, MissingOrdersNotice, MissingUntilSynced } from '../../ui/sync/FirstSync';
-import { useDayRoutes, usePickingActor, usePickingDay, usePickingEvents, usePickingRoute, usePickingSettlement, usePointsByIds, useProductsByIds, useRouteOrdersList } from './hooks';
+import { useDayRoutes, usePickingActor, usePickingDay, usePickingEvents, usePickingRefusal, usePickingRoute, usePickingSettlement, usePointsByIds, useProductsByIds, useRouteOrdersList } from './hooks';
 import { DayHubSelector, ProgressFigures, RouteLine, RouteStatusBadge } from './shared';
 import { pickingRoutes } from './routesShared';
 import { href } from '../../routes/registry';
@@ -24,7 +24,7 @@ function stopState(s: StopPickingProgress): string {
   return s.units_picked + s.units_short + s.units_over > 0 ? t('pickingScreens.stopPartial') : t('pickingScreens.stopPending');
 }
 
-function StopsList({ route, progress, points }: { route: Route; progress: RoutePickingProgress; points: ReadonlyMap<string, DeliveryPoint> }) {
+function StopsList({ route, progress, points, canPick }: { route: Route; progress: RoutePickingProgress; points: ReadonlyMap<string, DeliveryPoint>; canPick: boolean }) {
   return (
     <Stack gap="sm">
       {progress.stops.map((s) => (
@@ -33,15 +33,17 @@ function StopsList({ route, progress, points }: { route: Route; progress: RouteP
           <Group justify="space-between" wrap="wrap" align="flex-start">
             <div style={{ minWidth: 0, flex: '1 1 12rem' }}>
               <Text fw={700}>
-                {t('pickingScreens.stop', { seq: s.seq })} · {points.get(s.delivery_point_id)?.name ?? s.delivery_point_id}
+                {t('pickingScreens.stop', { seq: s.seq })} · {points.get(s.delivery_point_id)?.name ?? '—'}
               </Text>
               <Text size="sm" c="dimmed">
                 {t('pickingScreens.stopOrders', { n: s.orders.length })} · {stopState(s)}
               </Text>
             </div>
-            <Button component={Link} to={href('pickingRoutePe', { id: route.id, idPE: s.delivery_point_id })} size="lg" variant={s.complete ? 'default' : 'filled'} style={{ flexShrink: 0 }}>
-              {t('pickingScreens.openStop', { seq: s.seq })}
-            </Button>
+            {canPick && (
+              <Button component={Link} to={href('pickingRoutePe', { id: route.id, idPE: s.delivery_point_id })} size="lg" variant={s.complete ? 'default' : 'filled'} style={{ flexShrink: 0 }}>
+                {t('pickingScreens.openStop', { seq: s.seq })}
+              </Button>
+            )}
           </Group>
           <ProgressFigures totals={s} />
         </Card>
@@ -106,6 +108,8 @@ function OneRoute({ route, showLabels }: { route: Route; showLabels: boolean }) 
   const progress = useMemo(() => routePickingProgress(route, orders.data, events.index), [route, orders.data, events.index]);
   const { data: points } = usePointsByIds(route.stops.map((s) => s.delivery_point_id));
   const ready = !PICKABLE_ROUTE_STATUSES.includes(route.status);
+  // Refused before he starts (issue 28): a route of another hub is shown, not opened for picking.
+  const refusal = usePickingRefusal(route);
   return (
     <Stack gap="sm" data-testid="picking-route" data-route={route.id}>
       <Group justify="space-between">
@@ -117,6 +121,11 @@ function OneRoute({ route, showLabels }: { route: Route; showLabels: boolean }) 
         </div>
         <RouteStatusBadge route={route} />
       </Group>
+      {refusal !== null && (
+        <Alert color="orange" role="alert" data-testid="picking-refused">
+          {refusal}
+        </Alert>
+      )}
       <ProgressFigures totals={progress} testId="picking-route-progress" />
       <MissingOrdersNotice count={progress.missing_orders.length} />
       {route.status === 'ready' && (
@@ -125,9 +134,9 @@ function OneRoute({ route, showLabels }: { route: Route; showLabels: boolean }) 
         </Alert>
       )}
       {ready && route.status !== 'ready' && <Alert color="gray">{t('pickingScreens.notPickable', { status: statusText(MACHINES.route, route.status) })}</Alert>}
-      <StopsList route={route} progress={progress} points={points} />
+      <StopsList route={route} progress={progress} points={points} canPick={refusal === null} />
       {showLabels && ready && <RouteLabels route={route} orders={orders.data} points={points} />}
-      {showLabels && !ready && !progress.complete && <ForceReady route={route} />}
+      {showLabels && !ready && !progress.complete && refusal === null && <ForceReady route={route} />}
     </Stack>
   );
 }

@@ -4,7 +4,7 @@ import { t } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
 import { routePickingProgress } from '../../domain/picking';
 import { MissingOrdersNotice, MissingUntilSynced } from '../../ui/sync/FirstSync';
-import { usePickingEvents, usePickingRoute, usePickingSettlement, usePointsByIds, useRouteOrdersList } from './hooks';
+import { usePickingEvents, usePickingRefusal, usePickingRoute, usePickingSettlement, usePointsByIds, useRouteOrdersList } from './hooks';
 import { LineStateBadge, ProgressFigures, productPath, RouteStatusBadge } from './shared';
 import { href } from '../../routes/registry';
 
@@ -16,6 +16,8 @@ export function PickingRoutePointPage({ params }: ScreenProps) {
   const stop = route.data?.stops.find((s) => s.delivery_point_id === params.idPE);
   const events = usePickingEvents(stop?.order_ids ?? []);
   const { data: points } = usePointsByIds(params.idPE ? [params.idPE] : []);
+  // A route of another hub: shown, not picked (issue 28).
+  const refusal = usePickingRefusal(route.data ?? null);
   if (route.loading) return null;
   if (!route.data || !stop) {
     return (
@@ -35,15 +37,20 @@ export function PickingRoutePointPage({ params }: ScreenProps) {
       </Anchor>
       <Group justify="space-between">
         <Title order={2} size="h3">
-          {t('pickingScreens.stop', { seq: stop.seq })} · {point?.name ?? stop.delivery_point_id}
+          {t('pickingScreens.stop', { seq: stop.seq })} · {point?.name ?? '—'}
         </Title>
         <RouteStatusBadge route={route.data} />
       </Group>
+      {refusal !== null && (
+        <Alert color="orange" role="alert" data-testid="picking-refused">
+          {refusal}
+        </Alert>
+      )}
       {stopProgress && <ProgressFigures totals={stopProgress} testId="picking-stop-progress" />}
       <MissingOrdersNotice count={progress.missing_orders.length} />
       {stopProgress?.orders.map((o) => (
         <Card withBorder padding="sm" key={o.order_id} data-testid="picking-order">
-          <Text fw={700}>{t('pickingScreens.orderLine', { code: codes.get(o.order_id) ?? o.order_id })}</Text>
+          <Text fw={700}>{t('pickingScreens.orderLine', { code: codes.get(o.order_id) ?? '—' })}</Text>
           <Stack gap="xs" mt="xs">
             {o.lines.map((l) => (
               <Group key={l.line_id} justify="space-between" wrap="nowrap" data-testid="picking-line" data-product={l.product_id}>
@@ -56,9 +63,11 @@ export function PickingRoutePointPage({ params }: ScreenProps) {
                 </div>
                 <Group gap="xs" wrap="nowrap">
                   <LineStateBadge line={l} />
-                  <Button component={Link} to={productPath(stop.delivery_point_id, l.product_id, o.order_id)} size="lg" aria-label={`${t('pickingScreens.prepare')} ${l.name}`}>
-                    {t('pickingScreens.prepare')}
-                  </Button>
+                  {refusal === null && (
+                    <Button component={Link} to={productPath(stop.delivery_point_id, l.product_id, o.order_id)} size="lg" aria-label={`${t('pickingScreens.prepare')} ${l.name}`}>
+                      {t('pickingScreens.prepare')}
+                    </Button>
+                  )}
                 </Group>
               </Group>
             ))}

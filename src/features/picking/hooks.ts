@@ -26,6 +26,8 @@ import type { Incidence, Pick } from '../../domain/entities/events';
 import type { DeliveryPoint, Order, Product, Route } from '../../domain/entities/operation';
 import type { Hub } from '../../domain/entities/reference';
 import { indexPickingEvents, routePickingProgress, type PickingIndex, type RoutePickingProgress } from '../../domain/picking';
+import { mayWriteHub, writableHubs } from '../../domain/access/hubScope';
+import { t } from '../../i18n';
 
 /** The day and hub the picker works on (kept while he moves between picking screens). */
 interface PickingDay {
@@ -49,11 +51,33 @@ export function usePickingActor(): PickingActor {
   return { userId: user?.id ?? '', role: user?.base_role ?? 'anonimus', hub: user?.hub ?? 0 };
 }
 
-/** The selected day and hub (the user's hub unless he chose another; hub 1 for a user of hub 0). */
+/**
+ * The selected day and hub (the user's hub unless he chose another; hub 1 for a user of hub 0).
+ * An operator with a hub picks in his hub only (issue 28): a hub chosen earlier on this device
+ * (by another user, or before his hub changed) is not offered to him.
+ */
 export function usePickingDay(): { date: string; hub: number; setDate: (d: string) => void; setHub: (h: number) => void } {
   const actor = usePickingActor();
   const s = usePickingDayStore();
-  return { date: s.date, hub: s.hub ?? (actor.hub > 0 ? actor.hub : 1), setDate: s.setDate, setHub: s.setHub };
+  const own = actor.hub > 0 ? actor.hub : null;
+  const hub = actor.role === 'operator' && own !== null ? own : (s.hub ?? own ?? 1);
+  return { date: s.date, hub, setDate: s.setDate, setHub: s.setHub };
+}
+
+/**
+ * Why the signed-in user may not pick `route` (a route of another hub for an operator; not a
+ * picker at all), worded for the screen, or null when he may. The same rule the picking actions
+ * check before they write (src/data/picking.ts), shown before he starts.
+ */
+export function usePickingRefusal(route: { readonly code: string; readonly hub: number } | null): string | null {
+  const actor = usePickingActor();
+  const { data: hubs } = useHubs();
+  if (!route) return null;
+  if (actor.role !== 'operator' && actor.role !== 'admin') return t('picking.errors.notPicker');
+  if (mayWriteHub(writableHubs({ base_role: actor.role, hub: actor.hub }), route.hub)) return null;
+  const hubName = (n: number) => hubs.find((h) => h.number === n)?.name ?? t('pickingScreens.hubNumber', { n });
+  if (actor.hub <= 0) return t('pickingScreens.noHubToPick', { route: route.code, routeHub: hubName(route.hub) });
+  return t('pickingScreens.otherHubRoute', { route: route.code, routeHub: hubName(route.hub), hub: hubName(actor.hub) });
 }
 
 /**

@@ -7,7 +7,7 @@
 import type { ReactNode } from 'react';
 import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { formatMoney, formatNumber, t } from '../../i18n';
-import { formatDate } from '../../i18n/dates';
+import { formatDate, madridClock } from '../../i18n/dates';
 import type { Proof, ProofOutcome } from '../../data/proof';
 import './proof.css';
 
@@ -49,7 +49,14 @@ export function ProofDocument({ proof, signature, photos }: { proof: ProofFields
         </Group>
 
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <Field label={t('proof.order')}>{p.order_code}</Field>
+          <Field label={t('proof.order')} testId="proof-order">
+            {p.order_code}
+          </Field>
+          {p.client_ref !== '' && (
+            <Field label={t('proof.clientRef')} testId="proof-client-ref">
+              {p.client_ref}
+            </Field>
+          )}
           <Field label={t('proof.date')}>{formatDate(new Date(`${p.date}T12:00:00`), 'dd/MM/yyyy')}</Field>
           <Field label={t('proof.client')} testId="proof-client">
             {p.client || '—'}
@@ -59,7 +66,9 @@ export function ProofDocument({ proof, signature, photos }: { proof: ProofFields
             <br />
             {p.point.address}, {p.point.postal_code} {p.point.city}
           </Field>
-          <Field label={t('proof.at')}>{formatDate(p.at, 'dd/MM/yyyy HH:mm')}</Field>
+          <Field label={t('proof.at')} testId="proof-at">
+            {t('proof.madridTime', madridClock(p.at))}
+          </Field>
           <Field label={t('proof.rider')} testId="proof-rider">
             {p.rider || '—'}
           </Field>
@@ -115,7 +124,7 @@ export function ProofDocument({ proof, signature, photos }: { proof: ProofFields
                 </Text>
                 {p.signed_at !== null && (
                   <Text size="sm">
-                    {t('proof.signedAt')}: {formatDate(p.signed_at, 'dd/MM/yyyy HH:mm')}
+                    {t('proof.signedAt')}: <span data-testid="proof-signed-at">{t('proof.madridTime', madridClock(p.signed_at))}</span>
                   </Text>
                 )}
               </Stack>

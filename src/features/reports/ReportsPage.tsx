@@ -164,14 +164,15 @@ function tablesOf(report: Report, riderName: (id: string) => string): TableSpec[
       [t('reports.money.differences'), { count: m.differences.count, ref: { kind: 'differences' }, label: t('reports.money.differences') }, euros(m.differences.cents)],
       [t('reports.money.handedOver'), m.handedOver.count, euros(m.handedOver.cents)],
       [t('reports.money.handoverDifference'), '', euros(m.handedOver.differenceCents)],
+      [t('reports.money.writtenOff'), '', euros(m.handedOver.writtenOffCents)],
       [t('reports.money.cashOnHand'), '', euros(m.cashOnHandCents)],
     ],
   };
   const cash: TableSpec = {
     id: 'efectivo',
     title: t('reports.sections.cash'),
-    headers: [t('reports.columns.rider'), t('reports.columns.payments'), t('reports.columns.collectedCash'), t('reports.columns.handedOver'), t('reports.columns.onHand')],
-    rows: m.cashWithRiders.map((r) => [riderName(r.riderId), { count: r.collected.count, ref: { kind: 'cash', riderId: r.riderId }, label: `${t('reports.columns.collectedCash')} · ${riderName(r.riderId)}` }, euros(r.collected.cents), euros(r.handedOverCents), euros(r.onHandCents)]),
+    headers: [t('reports.columns.rider'), t('reports.columns.payments'), t('reports.columns.collectedCash'), t('reports.columns.handedOver'), t('reports.columns.writtenOff'), t('reports.columns.onHand')],
+    rows: m.cashWithRiders.map((r) => [riderName(r.riderId), { count: r.collected.count, ref: { kind: 'cash', riderId: r.riderId }, label: `${t('reports.columns.collectedCash')} · ${riderName(r.riderId)}` }, euros(r.collected.cents), euros(r.handedOverCents), euros(r.writtenOffCents), euros(r.onHandCents)]),
   };
   return [
     service,

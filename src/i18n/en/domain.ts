@@ -198,7 +198,8 @@ export const domainMessages: Shape<typeof es> = {
       kindNotAllowed: 'Type not allowed ({value})',
       kindNotAllowedOneOf: 'Type not allowed ({value}); must be one of: {values}',
       invalid: 'Invalid value',
-      path: { line: 'line {n}', stop: 'stop {n}', element: 'item {n}' },
+      path: { line: 'line {n}', stop: 'stop {n}', element: 'item {n}', route: 'route {n}', order: 'order {n}' },
+      field: { route: 'route', order: 'order', point: 'delivery point', rider: 'rider', windowStart: 'window start', windowEnd: 'window end' },
     },
     entities: {
       barcode: 'Invalid EAN-13 barcode (13 digits with a correct check digit)',

@@ -118,7 +118,7 @@ export const incidencesMessages: Shape<typeof es> = {
         note: 'The note can be 500 characters at most',
         empty: 'Write a note or change the assignee (or the status)',
         redeliveryOnlyResolving: 'A re-delivery is created when resolving the incident',
-        redeliveryNoOrder: 'The incident’s order “{id}” is not on this device',
+        redeliveryNoOrder: 'The incident’s order is not on this device',
         redelivery_date: 'Re-delivery day: choose a day after the order’s ({date}) and not before today',
         redelivery_product: 'The incident’s product is not in the order: the re-delivery cannot be created',
       },

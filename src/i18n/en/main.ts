@@ -43,7 +43,7 @@ export const mainMessages: Shape<typeof es> = {
     new: 'New',
     active: 'Active',
     inactive: 'Inactive',
-    notFound: '“{id}” does not exist on this device. It may not have synced yet, or it may have been deleted.',
+    notFound: 'It does not exist on this device. It may not have synced yet, or it may have been deleted.',
   },
   users: {
     name: 'Name',

@@ -8,7 +8,7 @@ export const paymentsMessages: Shape<typeof es> = {
       operatorOnly: 'Only an operator records and reconciles cash hand-overs',
       adminOnly: 'Only an administrator can change a reconciled hand-over',
       noRoute: 'The rider has no route on {date}: the cash hand-over is recorded against their route of the day',
-      handoverNotFound: 'Cash hand-over “{id}” does not exist',
+      handoverNotFound: 'That cash hand-over does not exist on this device',
     },
     methods: {
       cash: 'Cash',
@@ -51,7 +51,7 @@ export const paymentsMessages: Shape<typeof es> = {
     },
     details: {
       badStatus: '“{status}” is not a payment status. Go back to the payments list and choose a route.',
-      routeMissing: 'Route “{id}” does not exist on this device.',
+      routeMissing: 'That route is not on this device.',
       routeOf: 'Route {code} · {name} · {date} · hub {hub}',
       statusIs: 'Status: {status}',
       allStatuses: 'all statuses',
@@ -80,6 +80,8 @@ export const paymentsMessages: Shape<typeof es> = {
       reconcile: 'Reconcile',
       reconcileTitle: 'Reconcile hand-over from {rider}',
       reconcileBody: 'Counted {counted} of {expected} expected. Once reconciled, only an administrator can change it, giving a reason.',
+      reconcileSettles: 'The difference of {difference} is settled on reconciling («{reason}»): the rider’s cash on hand no longer counts it.',
+      writtenOff: 'Difference settled on reconciling: {difference}',
       reconciled: 'Hand-over reconciled',
       amend: 'Correct',
       history: 'History',

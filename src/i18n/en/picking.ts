@@ -5,10 +5,10 @@ import type { Shape } from '../shape';
 export const pickingMessages: Shape<typeof es> = {
   picking: {
     errors: {
-      orderNotFound: 'Order “{id}” is not on this device. Wait for it to sync.',
+      orderNotFound: 'That order is not on this device. Wait for it to sync.',
       lineNotFound: 'Line “{line}” is not part of order {order}.',
       orderNotOnRoute: 'Order {order} is not on any route: plan it before picking it.',
-      routeNotFound: 'Route “{id}” is not on this device. Wait for it to sync.',
+      routeNotFound: 'That route is not on this device. Wait for it to sync.',
       routeNotPickable: 'Route {route} is “{status}”: it can no longer be picked.',
       orderNotPickable: 'Order {order} is “{status}”: it can no longer be picked.',
       otherHub: 'Route {route} belongs to hub {routeHub} and you pick at hub {hub}.',
@@ -18,7 +18,7 @@ export const pickingMessages: Shape<typeof es> = {
       reasonTooShort: 'Write the reason (at least {min, plural, one {# character} other {# characters}}).',
       reasonTooLong: 'The reason cannot be longer than {max, plural, one {# character} other {# characters}}.',
       badIncidenceType: 'That reason is not valid for a picking incident.',
-      productNotFound: 'Product “{id}” is not on this device.',
+      productNotFound: 'That product is not on this device.',
       emptyCode: 'No code was read.',
     },
     incidenceTypes: {
@@ -46,6 +46,8 @@ export const pickingMessages: Shape<typeof es> = {
     dateHelp: 'Delivery day of the routes.',
     badDate: 'Choose a valid day in the calendar.',
     hub: 'Hub',
+    otherHubRoute: 'Route {route} belongs to {routeHub}: only its operators or an administrator pick it. You pick at {hub}.',
+    noHubToPick: 'Route {route} belongs to {routeHub} and you have no hub: an administrator must assign you one before you can pick.',
     hubNumber: 'Hub {n}',
     noRoutes: 'There are no routes to pick at hub {hub} on {date}.',
     routeLine: '{code} · {stops, plural, one {# stop} other {# stops}} · departs {start}',

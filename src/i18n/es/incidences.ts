@@ -118,7 +118,7 @@ export const incidencesMessages = {
         note: 'La nota tiene como máximo 500 caracteres',
         empty: 'Escribe una nota o cambia el responsable (o el estado)',
         redeliveryOnlyResolving: 'Una reentrega se crea al resolver la incidencia',
-        redeliveryNoOrder: 'El pedido «{id}» de la incidencia no está en este dispositivo',
+        redeliveryNoOrder: 'El pedido de la incidencia no está en este dispositivo',
         redelivery_date: 'Día de la reentrega: elige un día posterior al del pedido ({date}) y no anterior a hoy',
         redelivery_product: 'El producto de la incidencia no está en el pedido: no se puede crear la reentrega',
       },

@@ -41,7 +41,7 @@ export const mainMessages = {
     new: 'Nuevo',
     active: 'Activo',
     inactive: 'Inactivo',
-    notFound: 'No existe «{id}» en este dispositivo. Puede que aún no se haya sincronizado o que se haya borrado.',
+    notFound: 'No existe en este dispositivo. Puede que aún no se haya sincronizado o que se haya borrado.',
   },
   users: {
     name: 'Nombre',

@@ -8,7 +8,7 @@ export const paymentsMessages = {
       operatorOnly: 'Solo un operador registra y concilia las entregas de efectivo',
       adminOnly: 'Una entrega conciliada solo la cambia un administrador',
       noRoute: 'El rider no tiene ruta el {date}: la entrega de efectivo se registra con su ruta del día',
-      handoverNotFound: 'No existe la entrega de efectivo «{id}»',
+      handoverNotFound: 'Esa entrega de efectivo no existe en este dispositivo',
     },
     methods: {
       cash: 'Efectivo',
@@ -51,7 +51,7 @@ export const paymentsMessages = {
     },
     details: {
       badStatus: 'El estado «{status}» no es un estado de pago. Vuelve a la lista de pagos y elige una ruta.',
-      routeMissing: 'No existe la ruta «{id}» en este dispositivo.',
+      routeMissing: 'Esa ruta no está en este dispositivo.',
       routeOf: 'Ruta {code} · {name} · {date} · hub {hub}',
       statusIs: 'Estado: {status}',
       allStatuses: 'todos los estados',
@@ -80,7 +80,9 @@ export const paymentsMessages = {
       reconcile: 'Conciliar',
       reconcileTitle: 'Conciliar la entrega de {rider}',
       reconcileBody: 'Contado {counted} de {expected} esperados. Después de conciliar, solo un administrador puede cambiarla, con un motivo.',
+      reconcileSettles: 'La diferencia de {difference} queda saldada al conciliar («{reason}»): el efectivo en mano del rider deja de contarla.',
       reconciled: 'Entrega conciliada',
+      writtenOff: 'Diferencia saldada al conciliar: {difference}',
       amend: 'Corregir',
       history: 'Historial',
       action_recorded: 'Registrada',

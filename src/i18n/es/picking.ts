@@ -5,10 +5,10 @@
 export const pickingMessages = {
   picking: {
     errors: {
-      orderNotFound: 'El pedido «{id}» no está en este dispositivo. Espera a que se sincronice.',
+      orderNotFound: 'Ese pedido no está en este dispositivo. Espera a que se sincronice.',
       lineNotFound: 'La línea «{line}» no es del pedido {order}.',
       orderNotOnRoute: 'El pedido {order} no va en ninguna ruta: planifícalo antes de prepararlo.',
-      routeNotFound: 'La ruta «{id}» no está en este dispositivo. Espera a que se sincronice.',
+      routeNotFound: 'Esa ruta no está en este dispositivo. Espera a que se sincronice.',
       routeNotPickable: 'La ruta {route} está «{status}»: ya no se puede preparar.',
       orderNotPickable: 'El pedido {order} está «{status}»: ya no se puede preparar.',
       otherHub: 'La ruta {route} es del hub {routeHub} y tú preparas en el hub {hub}.',
@@ -18,7 +18,7 @@ export const pickingMessages = {
       reasonTooShort: 'Escribe el motivo (al menos {min, plural, one {# carácter} other {# caracteres}}).',
       reasonTooLong: 'El motivo no puede pasar de {max, plural, one {# carácter} other {# caracteres}}.',
       badIncidenceType: 'Ese motivo no sirve para una incidencia de picking.',
-      productNotFound: 'El producto «{id}» no está en este dispositivo.',
+      productNotFound: 'Ese producto no está en este dispositivo.',
       emptyCode: 'No se ha leído ningún código.',
     },
     incidenceTypes: {
@@ -46,6 +46,8 @@ export const pickingMessages = {
     dateHelp: 'Día de reparto de las rutas.',
     badDate: 'Elige un día válido en el calendario.',
     hub: 'Hub',
+    otherHubRoute: 'La ruta {route} es de {routeHub}: solo la preparan sus operadores o un administrador. Tú preparas en {hub}.',
+    noHubToPick: 'La ruta {route} es de {routeHub} y no tienes hub asignado: un administrador debe asignarte uno para que puedas preparar.',
     hubNumber: 'Hub {n}',
     noRoutes: 'No hay rutas que preparar en el hub {hub} el {date}.',
     routeLine: '{code} · {stops, plural, one {# parada} other {# paradas}} · salida {start}',

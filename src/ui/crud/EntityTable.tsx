@@ -21,6 +21,10 @@ export interface Column<T> {
   readonly render?: (row: T) => ReactNode;
   /** Plain value: sorting, search and CSV. */
   readonly value: (row: T) => string | number | boolean | null;
+  /** The CSV cell when it differs from `value` (money in euros as people read them: «1,29»). */
+  readonly csv?: (row: T) => string | number | boolean | null;
+  /** More text a search finds the row by (e.g. the client's own order number), not shown. */
+  readonly search?: (row: T) => string;
   /** CSS grid track, e.g. '2fr' or '120px' (default 1fr). */
   readonly width?: string;
   readonly sortable?: boolean;
@@ -296,7 +300,7 @@ export function EntityTable<T>(props: EntityTableProps<T>) {
   // task), and computed on demand for a row not reached yet.
   const haystackOf = useMemo(() => {
     const cache = new WeakMap<object, string>();
-    const compute = (row: T) => normalise(columns.map((c) => String(c.value(row) ?? '')).join(' '));
+    const compute = (row: T) => normalise(columns.map((c) => `${String(c.value(row) ?? '')}${c.search ? ` ${c.search(row)}` : ''}`).join(' '));
     const text = (row: T): string => {
       if (typeof row !== 'object' || row === null) return compute(row);
       let found = cache.get(row);
@@ -373,7 +377,7 @@ export function EntityTable<T>(props: EntityTableProps<T>) {
       `${props.csvName}.csv`,
       toCsv(
         columns.map((c) => c.header),
-        visible.map((row) => columns.map((c) => c.value(row))),
+        visible.map((row) => columns.map((c) => (c.csv ?? c.value)(row))),
       ),
     );
   };
