@@ -42,8 +42,11 @@ async function reopenWithTodaysCode(fixture: CollectionFixture): Promise<Record<
     storageSchemas: { [fixture.collection]: fixture.schema },
     migrations: { [fixture.collection]: strategiesUpTo(fixture.version) },
   });
-  await old[fixture.collection].bulkInsert(fixture.documents as never[]);
+  const written = await old[fixture.collection].bulkInsert(fixture.documents as never[]);
   await old.close();
+  if (written.error.length > 0) {
+    throw new Error(`${fixture.collection}: the fixture's documents do not fit its own schema (${written.error.map((e) => e.documentId).join(', ')}); regenerate it with \`npm run release:fixture\` on the released commit.`);
+  }
   try {
     const db = await openLocalDatabase({ name, storage: { kind: 'dexie' }, multiInstance: false, collections: [fixture.collection] });
     try {
