@@ -29,9 +29,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Request } from '@playwright/test';
-import { bundleForPage } from './kit';
-import { CHROMIUM_PATH, chromiumArgs } from '../e2e/chromium';
+import type { Request } from '@playwright/test';
+import { budget, bundleForPage, launchChromium, quantile, verdict, writeFigures } from './kit';
 import { buildApp } from '../server/app';
 import { makeEan13 } from '../src/domain/barcode';
 import { encodeLabelCode } from '../src/domain/picking';
@@ -47,15 +46,8 @@ const GOAL_DEGRADED_SHARE = 0.95;
 const GOAL_JS_KB = 250;
 const outDir = resolve('test-results/bench-barcode');
 
-const ok = (good: boolean) => (good ? 'OK' : 'OVER');
+const ok = verdict;
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
-
-function quantile(xs: readonly number[], q: number): number {
-  if (xs.length === 0) return Number.NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  const i = Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1));
-  return s[i] as number;
-}
 
 // ── The frames ────────────────────────────────────────────────────────────────────────────────
 const SIZES: [number, number][] = [
@@ -108,7 +100,7 @@ await bundleForPage('bench/barcode-browser.ts', outDir, 'barcode-browser.js', 'c
 writeFileSync(join(outDir, 'index.html'), '<!doctype html><html lang="es"><meta charset="utf-8"><title>bench/barcode</title><link rel="icon" href="data:,"><script src="/barcode-browser.js"></script></html>\n');
 
 const { server, port } = await serve(outDir);
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs });
+const browser = await launchChromium();
 const browserVersion = browser.version();
 let results: FrameResult[];
 let baseline: FrameResult[];
@@ -183,7 +175,7 @@ if (existsSync(join(dist, 'index.html'))) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const b = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] });
+  const b = await launchChromium(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
   try {
     const context = await b.newContext({ serviceWorkers: 'block', permissions: ['camera'], viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
@@ -241,3 +233,13 @@ if (jsReport) {
 } else {
   console.info('  JavaScript de una pantalla con escáner: sin medir (no hay dist/: ejecuta `npm run build` antes)');
 }
+
+writeFigures(
+  'barcode',
+  { median640Ms: median640, degradedShare, cleanShare, baseline: { share: baseShare, median640Ms: baseMedian }, degradedMedian640Ms: degradedMedian640, missed, js: jsReport },
+  [
+    budget('mediana por fotograma a 640×480', median640, GOAL_MEDIAN_MS),
+    budget('fotogramas degradados leídos', degradedShare, GOAL_DEGRADED_SHARE, 'share', 'min'),
+    ...(jsReport ? [budget('JavaScript antes de la cámara', jsReport.before + jsReport.camera, GOAL_JS_KB, 'KB gzip')] : []),
+  ],
+);

@@ -22,10 +22,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page, type Request } from '@playwright/test';
+import type { Browser, BrowserContext, CDPSession, Page, Request } from '@playwright/test';
 import { buildApp } from '../server/app';
 import { ROUTES, samplePath, type RouteEntry } from '../src/routes/registry';
-import { CHROMIUM_PATH, chromiumArgs } from '../e2e/chromium';
+import { budget as budgetOf, launchChromium, writeFigures } from './kit';
 
 /** KB of gzipped JavaScript per group; groups not listed have no budget. */
 const BUDGET_KB: Readonly<Record<string, number>> = { public: 120, rider: 200, picker: 200 };
@@ -149,7 +149,7 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 const base = `http://127.0.0.1:${port}`;
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs });
+const browser = await launchChromium();
 
 const rows: Row[] = [];
 const failures: string[] = [];
@@ -237,6 +237,11 @@ if (ALL) {
 }
 
 console.log(`\n${rows.length} rutas medidas en ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+writeFigures(
+  'bundle',
+  { groups: Object.fromEntries([...groups].sort()), routes: rows.map((r) => ({ group: r.group, path: r.path, kb: r.kb, files: r.files.length })), scanner: { files: scannerFiles, loadedBy: scannerLoadedBy, precached: scannerPrecached }, failures },
+  [...groups].flatMap(([name, g]) => (BUDGET_KB[name] === undefined ? [] : [budgetOf(`${name}: ruta más pesada (${g.worst})`, g.max, BUDGET_KB[name] as number, 'KB gzip')])),
+);
 if (failures.length > 0) {
   console.error(`\nPresupuesto superado:\n- ${failures.join('\n- ')}`);
   process.exit(1);

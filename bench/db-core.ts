@@ -28,6 +28,7 @@ import {
 } from '../src/data/queries';
 import type { LocalCollection } from '../src/domain/collections';
 import { makeEan13 } from '../src/domain/barcode';
+import { median, quantile } from './stats';
 import { generateDemoData, type DemoData } from '../server/demo/generate';
 import { createRng } from '../src/domain/prng';
 import type { Incidence } from '../src/domain/entities/events';
@@ -227,7 +228,7 @@ export async function runInsertBench(storage: StorageChoice, opts: InsertOptions
         if (count !== size) throw new Error(`bulkInsert ${size}: la colección tiene ${count} documentos`);
         await removeLocalDatabase(db);
       }
-      const ms = percentile([...times].sort((a, b) => a - b), 0.5);
+      const ms = median(times);
       rows.push({ docs: size, validate, ms, repeats });
       log(`bulkInsert ${size} pedidos${validate ? '' : ' (sin validación)'}: ${times.map((t) => t.toFixed(0)).join(' / ')} ms`);
     }
@@ -456,11 +457,6 @@ function rowsOf(result: unknown): string[] {
   return docs.map((d: { primary: string }) => d.primary);
 }
 
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] as number;
-}
-
 const WARMUP = 3;
 export const DATASET_COLLECTIONS: (keyof Omit<QueryDataset, 'shape'>)[] = [
   'orders',
@@ -551,7 +547,7 @@ export async function runQueryBench(storage: StorageChoice, opts: QueryOptions, 
           await readAtOnce(q);
           atOnceTimes.push(now() - t);
         }
-        const med = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 0.5);
+        const med = median;
         storageRead = { cursorMs: med(cursorTimes), atOnceMs: med(atOnceTimes), runs: nBase };
       }
 
@@ -567,12 +563,12 @@ export async function runQueryBench(storage: StorageChoice, opts: QueryOptions, 
         runs: times.length,
         cachedRuns,
         avgRows: results.reduce((s, r) => s + r.length, 0) / Math.max(1, results.length),
-        medianMs: percentile(sorted, 0.5),
-        p95Ms: percentile(sorted, 0.95),
+        medianMs: quantile(sorted, 0.5),
+        p95Ms: quantile(sorted, 0.95),
         maxMs: sorted[sorted.length - 1] ?? Number.NaN,
         baselineIndex,
         baselineRuns: baseTimes.length,
-        baselineMedianMs: percentile(baseSorted, 0.5),
+        baselineMedianMs: quantile(baseSorted, 0.5),
         baselineSameRows,
         storageRead,
       };

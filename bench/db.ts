@@ -27,9 +27,7 @@ import { cpus, loadavg } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { chromium } from '@playwright/test';
-import { bundleForPage } from './kit';
-import { CHROMIUM_PATH, chromiumArgs } from '../e2e/chromium';
+import { budget, bundleForPage, launchChromiumContext, verdict, writeFigures, type Budget } from './kit';
 import { LOCAL_COLLECTION_DEFS } from '../src/domain/collections';
 import {
   DATASET_COLLECTIONS,
@@ -68,7 +66,6 @@ const info = (s: string): void => console.info(`  · ${s}`);
 const int = (n: number): string => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 const ms = (n: number): string => (n < 10 ? n.toFixed(2) : n < 100 ? n.toFixed(1) : n.toFixed(0));
 const secs = (n: number): string => `${(n / 1000).toFixed(1)} s`;
-const verdict = (ok: boolean): string => (ok ? 'OK' : 'OVER');
 
 function table(head: string[], rows: string[][], right: boolean[]): void {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
@@ -81,6 +78,7 @@ function table(head: string[], rows: string[][], right: boolean[]): void {
 
 const warnings: string[] = [];
 let over = 0;
+const budgets: Budget[] = [];
 
 // ── Node: memory storage ──────────────────────────────────────────────────────────────────────
 /** Every document of the query dataset passes its zod schema (refinements included). */
@@ -156,9 +154,8 @@ if (!nodeOnly) {
   // A persistent context keeps IndexedDB on disk, as in the installed app (an incognito context
   // keeps it in memory). '' gives a fresh profile in the system's temporary directory, removed
   // on close — not under test-results/, which a concurrent Playwright run empties.
-  const context = await chromium.launchPersistentContext('', {
-    executablePath: CHROMIUM_PATH,
-    args: [...chromiumArgs, '--js-flags=--expose-gc'],
+  const context = await launchChromiumContext('', {
+    args: ['--js-flags=--expose-gc'],
     headless: true,
     serviceWorkers: 'block',
   });
@@ -213,6 +210,7 @@ console.log('\n1. Inserción masiva de pedidos (bulkInsert en una base nueva; ba
       let goal = '—';
       if (isBrowser && r.validate && r.docs === GOAL_BROWSER_INSERT_DOCS) {
         const ok = r.ms < GOAL_BROWSER_INSERT_MS;
+        budgets.push({ ...budget(`${e.label}: bulkInsert de ${r.docs} pedidos`, r.ms, GOAL_BROWSER_INSERT_MS), ok });
         if (!ok) over += 1;
         goal = `< ${secs(GOAL_BROWSER_INSERT_MS)}  ${verdict(ok)}`;
       }
@@ -264,6 +262,7 @@ console.log(`\n3. Consultas calientes (${RUNS} ejecuciones con parámetros disti
       if (!q.baselineSameRows) warnings.push(`${e.label}: ${q.name}: el escaneo completo devolvió otros documentos que la consulta indexada`);
       if (q.baselineIndex.includes(q.expectedIndex[0] ?? '')) warnings.push(`${e.label}: ${q.name}: la base no es un escaneo completo`);
       const ok = q.p95Ms <= e.goalP95;
+      budgets.push(budget(`${e.label}: ${q.name} p95`, q.p95Ms, e.goalP95));
       if (!ok) over += 1;
       rows.push([
         e.label,
@@ -313,3 +312,4 @@ if (warnings.length > 0) {
   for (const w of warnings) console.log(`  - ${w}`);
 }
 console.log(over === 0 && warnings.length === 0 ? '\nTodas las metas se cumplen.' : `\n${over} medida(s) por encima de su meta.`);
+writeFigures('db', { environments: envs, browserVersion, browserError, warnings }, budgets);

@@ -30,11 +30,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
-import { CHROMIUM_PATH, chromiumArgs } from '../e2e/chromium';
 import { LOCAL_COLLECTIONS, type LocalCollection } from '../src/domain/collections';
 import type { FirstSyncBenchApi, RawCollectionResult } from './firstsync-browser';
-import { bundleForPage, printTable } from './kit';
+import { budget, bundleForPage, launchChromiumContext, printTable, verdict, writeFigures, type Budget } from './kit';
 import { printProfile, type CpuProfile } from './profile';
 import type { BenchServerConfig, BenchServerMessage } from './sync-server';
 
@@ -127,10 +125,8 @@ interface Outcome {
 }
 
 /** A fresh Chromium profile on disk (IndexedDB as the installed app keeps it; '' = a temporary profile removed on close). */
-function freshContext(): ReturnType<typeof chromium.launchPersistentContext> {
-  return chromium.launchPersistentContext('', {
-    executablePath: CHROMIUM_PATH,
-    args: chromiumArgs,
+function freshContext(): ReturnType<typeof launchChromiumContext> {
+  return launchChromiumContext('', {
     headless: true,
     viewport: { width: 1366, height: 900 },
     locale: 'es-ES',
@@ -208,6 +204,7 @@ console.info(`bench:firstsync — ${cpus().length} CPU, carga ${loadavg()[0]?.to
 const reference = await bundleReference();
 let over = 0;
 const outcomes: Outcome[] = [];
+const budgets: Budget[] = [];
 for (const scenario of SCENARIOS.filter((s) => only === null || only.includes(s.id))) {
   console.info(`\n${scenario.title} (${int(scenario.scale.deliveryPoints)} puntos, ${int(scenario.scale.ordersPerDay)} pedidos al día)`);
   const o = await runScenario(scenario, reference);
@@ -218,10 +215,16 @@ for (const scenario of SCENARIOS.filter((s) => only === null || only.includes(s.
     o.raw.filter((r) => r.docs > 0).map((r) => [r.collection, int(r.docs), String(r.indexes), secs(r.ms)]),
   );
   const ok = o.syncMs <= scenario.goalMs && o.missing.length === 0;
+  budgets.push({ ...budget(`${scenario.title}: primera sincronización`, o.syncMs, scenario.goalMs), ok });
   if (!ok) over += 1;
-  console.info(`primera sincronización de la app: ${secs(o.syncMs)} (${int(o.docs / (o.syncMs / 1000))} documentos/s) — meta ≤ ${secs(scenario.goalMs)}: ${ok ? 'OK' : 'OVER'}`);
+  console.info(`primera sincronización de la app: ${secs(o.syncMs)} (${int(o.docs / (o.syncMs / 1000))} documentos/s) — meta ≤ ${secs(scenario.goalMs)}: ${verdict(ok)}`);
   console.info(`referencia Dexie bulkPut de los mismos documentos: ${secs(rawMs)} (${int(o.docs / (rawMs / 1000))} documentos/s); la app tarda ${(o.syncMs / rawMs).toFixed(1)}× la referencia`);
   if (o.missing.length > 0) console.info(`FALTAN documentos en el dispositivo: ${o.missing.join('; ')}`);
 }
 console.info(`\nbench:firstsync terminado en ${((performance.now() - started) / 1000).toFixed(0)} s, carga ${loadavg()[0]?.toFixed(2)}`);
+writeFigures(
+  'firstsync',
+  outcomes.map((o) => ({ scenario: o.scenario.id, title: o.scenario.title, docs: o.docs, syncMs: o.syncMs, referenceMs: o.raw.reduce((n, r) => n + r.ms, 0), raw: o.raw, missing: o.missing })),
+  budgets,
+);
 process.exit(over > 0 ? 1 : 0);

@@ -27,9 +27,7 @@ import { createServer, type Server } from 'node:http';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { extname, join, relative, resolve } from 'node:path';
-import { chromium } from '@playwright/test';
 import { build } from 'vite';
-import { CHROMIUM_PATH, chromiumArgs } from '../e2e/chromium';
 import { generateDemoData } from '../server/demo/generate';
 import { madridDate } from '../src/domain/dates';
 import type { Order } from '../src/domain/entities/operation';
@@ -39,7 +37,7 @@ import { templateHeaders } from '../src/i18n/intake';
 import { ImportService } from '../src/workers/import/service';
 import { writeXlsx, type XlsxCell } from '../src/workers/xlsx/write';
 import type { ImportBenchApi, ImportBenchFile, ImportBenchResult } from './import-browser';
-import { printTable } from './kit';
+import { budget, launchChromium, printTable, verdict, writeFigures, type Budget } from './kit';
 import { printProfile, type CpuProfile } from './profile';
 
 const quick = process.argv.includes('--quick');
@@ -106,8 +104,8 @@ const loadAtStart = loadavg()[0] ?? 0;
 const info = (s: string): void => console.info(`  · ${s}`);
 const int = (n: number): string => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 const ms = (n: number): string => (n < 10 ? n.toFixed(1) : n.toFixed(0));
-const verdict = (ok: boolean): string => (ok ? 'OK' : 'OVER');
 let over = 0;
+const budgets: Budget[] = [];
 
 
 // ── Data: the demo operation and files of new orders for it ───────────────────────────────────
@@ -250,7 +248,7 @@ function serve(): Promise<{ server: Server; port: number }> {
 
 console.info('\nChromium · worker de importación');
 const { server, port } = await serve();
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...chromiumArgs, '--js-flags=--expose-gc'], headless: true });
+const browser = await launchChromium(['--js-flags=--expose-gc'], { headless: true });
 try {
   browserVersion = browser.version();
   const page = await browser.newPage();
@@ -323,7 +321,7 @@ async function measureScreen(): Promise<ScreenResult | string> {
   child.stderr.on('data', (d: Buffer) => {
     serverErr = (serverErr + d.toString()).slice(-2000);
   });
-  const browser2 = await chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs, headless: true });
+  const browser2 = await launchChromium([], { headless: true });
   try {
     for (let i = 0; ; i += 1) {
       try {
@@ -468,6 +466,7 @@ console.log('\n1. Lectura y validación en el worker (Chromium) — meta: 50 000
     const total = r.parseMs + r.planMs;
     const goal = r.rows >= 50_000 ? GOALS[r.format] : null;
     const ok = goal === null || total <= goal;
+    if (goal !== null) budgets.push(budget(`${r.name}: lectura y validación`, total, goal));
     if (!ok) over += 1;
     const node = nodeResults.get(r.name);
     rows.push([
@@ -494,6 +493,7 @@ console.log(`\n2. Hilo principal durante cada importación (Long Tasks API; lati
   const rows: string[][] = [];
   for (const r of browserResults) {
     const ok = r.longestTaskMs <= GOAL_TASK_MS;
+    budgets.push(budget(`${r.name}: tarea más larga del hilo principal`, r.longestTaskMs, GOAL_TASK_MS));
     if (!ok) over += 1;
     rows.push([r.name, String(r.longTasks), r.longTasks === 0 ? '< 50 (ninguna)' : ms(r.longestTaskMs), ms(r.longestGapMs), ms(r.wallMs), ms(r.previewMs), String(r.batches), `${verdict(ok)}`]);
   }
@@ -510,6 +510,7 @@ if (typeof screen === 'string') {
   const okTask = screen.longestTaskMs <= GOAL_TASK_MS;
   if (!okShown) over += 1;
   if (!okTask) over += 1;
+  budgets.push(budget('pantalla: «Importar» → «Pedidos»', screen.shownMs, GOAL_SHOWN_MS), budget('pantalla: tarea más larga', screen.longestTaskMs, GOAL_TASK_MS));
   printTable(
     ['archivo', 'pedidos', 'puntos nuevos', 'lectura y revisión ms', 'escritura ms', 'filas/s escritas', 'docs/s escritos', '«Importar» → «Pedidos» ms', 'meta ≤ 5 s', 'tareas largas', 'la más larga ms', 'meta ≤ 50 ms'],
     [
@@ -540,3 +541,8 @@ console.log(
 );
 if (browserError) console.log(`\nATENCIÓN: Chromium falló y sus medidas faltan: ${browserError}`);
 console.log(over === 0 && !browserError ? '\nTodas las metas medidas: OK' : `\n${over} meta(s) superada(s): OVER`);
+writeFigures(
+  'import',
+  { worker: browserResults, contextMs, node: Object.fromEntries(nodeResults), screen, browserVersion, browserError },
+  budgets,
+);

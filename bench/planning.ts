@@ -8,7 +8,6 @@
  * Several demo seeds; the worst is what counts. `--seeds N` (default 3), `--json FILE`.
  */
 import 'fake-indexeddb/auto';
-import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { generateDemoData } from '../server/demo/generate';
 import { openLocalDatabase } from '../src/data/database';
@@ -19,14 +18,13 @@ import { saveDayPlan } from '../src/data/planning';
 import { dayInputFromEntities } from '../src/domain/routing/fromEntities';
 import { planDay } from '../src/domain/routing/day';
 import type { BikeModel, Hub } from '../src/domain/entities/reference';
-import { printTable } from './kit';
+import { budget, printTable, verdict, writeFigures } from './kit';
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
 const SEEDS = Number(arg('--seeds') ?? 3);
-const JSON_FILE = arg('--json');
 const GOAL_MS = 2000;
 
 interface Row {
@@ -86,9 +84,9 @@ const rows: Row[] = [];
 for (let seed = 1; seed <= SEEDS; seed += 1) rows.push(await one(seed));
 printTable(
   ['seed', 'hub', 'orders', 'routes', 'optimise ms', 'save ms', 'baseline ms', 'save / baseline', `save ≤ ${GOAL_MS} ms`],
-  rows.map((r) => [String(r.seed), String(r.hub), String(r.orders), String(r.routes), r.optimiseMs.toFixed(0), r.saveMs.toFixed(0), r.baselineMs.toFixed(0), (r.saveMs / r.baselineMs).toFixed(2), r.saveMs <= GOAL_MS ? 'OK' : 'OVER']),
+  rows.map((r) => [String(r.seed), String(r.hub), String(r.orders), String(r.routes), r.optimiseMs.toFixed(0), r.saveMs.toFixed(0), r.baselineMs.toFixed(0), (r.saveMs / r.baselineMs).toFixed(2), verdict(r.saveMs <= GOAL_MS)]),
 );
 const worst = rows.reduce((a, b) => (b.saveMs > a.saveMs ? b : a));
 console.info(`worst of ${rows.length} seeds: save ${worst.saveMs.toFixed(0)} ms (${(worst.saveMs / worst.baselineMs).toFixed(2)} × plain bulk upserts), optimiser ${Math.max(...rows.map((r) => r.optimiseMs)).toFixed(0)} ms`);
-if (JSON_FILE) writeFileSync(JSON_FILE, JSON.stringify({ goalMs: GOAL_MS, rows }, null, 2));
+writeFigures('planning', { goalMs: GOAL_MS, rows }, [budget(`save, worst of ${rows.length} seeds`, worst.saveMs, GOAL_MS)]);
 process.exit(0);

@@ -13,12 +13,11 @@
  *
  * Exit status 1 when the median aggregation is over the goal.
  */
-import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { generateMonth } from '../server/demo/month';
 import { buildReport, type ReportInput } from '../src/domain/reports/aggregate';
 import { addDays } from '../src/domain/reports/period';
-import { printTable } from './kit';
+import { budget, median, printTable, verdict, writeFigures } from './kit';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -28,12 +27,9 @@ function arg(name: string): string | undefined {
 const totalOrders = Number(arg('orders') ?? 250_000);
 const days = Number(arg('days') ?? 30);
 const runs = Number(arg('runs') ?? 5);
-const jsonFile = arg('json');
 const GOAL_MS = 1000;
 const from = '2026-10-01';
 const to = addDays(from, days - 1);
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 let t0 = performance.now();
 const data = generateMonth({ seed: 34, from, days, ordersPerDay: Math.ceil(totalOrders / days), hubs: 5, ridersPerHub: 12, stopsPerRoute: 25 });
@@ -94,7 +90,7 @@ const med = median(times);
 printTable(
   ['step', 'ms', 'goal'],
   [
-    ['aggregate (median of runs)', med.toFixed(1), `≤ ${GOAL_MS} ${med <= GOAL_MS ? 'OK' : 'OVER'}`],
+    ['aggregate (median of runs)', med.toFixed(1), `≤ ${GOAL_MS} ${verdict(med <= GOAL_MS)}`],
     ['aggregate (max)', Math.max(...times).toFixed(1), ''],
     ['aggregate CPU time (median)', median(cpuTimes).toFixed(1), ''],
     ['with the orders behind each figure (median)', median(idTimes).toFixed(1), ''],
@@ -103,40 +99,34 @@ printTable(
   ],
 );
 
-if (jsonFile) {
-  writeFileSync(
-    jsonFile,
-    JSON.stringify(
-      {
-        days,
-        from,
-        to,
-        counts: { orders: data.orders.length, routes: data.routes.length, events: data.events.length, payments: data.payments.length, incidences: data.incidences.length },
-        aggregateMs: { median: med, runs: times },
-        aggregateCpuMs: { median: median(cpuTimes), runs: cpuTimes },
-        withOrderIdsMs: { median: median(idTimes), runs: idTimes },
-        cloneInMs,
-        cloneOutMs,
-        goalMs: GOAL_MS,
-        figures: {
-          orders: t.orders.count,
-          stops: t.stops.count,
-          delivered: t.delivered.count,
-          partial: t.partial.count,
-          failed: t.failed.count,
-          returned: t.returned.count,
-          onTime: t.onTime.count,
-          firstAttempt: t.firstAttempt.count,
-          attempted: t.attempted.count,
-          failedByReason: Object.fromEntries(Object.entries(t.failedByReason).map(([id, f]) => [id, f.count])),
-          cashCollectedCents: report.money.byMethod.cash.cents,
-          cashOnHandCents: report.money.cashOnHandCents,
-        },
-      },
-      null,
-      2,
-    ),
-  );
-  console.log(`\nJSON written to ${jsonFile}`);
-}
+writeFigures(
+  'reports',
+  {
+    days,
+    from,
+    to,
+    counts: { orders: data.orders.length, routes: data.routes.length, events: data.events.length, payments: data.payments.length, incidences: data.incidences.length },
+    aggregateMs: { median: med, runs: times },
+    aggregateCpuMs: { median: median(cpuTimes), runs: cpuTimes },
+    withOrderIdsMs: { median: median(idTimes), runs: idTimes },
+    cloneInMs,
+    cloneOutMs,
+    goalMs: GOAL_MS,
+    figures: {
+      orders: t.orders.count,
+      stops: t.stops.count,
+      delivered: t.delivered.count,
+      partial: t.partial.count,
+      failed: t.failed.count,
+      returned: t.returned.count,
+      onTime: t.onTime.count,
+      firstAttempt: t.firstAttempt.count,
+      attempted: t.attempted.count,
+      failedByReason: Object.fromEntries(Object.entries(t.failedByReason).map(([id, f]) => [id, f.count])),
+      cashCollectedCents: report.money.byMethod.cash.cents,
+      cashOnHandCents: report.money.cashOnHandCents,
+    },
+  },
+  [budget('aggregate (median of runs)', med, GOAL_MS)],
+);
 process.exitCode = med <= GOAL_MS ? 0 : 1;

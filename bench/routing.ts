@@ -47,6 +47,7 @@ import type { RoutingProblem } from '../src/domain/routing/model';
 import { solve } from '../src/domain/routing/solver';
 import { dayBudget } from '../src/workers/optimiserApi';
 import { cvrpProblem, parseSolomon, parseTsplib, solomonProblem, tspProblem } from './routing-formats';
+import { budget as budgetOf, verdict, writeFigures, type Budget } from './kit';
 
 // ── Arguments ──────────────────────────────────────────────────────────────────────────────────
 
@@ -69,7 +70,6 @@ const wants = (family: string): boolean => !only || only.includes(family);
 
 // ── Formatting ────────────────────────────────────────────────────────────────────────────────
 
-const verdict = (ok: boolean): string => (ok ? 'OK' : 'OVER');
 const pct = (x: number): string => `${x >= 0 ? '+' : ''}${x.toFixed(2)} %`;
 const secs = (ms: number): string => (ms / 1000).toFixed(2);
 const num = (x: number): string => (Number.isInteger(x) ? String(x) : x.toFixed(2));
@@ -194,6 +194,11 @@ function loadInstances(): Instance[] | null {
   return list;
 }
 
+/** What `--json FILE` receives: every run and every budget. */
+const publicFigures: Record<string, unknown>[] = [];
+const dayFigures: Record<string, unknown>[] = [];
+const budgets: Budget[] = [];
+
 function runPublic(list: Instance[]): void {
   const rows: string[][] = [];
   const worst: string[][] = [];
@@ -217,6 +222,23 @@ function runPublic(list: Instance[]): void {
       worstVeh = Math.max(worstVeh, veh);
       worstWall = Math.max(worstWall, run.wallMs);
       worstViol = Math.max(worstViol, check.violations.length + plan.unassigned.length);
+      publicFigures.push({
+        instance: `${inst.family}/${inst.name}`,
+        seed,
+        stops: inst.problem.jobs.length,
+        cost,
+        best: inst.best ?? null,
+        gapPct: Number.isNaN(gap) ? null : gap,
+        goalGapPct: inst.goalGap,
+        budgetMs: inst.budgetMs,
+        wallMs: run.wallMs,
+        cpuMs: run.cpuMs,
+        vehicles: veh,
+        bestVehicles: inst.bestVehicles ?? null,
+        violations: check.violations.length + plan.unassigned.length,
+        ok,
+      });
+      if (!Number.isNaN(gap)) budgets.push({ ...budgetOf(`${inst.family}/${inst.name} #${seed}: gap`, gap, inst.goalGap, '%'), ok });
       rows.push([
         `${inst.family}/${inst.name}${seeds > 1 ? ` #${seed}` : ''}`,
         String(inst.problem.jobs.length),
@@ -334,6 +356,8 @@ function runDays(days: DayRun[]): void {
     const routesOk = day.extraRoutes === undefined || result.summary.routes <= bound + day.extraRoutes;
     const ok = !bad && routesOk && run.wallMs <= day.goalMs;
     const travelH = result.summary.travel_s / 3600;
+    dayFigures.push({ day: day.label, stops: problem.jobs.length, routes: result.summary.routes, lowerBound: bound, unplanned: result.unplanned.length, travelS: result.summary.travel_s, distanceM: result.summary.distance_m, wallMs: run.wallMs, cpuMs: run.cpuMs, goalMs: day.goalMs, warnings: result.warnings.length, ok });
+    budgets.push({ ...budgetOf(`${day.label}: planned`, run.wallMs, day.goalMs), ok });
     rows.push([
       day.label,
       String(problem.jobs.length),
@@ -367,6 +391,7 @@ if (!dirArg && wants('demo')) days.push(demoDay());
 if (!dirArg && wants('synthetic')) days.push(synthetic(1000));
 runDays(days);
 console.log(`Load at the end ${(loadavg()[0] ?? 0).toFixed(1)} on ${cpus().length} cores: wall times on a busy machine exceed CPU times.`);
+writeFigures('routing', { seeds, objective: vrptwObjective, public: publicFigures, days: dayFigures, infeasible }, budgets);
 if (infeasible > 0) {
   console.log(`\n${infeasible} plan(s) infeasible.`);
   process.exit(1);

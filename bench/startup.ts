@@ -16,9 +16,8 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium } from '@playwright/test';
 import { buildApp } from '../server/app';
-import { CHROMIUM_PATH, chromiumArgs } from '../e2e/chromium';
+import { budget, launchChromium, median, writeFigures } from './kit';
 import { printProfile, type CpuProfile } from './profile';
 
 const RUNS = 5;
@@ -51,13 +50,6 @@ const PROBE = `(() => {
   new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
 })();`;
 
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  const hi = s[m] ?? Number.NaN;
-  return s.length % 2 ? hi : ((s[m - 1] ?? hi) + hi) / 2;
-}
-
 const dataDir = mkdtempSync(join(tmpdir(), 'cb-bench-startup-'));
 const app = await buildApp({ dataDir, staticDir: dist, seed: { mode: 'demo' } });
 // The service worker needs a secure origin: localhost is one.
@@ -65,7 +57,7 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 const base = `http://localhost:${port}`;
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs });
+const browser = await launchChromium();
 
 interface Run {
   readonly usable: number;
@@ -137,3 +129,4 @@ const usable = median(runs.map((r) => r.usable));
 const lcps = runs.map((r) => r.lcp).filter((x): x is number => x !== null);
 console.log(`\nmediana: usable ${usable.toFixed(0)} ms, LCP ${lcps.length ? median(lcps).toFixed(0) : '—'} ms`);
 console.log(`objetivo usable ≤ ${GOAL_MS} ms: ${usable <= GOAL_MS ? 'OK' : 'SUPERADO (OVER)'}`);
+writeFigures('startup', { runs, usableMedianMs: usable, lcpMedianMs: lcps.length ? median(lcps) : null, cpuThrottle: CPU_THROTTLE }, [budget('usable (mediana)', usable, GOAL_MS)]);

@@ -26,6 +26,7 @@ import { Worker } from 'node:worker_threads';
 import { DEMO_PASSWORD } from '../server/demo/generate';
 import type { BenchServerConfig, BenchServerMessage } from './sync-server';
 import type { StreamStats } from '../server/stream';
+import { budget, quantile, writeFigures, type Budget } from './kit';
 
 const STREAMS = 100;
 const loadAtStart = loadavg()[0] ?? 0;
@@ -33,10 +34,9 @@ const GOAL_MS = 100;
 const dataDir = mkdtempSync(join(tmpdir(), 'cb-bench-stream-'));
 let child: ChildProcess | null = null;
 
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
+const percentile = (values: number[], p: number): number => quantile(values, p / 100);
+const figures: { label: string; n: number; p50: number; p95: number; p99: number; max: number }[] = [];
+const budgets: Budget[] = [];
 const int = (n: number): string => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 const ms = (n: number): string => (n < 10 ? n.toFixed(2) : n.toFixed(1));
 
@@ -202,10 +202,15 @@ async function main(): Promise<void> {
     ['(durante los push: la escritura en sí)', pushing],
   ] as const) {
     const max = Math.max(...values);
+    figures.push({ label, n: values.length, p50: percentile(values, 50), p95: percentile(values, 95), p99: percentile(values, 99), max });
+    // The goal is «under» GOAL_MS.
+    if (label.startsWith('reparto')) budgets.push({ ...budget(`${label}: máximo`, max, GOAL_MS), ok: max < GOAL_MS });
     console.log(
       `${label.padEnd(40)} ${String(values.length).padStart(10)} ${ms(percentile(values, 50)).padStart(8)} ${ms(percentile(values, 95)).padStart(8)} ${ms(percentile(values, 99)).padStart(8)} ${ms(max).padStart(9)} ${(percentile(values, 95) / base95).toFixed(1).padStart(11)}×  ${label.startsWith('reparto') ? (max < GOAL_MS ? '✓' : '✗') : ''}`,
     );
   }
+  if (stats) budgets.push({ ...budget('paso más largo del reparto en el servidor', stats.maxStepMs, GOAL_MS), ok: stats.maxStepMs < GOAL_MS });
+  writeFigures('stream', { streams: STREAMS, baselineP95Ms: base95, health: figures, server: stats }, budgets);
   if (stats) {
     console.log(
       `\nen el servidor: ${int(stats.pagesSent)} eventos \`change\` enviados; el paso más largo del reparto retuvo el bucle de eventos ${ms(stats.maxStepMs)} ms ${stats.maxStepMs < GOAL_MS ? '✓' : '✗'}`,

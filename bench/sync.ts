@@ -52,6 +52,7 @@ import { LOCAL_COLLECTIONS, type LocalCollection } from '../src/domain/collectio
 import { DEMO_PASSWORD } from '../server/demo/generate';
 import type { BenchServerConfig, BenchServerMessage } from './sync-server';
 import { runFirestore } from './sync-firestore';
+import { budget, quantile, verdict, writeFigures, type Budget } from './kit';
 
 const quick = process.argv.includes('--quick');
 /** ajv validation of every storage write: openLocalDatabase's default in development and tests (the production build leaves it off). */
@@ -86,7 +87,6 @@ const int = (n: number): string => String(Math.round(n)).replace(/\B(?=(\d{3})+(
 const ms = (n: number): string => (Number.isFinite(n) ? (n < 10 ? n.toFixed(2) : n < 100 ? n.toFixed(1) : n.toFixed(0)) : '∞');
 const secs = (n: number): string => `${(n / 1000).toFixed(1)} s`;
 const mb = (bytes: number): string => (bytes / 1024 / 1024).toFixed(1);
-const verdict = (ok: boolean): string => (ok ? 'OK' : 'OVER');
 
 function table(head: string[], rows: string[][], right: boolean[]): void {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
@@ -97,11 +97,8 @@ function table(head: string[], rows: string[][], right: boolean[]): void {
   for (const r of rows) console.log(line(r));
 }
 
-/** Nearest-rank percentile of a sorted list (lost changes are +Infinity). */
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] as number;
-}
+/** Nearest-rank percentile (lost changes are +Infinity). */
+const percentile = quantile;
 
 interface LatencyRow {
   readonly label: string;
@@ -112,6 +109,9 @@ interface LatencyRow {
 
 let over = 0;
 const warnings: string[] = [];
+/** Every figure held against a goal, for `--json FILE`. */
+const budgets: Budget[] = [];
+const latencies: { label: string; n: number; lost: number; p50: number; p95: number; max: number }[] = [];
 
 function latencyTable(rows: LatencyRow[]): void {
   table(
@@ -121,6 +121,9 @@ function latencyTable(rows: LatencyRow[]): void {
       const p95 = percentile(sorted, 0.95);
       const ok = p95 < GOAL_P95_MS;
       if (r.goal && !ok) over += 1;
+      const lost = sorted.filter((v) => !Number.isFinite(v)).length;
+      latencies.push({ label: r.label, n: sorted.length, lost, p50: percentile(sorted, 0.5), p95, max: sorted[sorted.length - 1] ?? Number.NaN });
+      if (r.goal) budgets.push({ ...budget(`${r.label}: p95`, p95, GOAL_P95_MS), ok });
       return [
         r.label,
         String(sorted.length),
@@ -543,6 +546,7 @@ try {
       rows.map(([label, docs, t, cpu]) => {
         const r = rate(docs, t);
         const ok = r >= GOAL_DOCS_PER_S;
+        budgets.push(budget(`${label}: docs/s`, r, GOAL_DOCS_PER_S, 'docs/s', 'min'));
         if (!ok) over += 1;
         return [
           label,
@@ -853,4 +857,5 @@ if (warnings.length > 0) {
   for (const w of warnings) console.log(`  - ${w}`);
 }
 if (!failed) console.log(over === 0 && warnings.length === 0 ? '\nTodas las metas se cumplen.' : `\n${over} medida(s) por encima de su meta.`);
+writeFigures('sync', { failed, latencies, warnings }, budgets);
 process.exit(failed ? 1 : 0);

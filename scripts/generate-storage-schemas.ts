@@ -3,7 +3,8 @@
  * converted from its zod schema at build time (`npm run schemas`) instead of at every start of
  * the app (issue 15: zod's JSON-schema code leaves the rider's start path).
  * tests/data/storageSchemas.test.ts fails when the file differs from the conversion: run this
- * script after changing an entity's zod schema, a collection's version or its indexes.
+ * script after changing an entity's zod schema, a collection's version or its indexes
+ * (src/domain/stored/<name>.ts), then `npm run schemas:pin` (docs/storage.md).
  */
 import { writeFileSync } from 'node:fs';
 import { LOCAL_COLLECTIONS, LOCAL_COLLECTION_DEFS } from '../src/domain/collections';

@@ -15,7 +15,7 @@
  * Spanish error naming the variable, not a silent fallback to the server).
  */
 import { z } from 'zod';
-import { BackendConfigError } from './serverConfig';
+import { BackendConfigError, type ServerBackendConfig } from './serverConfig';
 
 const hostPort = z.string().regex(/^[A-Za-z0-9.[\]:-]+:\d+$/, 'debe ser «host:puerto»');
 
@@ -36,7 +36,7 @@ export const firebaseSettingsSchema = z.object({
 });
 export type FirebaseSettings = z.output<typeof firebaseSettingsSchema>;
 
-export type BackendConfig = { readonly kind: 'server'; readonly baseUrl: string } | { readonly kind: 'firebase'; readonly firebase: FirebaseSettings };
+export type BackendConfig = ServerBackendConfig | { readonly kind: 'firebase'; readonly firebase: FirebaseSettings };
 
 const ENV_NAMES: Record<keyof z.input<typeof firebaseSettingsSchema>, string> = {
   apiKey: 'VITE_FIREBASE_API_KEY',

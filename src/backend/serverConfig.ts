@@ -5,12 +5,14 @@
  * something else: then src/main.tsx loads config.ts, which validates the Firebase settings (or
  * refuses an unknown VITE_BACKEND) with its Spanish messages.
  */
-import type { BackendConfig } from './config';
+
+/** The embedded server's configuration; config.ts's BackendConfig is it or Firebase's. */
+export type ServerBackendConfig = { readonly kind: 'server'; readonly baseUrl: string };
 
 /** A wrong backend configuration (an unknown VITE_BACKEND, a missing Firebase setting). */
 export class BackendConfigError extends Error {}
 
-export function serverConfigFrom(env: Readonly<Record<string, string | boolean | undefined>>): BackendConfig | null {
+export function serverConfigFrom(env: Readonly<Record<string, string | boolean | undefined>>): ServerBackendConfig | null {
   const text = (name: string): string | undefined => {
     const v = env[name];
     return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;

@@ -8,12 +8,11 @@ import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { LOCAL_COLLECTIONS, type LocalCollection, type LocalCollectionDef } from '../domain/collections';
+import { LOCAL_COLLECTIONS, LOCAL_COLLECTION_DEFS, type LocalCollection, type LocalCollectionDef, type MigrationStrategies } from '../domain/collections';
 import type { StorageJsonSchema } from '../domain/rxschema';
 import type { CatalogDoc } from '../domain/entities/reference';
 import type { Bike, DeliveryPoint, Order, PaymentDoc, Product, Route, User } from '../domain/entities/operation';
 import type { DeliveryEvent, Incidence, Pick, Receipt } from '../domain/entities/events';
-import { MIGRATIONS, type MigrationStrategies } from './migrations';
 import { withQueriesAtOnce } from './fastQueries';
 // The storage schemas are converted from the zod schemas at build time (npm run schemas), so
 // zod's JSON-schema code is not loaded at start-up (issue 15).
@@ -72,6 +71,11 @@ export interface OpenOptions {
   /** Replace collection definitions and migrations (tests of schema migrations). */
   readonly definitions?: Partial<Record<LocalCollection, LocalCollectionDef>>;
   readonly migrations?: Partial<Record<LocalCollection, MigrationStrategies>>;
+  /**
+   * Open with these storage schemas as they are (tests/data/previousRelease.test.ts writes the
+   * previous release's documents with the previous release's schemas).
+   */
+  readonly storageSchemas?: Partial<Record<LocalCollection, StorageJsonSchema>>;
 }
 
 const PRODUCTION = (import.meta as { env?: { PROD?: boolean } }).env?.PROD === true;
@@ -104,7 +108,7 @@ export async function openLocalDatabase(opts: OpenOptions): Promise<CbDatabase> 
   const convert = definitions && Object.keys(definitions).length > 0 ? (await import('../domain/rxschema')).toStorageSchema : null;
   const schemaOf = (name: LocalCollection): StorageJsonSchema => {
     const def = definitions?.[name];
-    return def && convert ? convert(def) : STORAGE_SCHEMAS[name];
+    return opts.storageSchemas?.[name] ?? (def && convert ? convert(def) : STORAGE_SCHEMAS[name]);
   };
   try {
     await db.addCollections(
@@ -113,7 +117,7 @@ export async function openLocalDatabase(opts: OpenOptions): Promise<CbDatabase> 
           name,
           {
             schema: schemaOf(name) as unknown as RxJsonSchema<unknown>,
-            migrationStrategies: opts.migrations?.[name] ?? MIGRATIONS[name],
+            migrationStrategies: opts.migrations?.[name] ?? LOCAL_COLLECTION_DEFS[name].migrations,
           },
         ]),
       ),

@@ -8,7 +8,7 @@
  * catalogue (src/i18n/es/domain.ts) fails the typecheck, and tests/i18n/domainMessages.test.ts
  * checks every key the domain's sources name.
  */
-import type { CollectionLabelForm, LocalCollection } from './collections';
+import type { CollectionLabelForm, LocalCollection } from './stored/names';
 
 export type DomainMessageKey =
   | 'domain.delivery.linesNotWhole'

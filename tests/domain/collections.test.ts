@@ -9,6 +9,7 @@ import {
   type LocalCollection,
 } from '../../src/domain/collections';
 import { toStorageSchema, type JsonSchema } from '../../src/domain/rxschema';
+import { missingMigrations } from '../../src/domain/stored/define';
 import { APP_CATALOG_KINDS, CATALOG_KINDS, catalogSchemas } from '../../src/domain/entities/reference';
 import { FOLLOW_UP_KIND, INCIDENCE_KINDS, incidenceSchema } from '../../src/domain/entities/events';
 import { readScope } from '../../src/domain/access/table';
@@ -84,6 +85,19 @@ describe('stored → local mapping (docs/architecture.md §2)', () => {
   it('has one definition per local collection, under its own name', () => {
     expect(sorted(Object.keys(LOCAL_COLLECTION_DEFS))).toEqual(sorted(LOCAL_COLLECTIONS));
     for (const l of LOCAL_COLLECTIONS) expect(LOCAL_COLLECTION_DEFS[l].name).toBe(l);
+  });
+});
+
+describe('versions and migrations (src/domain/stored)', () => {
+  it.each(LOCAL_COLLECTIONS)('%s has one migration strategy for each version from 1 to its version, and no other', (name) => {
+    const def = LOCAL_COLLECTION_DEFS[name];
+    expect(missingMigrations(def)).toEqual([]);
+    expect(Object.keys(def.migrations).map(Number).sort((a, b) => a - b)).toEqual(Array.from({ length: def.version }, (_, i) => i + 1));
+  });
+
+  it('names what is missing when a version is raised without its migration', () => {
+    expect(missingMigrations({ version: 3, migrations: { 1: (d) => d } })).toEqual([2, 3]);
+    expect(missingMigrations({ version: 0, migrations: {} })).toEqual([]);
   });
 });
 

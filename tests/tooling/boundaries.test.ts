@@ -53,7 +53,17 @@ describe('lint boundaries', () => {
   it('fails on an import cycle', async () => {
     // src/data/session.ts imports ./engine: an engine that imports the session closes a cycle.
     const code = "import { useSession } from './session';\nexport const s = useSession;\n";
-    expect(await messages(code, 'src/data/engine.ts')).toEqual(expect.arrayContaining([expect.stringContaining('Dependency cycle')]));
+    expect(await messages(code, 'src/data/engine.ts')).toEqual(
+      expect.arrayContaining([expect.stringContaining('Import cycle (type-only imports count too): src/data/engine.ts → src/data/session.ts → src/data/engine.ts')]),
+    );
+    expect(await messages(code, 'src/data/y.ts')).toEqual([]);
+  });
+
+  it('fails on an import cycle closed by a type-only import (issue 30 §6)', async () => {
+    const code = "import type { SessionState } from './session';\nexport type S = SessionState;\n";
+    const session = (await import('node:fs')).readFileSync('src/data/session.ts', 'utf8');
+    expect(session).toMatch(/from '\.\/engine'/);
+    expect(await messages(code, 'src/data/engine.ts')).toEqual(expect.arrayContaining([expect.stringContaining('Import cycle (type-only imports count too)')]));
     expect(await messages(code, 'src/data/y.ts')).toEqual([]);
   });
 

@@ -40,7 +40,13 @@ import { validateDoc } from '../../domain/validation';
 import { domainText } from '../../i18n/domain';
 import { BackendError, type MasterState, type PushRow, type SyncDoc } from '../types';
 import { backendErrorOf, cleanDoc, fromSnapshot, sameDoc, stripDeleted, toFirestore } from './docs';
-import type { FirebaseSyncUser } from './transport';
+import type { SystemRole } from '../../domain/access/groups';
+
+/** Who syncs: the signed-in user and the role the rules see. */
+export interface FirebaseSyncUser {
+  readonly id: string;
+  readonly role: SystemRole;
+}
 
 export interface PushContext {
   readonly db: Firestore;

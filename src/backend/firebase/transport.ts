@@ -28,21 +28,15 @@ import {
 } from 'firebase/firestore';
 import { Observable, share } from 'rxjs';
 import { LOCAL_COLLECTIONS, type LocalCollection } from '../../domain/collections';
-import type { SystemRole } from '../../domain/access/groups';
 import { DEFAULT_PREFIX, RIDER_ROUTES_PER_QUERY, SERVER_TIME_FIELD } from '../../domain/access/firestoreRules';
 import { BackendError, type Checkpoint, type MasterState, type PullPage, type PushRow, type StreamEvent, type SyncDoc, type SyncTransport } from '../types';
 import { after, backendErrorOf, byPullOrder, fromSnapshot, readCheckpoint, timestampOf, writeCheckpoint, type FirestoreCheckpoint, type Pulled } from './docs';
-import { pushRows, type PushContext } from './push';
+import { pushRows, type FirebaseSyncUser, type PushContext } from './push';
 import { pullPlan } from './queries';
 import { RiderScope } from './scope';
 
 /** Firestore's `in` filter takes at most 30 values. */
 export const IN_LIMIT = 30;
-
-export interface FirebaseSyncUser {
-  readonly id: string;
-  readonly role: SystemRole;
-}
 
 export interface FirestoreTransportOptions {
   readonly db: Firestore;

@@ -258,7 +258,7 @@ export type Route = z.infer<typeof routeSchema>;
  * Payment of an order (the specification's paid-orders), reviewed by operators. Since schema
  * version 1 (issue 13) the `payments` collection also holds the hub's cash hand-overs
  * (src/domain/payments/handover.ts), told apart by `kind`; older order payments get
- * `kind: 'order'` when migrated (src/data/migrations.ts). Fields shared with the hand-over use
+ * `kind: 'order'` when migrated (src/domain/stored/payments.ts). Fields shared with the hand-over use
  * the same builders (`order_id`, `route_id`, `rider_id` are `optionalRef`) so the storage schema
  * keeps them indexable; an order payment still needs its order.
  */

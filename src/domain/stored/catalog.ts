@@ -1,0 +1,16 @@
+/** `catalog`: the specification's small reference collections, told apart by `kind`. */
+import { catalogSchema } from '../entities/reference';
+import { NO_SCOPE, unchanged, type LocalCollectionDef } from './define';
+
+export const catalogCollection: LocalCollectionDef = {
+  name: 'catalog',
+  schema: catalogSchema,
+  mode: 'editable',
+  // 1: kind `import-mapping`; 2 (issue 13): a hub's optional `cash_limit_cents`; 3 (issue 11):
+  // a hub's optional travel settings. Each only added what old documents need not have.
+  version: 3,
+  migrations: { 1: unchanged, 2: unchanged, 3: unchanged },
+  indexes: [['kind', 'name']],
+  rowScope: NO_SCOPE,
+  followsRoute: [],
+};
