@@ -1,0 +1,16 @@
+/** Builds the two floors (bench/floor/vite.config.ts) into bench/floor/dist/{app,signin}. */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const FLOOR_DIST = join(here, 'dist');
+export type Floor = 'app' | 'signin';
+
+export async function buildFloors(): Promise<void> {
+  for (const floor of ['app', 'signin'] as const) {
+    process.env.CB_FLOOR = floor;
+    await build({ configFile: join(here, 'vite.config.ts'), mode: 'production' });
+  }
+  delete process.env.CB_FLOOR;
+}
