@@ -22,16 +22,16 @@
  *
  *   npm run build && npm run bench:bundle [-- --groups] [-- --files] [-- --json out.json]
  */
-import { createReadStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page, type Request } from '@playwright/test';
 import { buildApp } from '../server/app';
 import { ROUTES, samplePath, type RouteEntry } from '../src/routes/registry';
 import { CHROMIUM_PATH, chromiumArgs } from '../e2e/chromium';
 import { buildFloors, FLOOR_DIST } from './floor/build';
+import { serveStaticDir } from './floor/serve';
 
 /** A first screen's JavaScript against its floor's: at most this ratio (issue 31 §2). */
 const RATIO = { rider: 1.5, picker: 1.75, public: 1.6 } as const;
@@ -50,7 +50,8 @@ const ATTEMPTS = 3;
 /** A screen is settled when no script has been requested for this long after it showed. */
 const QUIET_MS = 400;
 
-const dist = resolve('dist');
+/** `--dist DIR`: another build of the product (to compare two builds). */
+const dist = resolve(process.argv[process.argv.indexOf('--dist') + 1] && process.argv.includes('--dist') ? (process.argv[process.argv.indexOf('--dist') + 1] as string) : 'dist');
 if (!existsSync(join(dist, 'index.html'))) {
   console.error('dist/ no existe: ejecuta `npm run build` antes del benchmark.');
   process.exit(1);
@@ -162,28 +163,9 @@ async function measure(tab: Tab, url: string): Promise<string[]> {
   return [...scripts];
 }
 
-const TYPES: Readonly<Record<string, string>> = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css' };
-
-/** Serves a built floor (its index.html for every path that is not a file). */
-export function serveStatic(root: string): Promise<{ server: Server; base: string }> {
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    let file = join(root, path);
-    if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) file = join(root, 'index.html');
-    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' });
-    createReadStream(file).pipe(res);
-  });
-  return new Promise((done) => {
-    server.listen(0, '127.0.0.1', () => {
-      const a = server.address();
-      done({ server, base: `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}` });
-    });
-  });
-}
-
 const started = Date.now();
 await buildFloors();
-const floorServers = { app: await serveStatic(join(FLOOR_DIST, 'app')), signin: await serveStatic(join(FLOOR_DIST, 'signin')) };
+const floorServers = { app: await serveStaticDir(join(FLOOR_DIST, 'app')), signin: await serveStaticDir(join(FLOOR_DIST, 'signin')) };
 const dataDir = mkdtempSync(join(tmpdir(), 'cb-bench-bundle-'));
 const app = await buildApp({ dataDir, staticDir: dist, seed: { mode: 'demo' } });
 await app.listen({ port: 0, host: '127.0.0.1' });
