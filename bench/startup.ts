@@ -161,7 +161,7 @@ interface TraceSummary {
 }
 
 async function startTrace(cdp: CDPSession, events: TraceEvent[]): Promise<void> {
-  cdp.on('Tracing.dataCollected', (e: { value: TraceEvent[] }) => events.push(...e.value));
+  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
   await cdp.send('Tracing.start', {
     transferMode: 'ReportEvents',
     traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink', 'disabled-by-default-v8.compile', '__metadata'] },
