@@ -6,6 +6,7 @@
  * that was not downloaded while online can load offline.
  */
 import { expect, test } from './test';
+import { t } from '../src/i18n';
 import { gotoSynced, signInSynced, waitForSync } from './support';
 import type { Page } from '@playwright/test';
 
@@ -34,15 +35,18 @@ test('offline before the code was stored: the notifications and a screen not yet
   await expect(page.getByTestId('signout-refused')).toContainText('sin enviar al servidor');
   await page.getByRole('button', { name: 'Entendido' }).click();
 
-  // A screen never opened: its title and «Cargando…», not an error, until the connection is back.
+  // A screen never opened: its title and a message that it opens when the connection is back
+  // (issue 28: not an endless «Cargando…», not an error).
   await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Home' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByLabel('Cargando…').first()).toBeVisible();
+  await expect(page.getByTestId('chunk-waiting')).toContainText(t('pwa.chunkWaitingBody'));
+  await expect(page.getByRole('main').getByLabel(t('app.loading'))).toHaveCount(0);
   await expect(page.getByTestId('chunk-failed')).toHaveCount(0);
   await expect(page.getByTestId('rider-home')).toHaveCount(0);
 
   await context.setOffline(false);
   await expect(page.getByTestId('rider-home')).toBeVisible();
+  await expect(page.getByTestId('chunk-waiting')).toHaveCount(0);
   await expect(page.locator('.mantine-Notifications-root').first()).toBeAttached();
   await expect(page.getByTestId('pending-count')).toHaveCount(0, { timeout: 90_000 });
   await waitForSync(page);

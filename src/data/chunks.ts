@@ -20,13 +20,27 @@ export interface Reachability {
   onceOnline(): Promise<void>;
 }
 
+/** The window event that asks the loads waiting for the connection to try again now («Reintentar»). */
+const RETRY_EVENT = 'cb-chunk-retry';
+
 export const browserReachability: Reachability = {
   isOnline: () => typeof navigator === 'undefined' || navigator.onLine !== false,
   onceOnline: () =>
     new Promise<void>((resolve) => {
-      window.addEventListener('online', () => resolve(), { once: true });
+      const done = () => {
+        window.removeEventListener('online', done);
+        window.removeEventListener(RETRY_EVENT, done);
+        resolve();
+      };
+      window.addEventListener('online', done);
+      window.addEventListener(RETRY_EVENT, done);
     }),
 };
+
+/** Makes every load waiting for the connection try once more now (a person pressed «Reintentar»). */
+export function retryWaitingLoads(): void {
+  window.dispatchEvent(new Event(RETRY_EVENT));
+}
 
 /** Tries of a load that fails while the browser says it is online. */
 export const ONLINE_TRIES = 2;

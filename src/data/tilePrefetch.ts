@@ -8,6 +8,7 @@
  * Screens call `useRouteAreaTilePrefetch`; they never fetch tiles themselves.
  */
 import { useEffect } from 'react';
+import { create } from 'zustand';
 import { mayPrefetchTiles, RIDER_AREA_TILES, tilesForArea, tileUrl, type ConnectionInfo } from '../domain/map/tiles';
 import type { DeliveryPoint, Route } from '../domain/entities/operation';
 import { useLiveQuery } from './hooks';
@@ -29,6 +30,14 @@ export interface PrefetchEnv {
 }
 
 export type PrefetchOutcome = 'not-allowed' | 'no-worker' | 'nothing' | 'already' | 'done' | 'incomplete';
+
+/**
+ * Where the map of today's stops stands on this device, for «Listo para trabajar sin conexión»
+ * (issue 28): `waiting` until the routes' points are known or while the worker fetches them.
+ */
+export type TilePrefetchState = PrefetchOutcome | 'waiting';
+
+export const useTilePrefetchState = create<{ readonly state: TilePrefetchState }>()(() => ({ state: 'waiting' }));
 
 function doneAreas(store: PrefetchEnv['store']): string[] {
   try {
@@ -92,19 +101,49 @@ function browserEnv(): PrefetchEnv {
   };
 }
 
-/** Fetches ahead the map tiles of these routes' stops (call it with a rider's routes of today). */
+/**
+ * Fetches ahead the map tiles of these routes' stops (call it with a rider's routes of today).
+ * A prefetch cut by a lost connection (or a worker that was not installed yet) resumes by itself
+ * at the next `online` event; its state is published in `useTilePrefetchState`.
+ */
 export function useRouteAreaTilePrefetch(routes: readonly Route[]): void {
   const ids = [...new Set(routes.flatMap((r) => r.stops.map((s) => s.delivery_point_id)))].sort();
   const key = ids.join(',');
   const { data: points, loading } = useLiveQuery<Map<string, DeliveryPoint>>((db) => (ids.length > 0 ? docsByIds(db, 'delivery_points', ids) : null), [key], new Map());
   const found = [...points.values()].map((p) => ({ lat: p.lat, lng: p.lng }));
   const areaKey = loading ? '' : found.map((p) => `${p.lat},${p.lng}`).sort().join(';');
+  const none = !loading && ids.length === 0;
+  useEffect(() => {
+    if (none) useTilePrefetchState.setState({ state: 'nothing' });
+  }, [none]);
   useEffect(() => {
     if (areaKey === '') return;
     const area = areaKey.split(';').map((s) => {
       const [lat, lng] = s.split(',').map(Number);
       return { lat: lat as number, lng: lng as number };
     });
-    void prefetchAreaTiles(area, browserEnv()).catch(() => undefined);
+    let live = true;
+    let running = false;
+    const run = () => {
+      if (running) return;
+      running = true;
+      useTilePrefetchState.setState({ state: 'waiting' });
+      prefetchAreaTiles(area, browserEnv())
+        .catch((): PrefetchOutcome => 'incomplete')
+        .then((state) => {
+          running = false;
+          if (live) useTilePrefetchState.setState({ state });
+        });
+    };
+    run();
+    // An interrupted prefetch resumes when the network comes back (the cached tiles are skipped).
+    const onOnline = () => {
+      if (useTilePrefetchState.getState().state === 'incomplete') run();
+    };
+    window.addEventListener('online', onOnline);
+    return () => {
+      live = false;
+      window.removeEventListener('online', onOnline);
+    };
   }, [areaKey]);
 }

@@ -1,11 +1,11 @@
 import { Suspense } from 'react';
-import { Alert, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Stack, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { t } from '../i18n';
 import { UnderConstruction } from '../ui/page/UnderConstruction';
 import type { RouteEntry } from './registry';
 import { SCREENS } from './screens';
-import { ChunkBoundary } from '../ui/lazyChunk';
+import { ChunkBoundary, ChunkLoading } from '../ui/lazyChunk';
 import { mayOpen } from '../domain/access/groups';
 import { groupsOf, useSession } from '../data/session';
 
@@ -33,7 +33,7 @@ export function RoutePage({ entry }: { entry: RouteEntry }) {
       </Title>
       {Screen && entry.pending === undefined ? (
         <ChunkBoundary fallback="notice">
-          <Suspense fallback={<Loader aria-label={t('app.loading')} />}>
+          <Suspense fallback={<ChunkLoading />}>
             <Screen params={params} />
           </Suspense>
         </ChunkBoundary>

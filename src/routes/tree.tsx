@@ -26,7 +26,7 @@ import {
   IconSettings,
 } from '@tabler/icons-react';
 import { Suspense, useMemo, type ReactNode } from 'react';
-import { ChunkBoundary, lazyChunk } from '../ui/lazyChunk';
+import { ChunkBoundary, ChunkLoading, lazyChunk } from '../ui/lazyChunk';
 import { t } from '../i18n';
 import { BlankLayout } from '../ui/layout/BlankLayout';
 import { OnlineBadge } from '../ui/layout/OnlineBadge';
@@ -101,7 +101,7 @@ function ShellRoute() {
   const menu = useMemo(() => menuFor(groupsOf(user)), [user]);
   return (
     <ChunkBoundary fallback="notice">
-      <Suspense fallback={null}>
+      <Suspense fallback={<ChunkLoading quiet />}>
         <ShellLayout menu={menu} crumbs={crumbs} status={SHELL_STATUS} />
       </Suspense>
     </ChunkBoundary>

@@ -1,12 +1,13 @@
 /**
  * Lazy components that survive a lost connection (src/data/chunks.ts): offline, a screen or a
- * part whose code is not on the device yet waits (its Suspense fallback stays) and appears when
- * the connection is back, instead of breaking the app. A load that failed for good is caught by
- * `ChunkBoundary`, which keeps the rest of the app working.
+ * part whose code is not on the device yet waits and appears when the connection is back,
+ * instead of breaking the app; a screen says so meanwhile (`ChunkLoading`: never an endless
+ * spinner). A load that failed for good is caught by `ChunkBoundary`, which keeps the rest of the
+ * app working.
  */
-import { Component, lazy, type ComponentType, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
-import { Alert, Button, Stack, Text } from '@mantine/core';
-import { isChunkLoadError, loadWhenReachable } from '../data/chunks';
+import { Component, lazy, useSyncExternalStore, type ComponentType, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
+import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
+import { isChunkLoadError, loadWhenReachable, retryWaitingLoads } from '../data/chunks';
 import { t } from '../i18n';
 
 /** A lazy component whose code can be fetched before it first renders. */
@@ -80,4 +81,34 @@ export class ChunkBoundary extends Component<BoundaryProps, { error: unknown }> 
       </Alert>
     );
   }
+}
+
+function subscribeOnline(onChange: () => void): () => void {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+/**
+ * The Suspense fallback of a screen whose code loads on demand: «Cargando…» while online (nothing
+ * when `quiet`); offline, the screen's code may not be on the device yet (a connection lost right
+ * after the first sign-in), so it says so, that the screen opens by itself when the connection
+ * is back, and offers «Reintentar» (a connection the browser has not noticed yet).
+ */
+export function ChunkLoading({ quiet = false }: { readonly quiet?: boolean }) {
+  const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
+  if (online) return quiet ? null : <Loader aria-label={t('app.loading')} />;
+  return (
+    <Alert color="yellow" title={t('pwa.chunkWaitingTitle')} data-testid="chunk-waiting" role="status">
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{t('pwa.chunkWaitingBody')}</Text>
+        <Button size="md" variant="light" onClick={retryWaitingLoads}>
+          {t('pwa.chunkRetry')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
 }

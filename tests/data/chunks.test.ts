@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { isChunkLoadError, loadWhenReachable, ONLINE_TRIES, type Reachability } from '../../src/data/chunks';
+import { describe, expect, it, vi } from 'vitest';
+import { browserReachability, isChunkLoadError, loadWhenReachable, ONLINE_TRIES, retryWaitingLoads, type Reachability } from '../../src/data/chunks';
 
 /** A connection the test switches by hand; `goOnline` resolves whoever waits for it. */
 function connection(online: boolean) {
@@ -98,5 +98,23 @@ describe('isChunkLoadError', () => {
     expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);
     expect(isChunkLoadError('Failed to fetch dynamically imported module')).toBe(false);
     expect(isChunkLoadError(null)).toBe(false);
+  });
+
+  it('«Reintentar» wakes the loads waiting for the connection, as the connection coming back does', async () => {
+    const target = new EventTarget();
+    vi.stubGlobal('window', target);
+    try {
+      let woke = 0;
+      void browserReachability.onceOnline().then(() => (woke += 1));
+      await Promise.resolve();
+      expect(woke).toBe(0);
+      retryWaitingLoads();
+      await vi.waitFor(() => expect(woke).toBe(1));
+      void browserReachability.onceOnline().then(() => (woke += 1));
+      target.dispatchEvent(new Event('online'));
+      await vi.waitFor(() => expect(woke).toBe(2));
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -5,9 +5,12 @@ import { IconBike } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { t, type MessageKey } from '../../i18n';
 import { InstallPrompt } from '../pwa/InstallPrompt';
+import { OfflineReadiness } from '../pwa/OfflineReadiness';
 
 /** The landing screens where phones and tablets are offered to install the app. */
 const INSTALL_PATHS: ReadonlySet<string> = new Set(['/', '/distribution']);
+/** The rider's route list, where he reads whether his day is on the phone (issue 28). */
+const READINESS_PATH = '/distribution';
 
 export interface ShellMenuItem {
   readonly label: MessageKey;
@@ -101,6 +104,7 @@ export function ShellLayout({ menu, crumbs, status }: ShellLayoutProps) {
           </nav>
         )}
         {INSTALL_PATHS.has(pathname) && <InstallPrompt />}
+        {pathname === READINESS_PATH && <OfflineReadiness />}
         <Outlet />
       </AppShell.Main>
     </AppShell>
