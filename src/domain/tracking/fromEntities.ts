@@ -1,0 +1,97 @@
+/**
+ * The ETA's input from the app's documents (issue 33): a published route, its orders, its
+ * delivery points and hub, the day's delivery events and the last position. Times of day
+ * («HH:MM», Madrid) become instants of the route's date. Shared by the office (src/features/
+ * tracking), the server (server/tracking/eta.ts) and the receiver's page.
+ */
+import type { DeliveryEvent } from '../entities/events';
+import type { DeliveryPoint, Order, Route } from '../entities/operation';
+import type { Hub } from '../entities/reference';
+import { DEFAULT_TRAVEL_SETTINGS, estimateLeg, type TravelSettings } from '../routing/matrix';
+import { madridDate } from '../dates';
+import { etaForRoute, type EtaEvent, type EtaInput, type EtaPosition, type EtaRoute, type StopEta, type TravelSeconds } from './eta';
+
+const MINUTE = 60_000;
+
+/** The instant of a Madrid time of day («HH:MM») on a date («YYYY-MM-DD»). */
+export function madridTimeMs(date: string, hhmm: string): number {
+  const h = Number(hhmm.slice(0, 2));
+  const m = Number(hhmm.slice(3, 5));
+  const asUtc = Date.parse(`${date}T00:00:00Z`) + (h * 60 + m) * MINUTE;
+  if (Number.isNaN(asUtc)) return Number.NaN;
+  // Madrid is UTC+1 or UTC+2: the candidate that reads back as the same day and time.
+  for (const offsetH of [2, 1]) {
+    const at = asUtc - offsetH * 3_600_000;
+    if (madridDate(at) === date && madridClock(at) === hhmm) return at;
+  }
+  return asUtc - 3_600_000;
+}
+
+const CLOCK = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Madrid', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** «HH:MM» in Madrid of an instant. */
+export function madridClock(atMs: number): string {
+  return CLOCK.format(atMs);
+}
+
+/** The offline estimate of a hub (its own detour factor and speed), in seconds. */
+export function estimateTravel(settings: TravelSettings = DEFAULT_TRAVEL_SETTINGS): TravelSeconds {
+  return (a, b) => estimateLeg(a, b, settings).duration;
+}
+
+export function travelSettingsOfHub(hub: Pick<Hub, 'detour_factor' | 'speed_kmh'> | null | undefined): TravelSettings {
+  return { detourFactor: hub?.detour_factor ?? DEFAULT_TRAVEL_SETTINGS.detourFactor, speedKmh: hub?.speed_kmh ?? DEFAULT_TRAVEL_SETTINGS.speedKmh };
+}
+
+export interface RouteDocs {
+  readonly route: Pick<Route, 'date' | 'planned_start' | 'stops'>;
+  readonly orders: readonly Pick<Order, 'id' | 'window_start' | 'window_end'>[];
+  readonly points: readonly Pick<DeliveryPoint, 'id' | 'lat' | 'lng'>[];
+  readonly hub: Pick<Hub, 'lat' | 'lng'> | null;
+}
+
+/** The route as the ETA reads it. Stops whose point is unknown are placed at the hub. */
+export function etaRouteOf(docs: RouteDocs): EtaRoute {
+  const { route } = docs;
+  const orders = new Map(docs.orders.map((o) => [o.id, o]));
+  const points = new Map(docs.points.map((p) => [p.id, p]));
+  const start = docs.hub ? { lat: docs.hub.lat, lng: docs.hub.lng } : (docs.points[0] ?? { lat: 0, lng: 0 });
+  const dayEnd = madridTimeMs(route.date, '23:59');
+  return {
+    start: { lat: start.lat, lng: start.lng },
+    plannedStartMs: madridTimeMs(route.date, route.planned_start),
+    stops: route.stops.map((s) => {
+      const own = s.order_ids.map((id) => orders.get(id)).filter((o): o is NonNullable<typeof o> => o !== undefined);
+      const starts = own.map((o) => madridTimeMs(route.date, o.window_start));
+      const ends = own.map((o) => madridTimeMs(route.date, o.window_end));
+      const point = points.get(s.delivery_point_id);
+      return {
+        seq: s.seq,
+        orderIds: s.order_ids,
+        location: point ? { lat: point.lat, lng: point.lng } : { lat: start.lat, lng: start.lng },
+        plannedMs: madridTimeMs(route.date, s.eta),
+        windowStartMs: starts.length > 0 ? Math.max(...starts) : madridTimeMs(route.date, route.planned_start),
+        windowEndMs: ends.length > 0 ? Math.min(...ends) : dayEnd,
+      };
+    }),
+  };
+}
+
+/** The settling delivery events (delivered, partial, failed) as the ETA reads them. */
+export function etaEventsOf(events: readonly Pick<DeliveryEvent, 'order_id' | 'kind' | 'at'>[]): EtaEvent[] {
+  const out: EtaEvent[] = [];
+  for (const e of events) if (e.kind === 'delivered' || e.kind === 'partial' || e.kind === 'failed') out.push({ orderId: e.order_id, kind: e.kind, atMs: e.at });
+  return out;
+}
+
+/** The ETAs of a route from its documents (the estimate's travel times unless `travel` is given). */
+export function etaOfRouteDocs(docs: RouteDocs & { events: readonly Pick<DeliveryEvent, 'order_id' | 'kind' | 'at'>[]; position: EtaPosition | null; nowMs: number; travel?: TravelSeconds; hubSettings?: TravelSettings }): StopEta[] {
+  const input: EtaInput = {
+    route: etaRouteOf(docs),
+    events: etaEventsOf(docs.events),
+    position: docs.position,
+    travel: docs.travel ?? estimateTravel(docs.hubSettings),
+    nowMs: docs.nowMs,
+  };
+  return etaForRoute(input);
+}
