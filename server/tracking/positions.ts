@@ -20,6 +20,7 @@ import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import { t } from '../../src/i18n';
 import { madridDate } from '../../src/domain/dates';
+import type { PositionBatchAnswer, RoutePosition } from '../../src/domain/tracking/positions';
 import type { DocStore } from '../store';
 import type { SyncUser } from '../sync';
 
@@ -37,7 +38,6 @@ export const sampleSchema = z.object({
   accuracy: finite('tracking.errors.accuracy').min(0, { error: () => t('tracking.errors.accuracy') }).max(100_000, { error: () => t('tracking.errors.accuracy') }),
   speed: finite('tracking.errors.speed').min(0, { error: () => t('tracking.errors.speed') }).max(100, { error: () => t('tracking.errors.speed') }).nullable().optional(),
 });
-export type PositionSample = z.infer<typeof sampleSchema>;
 
 export const batchSchema = z.object({
   device_id: z
@@ -46,27 +46,13 @@ export const batchSchema = z.object({
   samples: z.array(z.unknown(), { error: () => t('tracking.errors.samples', { max: MAX_BATCH }) }).min(1, { error: () => t('tracking.errors.samples', { max: MAX_BATCH }) }).max(MAX_BATCH, { error: () => t('tracking.errors.samples', { max: MAX_BATCH }) }),
 });
 
-/** A route's latest position as the office sees it. */
-export interface RoutePosition {
-  readonly route_id: string;
-  readonly rider_id: string;
-  readonly at: number;
-  readonly lat: number;
-  readonly lng: number;
-  readonly accuracy: number;
-  readonly speed: number | null;
-}
-
-export interface BatchAnswer {
-  /** Samples stored now. */
-  readonly stored: number;
-  /** Samples already stored by an earlier send (not stored again). */
-  readonly repeated: number;
-  /** Samples refused, with the reason (never stored; the device drops them). */
-  readonly refused: { seq: number | null; message: string }[];
-  /** The highest sequence number of the batch that is settled (stored, repeated or refused). */
-  readonly acked: number;
-}
+/**
+ * The answer to a batch: samples stored now, those already stored by an earlier send (not stored
+ * again), those refused with the reason (never stored; the device drops them), and the highest
+ * sequence number of the batch that is settled.
+ */
+export type BatchAnswer = PositionBatchAnswer;
+export type { RoutePosition };
 
 /** How far ahead of the server's clock a device's clock may be. */
 const FUTURE_SLACK_MS = 5 * 60_000;

@@ -46,6 +46,7 @@ import { fillPath } from './href';
 const ShellLayout = lazyChunk(() => import('../ui/layout/ShellLayout').then((m) => ({ default: m.ShellLayout })));
 const SyncIndicator = lazyChunk(() => import('../ui/layout/SyncIndicator').then((m) => ({ default: m.SyncIndicator })));
 const UserMenu = lazyChunk(() => import('../features/auth/UserMenu').then((m) => ({ default: m.UserMenu })));
+const RiderSharing = lazyChunk(() => import('../features/tracking/RiderSharing').then((m) => ({ default: m.RiderSharing })));
 const SessionOverlays = lazyChunk(() => import('../features/auth/SessionOverlays').then((m) => ({ default: m.SessionOverlays })));
 const UpdatePrompt = lazyChunk(() => import('../ui/pwa/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
 
@@ -150,6 +151,8 @@ function guard(entry: RouteEntry, location: ParsedLocation): void {
 
 function RootView() {
   const signedIn = useSession((s) => s.phase === 'signed-in');
+  // A rider's position is shared while his route is in progress (issue 33); its chunk loads for riders only.
+  const isRider = useSession((s) => s.user?.base_role === 'rider');
   return (
     <>
       <a className="cb-skip-link" href="#main">
@@ -159,6 +162,7 @@ function RootView() {
       <ChunkBoundary fallback="nothing">
         <Suspense fallback={null}>
           {signedIn && <SessionOverlays />}
+          {signedIn && isRider && <RiderSharing />}
           <UpdatePrompt />
         </Suspense>
       </ChunkBoundary>

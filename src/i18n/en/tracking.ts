@@ -31,6 +31,7 @@ export const trackingMessages: Shape<typeof es> = {
     map: 'Tracking map',
     openRoute: 'Open route',
     panelTitle: 'Route tracking',
+    dismiss: 'Close the notice',
     panelNotLive: 'The route is not in progress: no tracking.',
     live: {
       on: 'Your position is shared with the office while the route is in progress.',

@@ -32,6 +32,7 @@ export const trackingMessages = {
     map: 'Mapa de seguimiento',
     openRoute: 'Ver ruta',
     panelTitle: 'Seguimiento de la ruta',
+    dismiss: 'Cerrar el aviso',
     panelNotLive: 'La ruta no está en reparto: no hay seguimiento.',
     live: {
       on: 'Tu posición se comparte con la oficina mientras la ruta está en reparto.',
