@@ -22,6 +22,7 @@ import {
   IconAlertTriangle,
   IconCash,
   IconChartBar,
+  IconMapPins,
   IconUsers,
   IconSettings,
 } from '@tabler/icons-react';
@@ -68,6 +69,7 @@ const ICONS: Record<MenuEntry['icon'], ReactNode> = {
   incidences: <IconAlertTriangle size={20} aria-hidden />,
   payments: <IconCash size={20} aria-hidden />,
   reports: <IconChartBar size={20} aria-hidden />,
+  tracking: <IconMapPins size={20} aria-hidden />,
   users: <IconUsers size={20} aria-hidden />,
   config: <IconSettings size={20} aria-hidden />,
 };

@@ -90,8 +90,8 @@ describe('the office', () => {
       const reader = res.body!.getReader();
       const decoder = new TextDecoder();
       let text = '';
-      const until = async (needle: string) => {
-        while (!text.includes(needle)) {
+      const until = async (needle: string | RegExp) => {
+        while (typeof needle === 'string' ? !text.includes(needle) : !needle.test(text)) {
           const { value, done } = await reader.read();
           if (done) break;
           text += decoder.decode(value, { stream: true });
@@ -104,8 +104,8 @@ describe('the office', () => {
     const office = await listen(operator);
     const other = await listen(rider2);
     expect((await srv.api('/api/positions', { token: rider1, body: { device_id: 'device-rider1-a', samples: [sample(10)] } })).body).toMatchObject({ stored: 1 });
-    const heard = await office.until('event: positions');
-    const data = heard.slice(heard.indexOf('event: positions')).split('\n')[1]!.slice('data: '.length);
+    const block = /event: positions\ndata: (.*)\n\n/;
+    const data = block.exec(await office.until(block))![1]!;
     expect(JSON.parse(data)).toEqual({ positions: [expect.objectContaining({ route_id: 'r1', at: AT + 10_000 })] });
     // A change the rider's stream does hear, sent after the position: it arrives with nothing before it.
     seedDocs(srv, { orders: [order('o9', 'pe3', 'r2', 'planned')] });

@@ -5,6 +5,7 @@ import type { Shape } from '../shape';
 export const trackingMessages: Shape<typeof es> = {
   tracking: {
     menu: 'Tracking',
+    menuDescription: 'Riders on their routes and expected arrivals',
     title: 'Live tracking',
     intro: 'Riders on a route in progress, at their last position. Expected arrivals are recomputed with every position and every delivery.',
     hub: 'Hub',
@@ -18,7 +19,7 @@ export const trackingMessages: Shape<typeof es> = {
     ageSeconds: '{n, plural, one {# second} other {# seconds}}',
     ageMinutes: '{n, plural, one {# minute} other {# minutes}}',
     ageHours: '{n, plural, one {# hour} other {# hours}}',
-    progress: '{done} of {total} stops',
+    progress: '{done} of {total, plural, one {# stop done} other {# stops done}}',
     remaining: 'Remaining stops',
     stopLine: 'Stop {seq} · {point}',
     eta: 'Expected arrival',
@@ -44,7 +45,7 @@ export const trackingMessages: Shape<typeof es> = {
     errors: {
       body: 'Invalid positions: {problem}',
       device: 'The device identifier is missing',
-      samples: 'Send between 1 and {max} positions',
+      samples: 'Send between 1 and {max, plural, one {# position} other {# positions}}',
       seq: 'Invalid position sequence number',
       route: 'The position has no route',
       at: 'Invalid position time',

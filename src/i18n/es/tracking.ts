@@ -6,6 +6,7 @@
 export const trackingMessages = {
   tracking: {
     menu: 'Seguimiento',
+    menuDescription: 'Repartidores en ruta y horas de llegada previstas',
     title: 'Seguimiento en directo',
     intro: 'Repartidores con una ruta en reparto, en su última posición. Las horas previstas se recalculan con cada posición y cada entrega.',
     hub: 'Hub',
@@ -19,7 +20,7 @@ export const trackingMessages = {
     ageSeconds: '{n, plural, one {# segundo} other {# segundos}}',
     ageMinutes: '{n, plural, one {# minuto} other {# minutos}}',
     ageHours: '{n, plural, one {# hora} other {# horas}}',
-    progress: '{done} de {total} paradas',
+    progress: '{done} de {total, plural, one {# parada hecha} other {# paradas hechas}}',
     remaining: 'Paradas pendientes',
     stopLine: 'Parada {seq} · {point}',
     eta: 'Llegada prevista',
@@ -45,7 +46,7 @@ export const trackingMessages = {
     errors: {
       body: 'Envío de posiciones no válido: {problem}',
       device: 'Falta el identificador del dispositivo',
-      samples: 'Envía entre 1 y {max} posiciones',
+      samples: 'Envía entre 1 y {max, plural, one {# posición} other {# posiciones}}',
       seq: 'Número de orden de la posición no válido',
       route: 'Falta la ruta de la posición',
       at: 'Hora de la posición no válida',
