@@ -8,13 +8,27 @@ import type { DeliveryEvent } from '../entities/events';
 import type { DeliveryPoint, Order, Route } from '../entities/operation';
 import type { Hub } from '../entities/reference';
 import { DEFAULT_TRAVEL_SETTINGS, estimateLeg, type TravelSettings } from '../routing/matrix';
-import { madridDate } from '../dates';
 import { etaForRoute, type EtaEvent, type EtaInput, type EtaPosition, type EtaRoute, type StopEta, type TravelSeconds } from './eta';
 
 const MINUTE = 60_000;
 
+const DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit' });
+/** Instants already worked out (a day's routes repeat a few dozen times of day): Intl is slow. */
+const known = new Map<string, number>();
+
 /** The instant of a Madrid time of day («HH:MM») on a date («YYYY-MM-DD»). */
 export function madridTimeMs(date: string, hhmm: string): number {
+  const key = `${date} ${hhmm}`;
+  let at = known.get(key);
+  if (at === undefined) {
+    at = computeMadridTimeMs(date, hhmm);
+    if (known.size > 10_000) known.clear();
+    known.set(key, at);
+  }
+  return at;
+}
+
+function computeMadridTimeMs(date: string, hhmm: string): number {
   const h = Number(hhmm.slice(0, 2));
   const m = Number(hhmm.slice(3, 5));
   const asUtc = Date.parse(`${date}T00:00:00Z`) + (h * 60 + m) * MINUTE;
@@ -22,7 +36,7 @@ export function madridTimeMs(date: string, hhmm: string): number {
   // Madrid is UTC+1 or UTC+2: the candidate that reads back as the same day and time.
   for (const offsetH of [2, 1]) {
     const at = asUtc - offsetH * 3_600_000;
-    if (madridDate(at) === date && madridClock(at) === hhmm) return at;
+    if (DAY.format(at) === date && madridClock(at) === hhmm) return at;
   }
   return asUtc - 3_600_000;
 }

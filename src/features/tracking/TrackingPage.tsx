@@ -10,7 +10,7 @@ import { Alert, Button, Group, SegmentedControl, Select, SimpleGrid, Stack, Text
 import { useSession } from '../../data/session';
 import { useLivePositions, useNow, useTrackedDocs } from '../../data/tracking';
 import { madridDate } from '../../domain/dates';
-import type { Order } from '../../domain/entities/operation';
+import type { DeliveryPoint, Order } from '../../domain/entities/operation';
 import { routeBoard, sortBoards, type BoardSort } from '../../domain/tracking/board';
 import { t } from '../../i18n';
 import { hubName, hubOptions } from '../../ui/crud/options';
@@ -38,7 +38,7 @@ export function TrackingPage() {
         routeBoard({
           route,
           orders: route.stops.flatMap((s) => s.order_ids.map((id) => docs.orders.get(id))).filter((o): o is Order => o !== undefined),
-          points: [...docs.points.values()],
+          points: route.stops.map((s) => docs.points.get(s.delivery_point_id)).filter((p): p is DeliveryPoint => p !== undefined),
           hub: hubs.get(route.hub) ?? null,
           events: events.get(route.id) ?? [],
           position: positions.get(route.id) ?? null,
