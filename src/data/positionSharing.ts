@@ -123,7 +123,9 @@ export class PositionSharing {
     if (this.watchId !== null) this.geo.clearWatch(this.watchId);
     this.highAccuracy = highAccuracy;
     this.watchId = this.geo.watchPosition(
-      (p) => void this.onFix({ lat: p.coords.latitude, lng: p.coords.longitude, accuracy: p.coords.accuracy, speed: p.coords.speed ?? null, at: p.timestamp || (this.opts.now ?? Date.now)() }),
+      // The app's clock (as for delivery events), not the fix's own timestamp: both ends of a
+      // sample's time (the server's checks, the ETA's «now») read the same clock.
+      (p) => void this.onFix({ lat: p.coords.latitude, lng: p.coords.longitude, accuracy: p.coords.accuracy, speed: p.coords.speed ?? null, at: (this.opts.now ?? Date.now)() }),
       (err) => this.update({ state: err.code === 1 ? 'denied' : this.last ? this.status.state : 'unavailable' }),
       { enableHighAccuracy: highAccuracy, maximumAge: 10_000, timeout: 60_000 },
     );

@@ -143,7 +143,8 @@ describe('PositionSharing', () => {
     const server = fakeServer();
     server.setMode('down');
     const g = fakeGeo();
-    const sharing = new PositionSharing(new PositionQueue(newStore()), server.backend, { geolocation: g.geo, saver: async () => false, sendEveryMs: 3_600_000, now: () => T });
+    let clock = T;
+    const sharing = new PositionSharing(new PositionQueue(newStore()), server.backend, { geolocation: g.geo, saver: async () => false, sendEveryMs: 3_600_000, now: () => clock });
     const states: SharingStatus[] = [];
     sharing.subscribe((s) => states.push(s));
     expect(g.watching()).toBe(false);
@@ -153,12 +154,14 @@ describe('PositionSharing', () => {
     expect(g.options[0]).toMatchObject({ enableHighAccuracy: true });
     // Moving at 5 m/s: samples at 0, 30 s, 60 s; the ones 10 s apart are skipped.
     for (const s of [0, 10, 20, 30, 40, 60]) {
+      clock = T + s * 1000;
       g.fix(40.4 + s * 0.00004, T + s * 1000, 5);
       await settle();
     }
     expect((await sharing.queue.oldest()).map((x) => x.at)).toEqual([T, T + 30_000, T + 60_000]);
     expect(sharing.current().state).toBe('on');
     // Stopped: the device is asked for the cheaper position.
+    clock = T + 70_000;
     g.fix(40.4 + 60 * 0.00004, T + 70_000, 0);
     await settle();
     expect(g.options.at(-1)).toMatchObject({ enableHighAccuracy: false });

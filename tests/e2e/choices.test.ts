@@ -18,6 +18,7 @@ import {
   routeWithPickedOrders,
   settlementPayments,
   signedDelivery,
+  trackedRoute,
   type DemoDocs,
 } from '../../e2e/choices';
 
@@ -72,6 +73,7 @@ describe('the e2e specs find what they need in the demo data of the next 60 days
     routeOfHub(docs, today, hubOfUser(docs, 'u-rider8'), 1);
     productsWithBarcode(docs, 3);
     routeToHandOver(docs, today, [1, 2, 3], new Set(['u-rider1', 'u-rider2', 'u-rider12']));
+    trackedRoute(docs, today);
   });
 });
 
