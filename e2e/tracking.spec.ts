@@ -72,13 +72,13 @@ test('the office follows a rider on the live map, with ETAs and a late stop, acr
       },
       { timeout: 150_000, intervals: [3_000] },
     )
-    .toMatch(/pendiente/);
+    .toMatch(/pendientes? de enviar/i);
   expect(await latestOf(request, token, routeId)).toBe(before);
 
   // ── Signal back: sent, and the office hears it ─────────────────────────────────────────────
   await phone.setOffline(false);
   await expect.poll(() => latestOf(request, token, routeId), { timeout: 60_000 }).toBeGreaterThan(before);
-  await expect(rider.getByTestId('position-sharing')).not.toContainText('pendiente');
+  await expect(rider.getByTestId('position-sharing')).not.toContainText(/pendientes? de enviar/i);
   await expect(card.getByTestId('tracking-position')).toContainText('posición de hace');
   await phone.close();
   await desk.close();
