@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { completedStops, etaForRoute, lateStops, type EtaEvent, type EtaInput, type EtaRoute } from '../../src/domain/tracking/eta';
-import { estimateTravel, etaRouteOf, madridClock, madridTimeMs } from '../../src/domain/tracking/fromEntities';
+import { estimateTravel, etaRouteOf, madridClock, madridTimeMs, travelFromTable } from '../../src/domain/tracking/fromEntities';
 
 const T0 = Date.UTC(2026, 10, 20, 8, 0); // a fixed morning, never «today»
 const MIN = 60_000;
@@ -168,5 +168,22 @@ describe('route documents → ETA input', () => {
       hub: { lat: 41.39, lng: 2.15 },
     });
     expect(r.stops[0]).toMatchObject({ windowStartMs: madridTimeMs('2026-11-20', '10:00'), windowEndMs: madridTimeMs('2026-11-20', '11:00'), location: { lat: 41.4, lng: 2.1 } });
+  });
+});
+
+describe('travel times from the routing service', () => {
+  it("reads the table between the route's places, and scales the estimate elsewhere by the table's ratio", () => {
+    const places = [
+      { lat: 40.41, lng: -3.7 },
+      { lat: 40.42, lng: -3.7 },
+      { lat: 40.43, lng: -3.7 },
+    ];
+    const estimate = estimateTravel();
+    // The service says every leg takes twice the estimate.
+    const durations = places.flatMap((a) => places.map((b) => 2 * estimate(a, b)));
+    const travel = travelFromTable(places, durations, estimate);
+    expect(travel(places[0]!, places[2]!)).toBeCloseTo(2 * estimate(places[0]!, places[2]!), 6);
+    const rider = { lat: 40.415, lng: -3.705 };
+    expect(travel(rider, places[1]!)).toBeCloseTo(2 * estimate(rider, places[1]!), 6);
   });
 });

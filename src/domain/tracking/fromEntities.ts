@@ -8,7 +8,7 @@ import type { DeliveryEvent } from '../entities/events';
 import type { DeliveryPoint, Order, Route } from '../entities/operation';
 import type { Hub } from '../entities/reference';
 import { DEFAULT_TRAVEL_SETTINGS, estimateLeg, type TravelSettings } from '../routing/matrix';
-import { etaForRoute, type EtaEvent, type EtaInput, type EtaPosition, type EtaRoute, type StopEta, type TravelSeconds } from './eta';
+import { etaForRoute, type EtaEvent, type EtaInput, type EtaPoint, type EtaPosition, type EtaRoute, type StopEta, type TravelSeconds } from './eta';
 
 const MINUTE = 60_000;
 
@@ -108,4 +108,39 @@ export function etaOfRouteDocs(docs: RouteDocs & { events: readonly Pick<Deliver
     nowMs: docs.nowMs,
   };
   return etaForRoute(input);
+}
+
+const placeKey = (p: { readonly lat: number; readonly lng: number }) => `${p.lat.toFixed(6)},${p.lng.toFixed(6)}`;
+
+/**
+ * Travel times from the routing service's table of a route's places (hub and stops), in seconds:
+ * a leg between two of those places reads the table; any other leg (from the rider's position)
+ * is the estimate × how the service's times compare with the estimate on this route (the median
+ * ratio over the table's legs).
+ */
+export function travelFromTable(places: readonly { readonly lat: number; readonly lng: number }[], durations: ArrayLike<number>, estimate: TravelSeconds): TravelSeconds {
+  const n = places.length;
+  const index = new Map<string, number>();
+  places.forEach((p, i) => {
+    if (!index.has(placeKey(p))) index.set(placeKey(p), i);
+  });
+  const ratios: number[] = [];
+  for (let i = 0; i < n; i += 1) {
+    for (let j = 0; j < n; j += 1) {
+      const d = durations[i * n + j] ?? Number.NaN;
+      const e = estimate(places[i] as EtaPoint, places[j] as EtaPoint);
+      if (i !== j && Number.isFinite(d) && e > 60) ratios.push(d / e);
+    }
+  }
+  ratios.sort((a, b) => a - b);
+  const ratio = ratios.length > 0 ? Math.min(3, Math.max(0.3, ratios[Math.floor(ratios.length / 2)] as number)) : 1;
+  return (a, b) => {
+    const i = index.get(placeKey(a));
+    const j = index.get(placeKey(b));
+    if (i !== undefined && j !== undefined) {
+      const d = durations[i * n + j];
+      if (d !== undefined && Number.isFinite(d)) return d;
+    }
+    return estimate(a, b) * ratio;
+  };
 }

@@ -9,6 +9,7 @@ import { Link } from '@tanstack/react-router';
 import { Alert, Button, Group, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useSession } from '../../data/session';
 import { useLivePositions, useNow, useTrackedDocs } from '../../data/tracking';
+import { useRoutesTravel } from '../../data/travel';
 import { madridDate } from '../../domain/dates';
 import type { DeliveryPoint, Order } from '../../domain/entities/operation';
 import { routeBoard, sortBoards, type BoardSort } from '../../domain/tracking/board';
@@ -27,6 +28,17 @@ export function TrackingPage() {
   const positions = useLivePositions();
   const [hub, setHub] = useState<string>(() => (user?.base_role === 'operator' && user.hub > 0 ? String(user.hub) : ''));
   const [sort, setSort] = useState<BoardSort>('lateness');
+  // The routing service's times when the backend has one (else the hubs' estimate).
+  const places = useMemo(
+    () =>
+      docs.routes.map((r) => {
+        const hubDoc = docs.hubs.find((h) => h.number === r.hub);
+        const stops = r.stops.map((s) => docs.points.get(s.delivery_point_id)).filter((p): p is DeliveryPoint => p !== undefined);
+        return { id: r.id, places: [...(hubDoc ? [{ lat: hubDoc.lat, lng: hubDoc.lng }] : []), ...stops.map((p) => ({ lat: p.lat, lng: p.lng }))] };
+      }),
+    [docs.routes, docs.hubs, docs.points],
+  );
+  const travel = useRoutesTravel(places);
 
   const boards = useMemo(() => {
     const hubs = new Map(docs.hubs.map((h) => [h.number, h]));
@@ -43,10 +55,11 @@ export function TrackingPage() {
           events: events.get(route.id) ?? [],
           position: positions.get(route.id) ?? null,
           nowMs: now,
+          ...(travel.has(route.id) ? { travel: travel.get(route.id) } : {}),
         }),
       );
     return sortBoards(list, sort);
-  }, [docs, positions, hub, sort, now]);
+  }, [docs, positions, hub, sort, now, travel]);
 
   const markers = useMemo<MapPoint[]>(
     () =>
