@@ -239,3 +239,23 @@ export function readOnlyRound(docs: DemoDocs, today: string): { routeId: string;
   }
   throw new ChoiceError('no route of today of rider7 or rider8 with an order still to deliver and collected at the door');
 }
+
+// ── tracking.spec.ts ─────────────────────────────────────────────────────────────────────────
+
+/**
+ * A route of today under way, of a rider no spec signs in as, with a stop still to visit (the
+ * last of the day's such routes: the sync spec takes the first free one). The spec makes the last
+ * pending stop late (its window already over) and follows the rider on the map.
+ */
+export function trackedRoute(docs: DemoDocs, today: string): { route: Doc; email: string; pending: Stop[] } {
+  const done = new Set(docs.deliveries.filter((e) => ['delivered', 'partial', 'failed'].includes(String(e.kind))).map((e) => String(e.order_id)));
+  const taken = new Set<string>(RIDERS_OF_SPECS);
+  for (const r of [...docs.routes].reverse()) {
+    if (r.date !== today || r.status !== 'in_progress' || taken.has(String(r.rider_id))) continue;
+    const email = docs.users.find((u) => u.id === r.rider_id)?.email;
+    if (typeof email !== 'string') continue;
+    const pending = stopsOf(r).filter((s) => s.order_ids.every((o) => !done.has(o)));
+    if (pending.length >= 1) return { route: r, email, pending };
+  }
+  throw new ChoiceError('no route of today under way, of a rider no spec uses, with a stop still to visit');
+}

@@ -15,6 +15,8 @@ import { registerAdminRoutes } from './routes/admin';
 import { PROOF_PUBLIC_PATHS, registerProofRoutes } from './routes/proof';
 import { ORDER_API_PATHS, registerOrderApiRoutes } from './routes/orderApi';
 import { registerRoutingRoutes } from './routes/routing';
+import { registerTrackingRoutes } from './routes/tracking';
+import { PositionFeed, maySeePositions } from './tracking/positions';
 import { OrderApi, type OrderApiOptions } from './orderApi';
 import { seedIfEmpty, type SeedOptions } from './seed';
 import { StreamHub, type StreamOptions } from './stream';
@@ -147,6 +149,10 @@ export async function createApp(opts: AppOptions): Promise<App> {
   const orderApi = new OrderApi(store, (collections) => sync.notify(collections), opts.orderApi);
   registerOrderApiRoutes(app, { api: orderApi });
   registerRoutingRoutes(app, { baseUrl: opts.osrmUrl, ...(opts.osrmFetch ? { fetch: opts.osrmFetch } : {}) });
+  // Riders' positions (issue 33): stored, then the latest of each route to the office's streams.
+  const feed = new PositionFeed((positions) => streams.broadcast('positions', { positions }, maySeePositions));
+  app.addHook('preClose', async () => feed.close());
+  registerTrackingRoutes(app, { store, feed, now: opts.now });
 
   const hasPwa = existsSync(join(opts.staticDir, 'index.html'));
   if (hasPwa) {

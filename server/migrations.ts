@@ -244,6 +244,29 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec("CREATE INDEX IF NOT EXISTS docs_day_hub ON docs (collection, json_extract(data, '$.date'), json_extract(data, '$.hub')) WHERE collection IN ('orders', 'routes')");
     },
   },
+  {
+    version: 13,
+    name: "riders' positions on routes in progress (issue 33): one row per sample, unique per rider, device and the device's sequence number",
+    // Written to be a no-op where its change is there (tests re-run every step on such a file).
+    up: (db) => {
+      db.exec(`
+        CREATE TABLE IF NOT EXISTS positions (
+          rider_id TEXT NOT NULL,
+          device_id TEXT NOT NULL,
+          device_seq INTEGER NOT NULL,
+          route_id TEXT NOT NULL,
+          at INTEGER NOT NULL,
+          lat REAL NOT NULL,
+          lng REAL NOT NULL,
+          accuracy REAL NOT NULL,
+          speed REAL,
+          received_at INTEGER NOT NULL,
+          PRIMARY KEY (rider_id, device_id, device_seq)
+        ) WITHOUT ROWID;
+        CREATE INDEX IF NOT EXISTS positions_route ON positions (route_id, at);
+      `);
+    },
+  },
 ];
 
 /** The schema version of this release: the last migration's number. */

@@ -118,6 +118,23 @@ export class StreamHub {
     return { open: this.connections.size, ...this.stats };
   }
 
+  /**
+   * Sends a message that is not a document change (issue 33: riders' latest positions) to the
+   * streams whose user `may` read it, written once for all of them. Nothing is kept for a
+   * stalled connection: such messages are momentary, the next one replaces it. Returns how many
+   * streams it was written to.
+   */
+  broadcast(event: string, data: unknown, may: (user: SyncUser) => boolean): number {
+    const text = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+    let sent = 0;
+    for (const c of [...this.connections]) {
+      if (c.closed || c.stalledSince > 0 || !may(c.user) || !this.recheck(c)) continue;
+      this.write(c, text);
+      sent += 1;
+    }
+    return sent;
+  }
+
   /** Ends every stream (server shutdown; devices reconnect to the next server). */
   closeAll(): void {
     for (const c of [...this.connections]) this.end(c);

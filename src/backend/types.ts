@@ -11,6 +11,7 @@ import type { LocalCollection } from '../domain/collections';
 import type { Checkpoint, MasterState, PullPage, PushRow, StreamEvent } from '../domain/sync/protocol';
 
 import type { ProofLink, PublicProof } from '../domain/proof';
+import type { PositionBatch, PositionBatchAnswer, RoutePosition } from '../domain/tracking/positions';
 
 /** The protocol's shapes (src/domain/sync/protocol.ts), as the seam's transports speak them. */
 export type { Checkpoint, MasterState, PullPage, PushRow, StreamEvent, SyncDoc } from '../domain/sync/protocol';
@@ -188,6 +189,21 @@ export interface RoutingBackend {
   table(request: TravelTableRequest): Promise<unknown>;
 }
 
+/**
+ * Live tracking (issue 33): a rider's phone sends its recorded positions; the office reads the
+ * latest position of every route in progress and hears new ones as they arrive.
+ */
+export interface TrackingBackend {
+  /** Whether this backend takes positions (false: phones record none, the office sees «sin posición»). */
+  readonly available: boolean;
+  /** Sends a batch of samples (idempotent: a batch sent again stores nothing twice). */
+  sendPositions(batch: PositionBatch): Promise<PositionBatchAnswer>;
+  /** The latest position of every route in progress (operators and admins). */
+  latestPositions(): Promise<RoutePosition[]>;
+  /** New latest positions as they arrive (keeps the change stream open while subscribed). */
+  livePositions(): Observable<RoutePosition[]>;
+}
+
 export interface Backend {
   readonly kind: 'server' | 'firebase';
   readonly session: BackendSession;
@@ -197,4 +213,5 @@ export interface Backend {
   readonly admin: AdminBackend;
   readonly proof: ProofBackend;
   readonly routing: RoutingBackend;
+  readonly tracking: TrackingBackend;
 }

@@ -6,6 +6,10 @@
  * time the board opens when it could not be asked.
  */
 import { useEffect, useState } from 'react';
+import type { LatLng } from '../domain/routing/matrix';
+import { haversineMatrix } from '../domain/routing/matrix';
+import { travelFromTable, estimateTravel } from '../domain/tracking/fromEntities';
+import type { TravelSeconds } from '../domain/tracking/eta';
 import type { RoutingBackend } from '../backend/types';
 import type { TravelTableCall } from '../workers/osrm';
 import { sessionBackend } from './session';
@@ -40,4 +44,38 @@ export function useTravelTable(): TravelTableCall | undefined {
     };
   }, []);
   return table;
+}
+
+/**
+ * The live map's travel times (issue 33): for each route (its hub and stops, in order), the
+ * routing service's table when the backend has one — asked once per route and set of places —
+ * else nothing (the ETA keeps the hub's offline estimate). Keyed by route id.
+ */
+export function useRoutesTravel(routes: readonly { readonly id: string; readonly places: readonly LatLng[] }[]): ReadonlyMap<string, TravelSeconds> {
+  const table = useTravelTable();
+  const [travel, setTravel] = useState<ReadonlyMap<string, TravelSeconds>>(new Map());
+  const key = routes.map((r) => `${r.id}:${r.places.map((p) => `${p.lat},${p.lng}`).join(';')}`).join('|');
+  useEffect(() => {
+    if (!table || routes.length === 0) return undefined;
+    let live = true;
+    void import('../workers/osrm').then(async ({ fetchOsrmMatrix }) => {
+      for (const r of routes) {
+        if (!live) return;
+        if (r.places.length < 2 || r.places.length > 100) continue;
+        try {
+          const matrix = await fetchOsrmMatrix(r.places, { table, concurrency: 1 }, haversineMatrix(r.places));
+          if (!live) return;
+          const fn = travelFromTable(r.places, matrix.durations, estimateTravel());
+          setTravel((old) => new Map(old).set(r.id, fn));
+        } catch {
+          // No service answer: the estimate stays for this route.
+        }
+      }
+    });
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the routes' places
+  }, [table, key]);
+  return travel;
 }

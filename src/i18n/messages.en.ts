@@ -25,6 +25,7 @@ import { domainMessages } from './en/domain';
 import { incidencesMessages } from './en/incidences';
 import { mainMessages } from './en/main';
 import { statusMessages } from './en/status';
+import { trackingMessages } from './en/tracking';
 
 export const en: Shape<Catalogue> = {
   ...intakeMessages,
@@ -45,6 +46,7 @@ export const en: Shape<Catalogue> = {
   ...planningMessages,
   ...incidencesMessages,
   ...statusMessages,
+  ...trackingMessages,
 };
 
 /** Month and day names of dates in English (../i18n/dates.ts). */

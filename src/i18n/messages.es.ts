@@ -20,6 +20,7 @@ import { domainMessages } from './es/domain';
 import { incidencesMessages } from './es/incidences';
 import { mainMessages } from './es/main';
 import { statusMessages } from './es/status';
+import { trackingMessages } from './es/tracking';
 
 export const es = {
   ...intakeMessages,
@@ -40,6 +41,7 @@ export const es = {
   ...planningMessages,
   ...incidencesMessages,
   ...statusMessages,
+  ...trackingMessages,
 } as const;
 
 export type Catalogue = typeof es;

@@ -22,6 +22,7 @@ const incidenceAllPickingRoute = createRoute({ getParentRoute: () => shellLayout
 const errorPickingRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/error-picking-producto/$pe_name/$order_id/$product_id', ...screenOptions('errorPicking') });
 const paymentsAllRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/payments/all_orders', ...screenOptions('paymentsAll') });
 const reportsRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/reports', ...screenOptions('reports') });
+const trackingRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/tracking', ...screenOptions('tracking') });
 const paymentsDetailsRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/payments/details_orders/$route_id/status/$status_id', ...screenOptions('paymentsDetails') });
 const profileUserRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/profile-user', ...screenOptions('profileUser') });
 const userModelRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/user-model', ...screenOptions('userModel') });
@@ -116,6 +117,7 @@ export const routeTree = rootRoute.addChildren([
     errorPickingRoute,
     paymentsAllRoute,
     reportsRoute,
+    trackingRoute,
     paymentsDetailsRoute,
     profileUserRoute,
     userModelRoute,

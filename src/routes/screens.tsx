@@ -137,6 +137,7 @@ const SCREEN_TABLE = {
   routed: lazyChunk(() => import('../features/planning/PlanningBoard').then((m) => ({ default: m.PlanningBoardPage }))),
   blankRouted: lazyChunk(() => import('../features/planning/PlanningBoard').then((m) => ({ default: m.PlanningBoardPage }))),
   blankMap: lazyChunk(() => import('../features/planning/DayMap').then((m) => ({ default: m.DayMapPage }))),
+  tracking: lazyChunk(() => import('../features/tracking/TrackingPage').then((m) => ({ default: m.TrackingPage }))),
   reports: lazyChunk(() => import('../features/reports/ReportsPage').then((m) => ({ default: m.ReportsPage }))),
   paymentsAll: lazyChunk(() => import('../features/payments/PaymentsPages').then((m) => ({ default: m.PaymentsAllPage }))),
   paymentsDetails: lazyChunk(() => import('../features/payments/PaymentsPages').then((m) => ({ default: m.PaymentsDetailsPage }))),

@@ -22,6 +22,7 @@ import {
   IconAlertTriangle,
   IconCash,
   IconChartBar,
+  IconMapPins,
   IconUsers,
   IconSettings,
 } from '@tabler/icons-react';
@@ -46,6 +47,7 @@ import { fillPath } from './href';
 const ShellLayout = lazyChunk(() => import('../ui/layout/ShellLayout').then((m) => ({ default: m.ShellLayout })));
 const SyncIndicator = lazyChunk(() => import('../ui/layout/SyncIndicator').then((m) => ({ default: m.SyncIndicator })));
 const UserMenu = lazyChunk(() => import('../features/auth/UserMenu').then((m) => ({ default: m.UserMenu })));
+const RiderSharing = lazyChunk(() => import('../features/tracking/RiderSharing').then((m) => ({ default: m.RiderSharing })));
 const SessionOverlays = lazyChunk(() => import('../features/auth/SessionOverlays').then((m) => ({ default: m.SessionOverlays })));
 const UpdatePrompt = lazyChunk(() => import('../ui/pwa/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
 
@@ -67,6 +69,7 @@ const ICONS: Record<MenuEntry['icon'], ReactNode> = {
   incidences: <IconAlertTriangle size={20} aria-hidden />,
   payments: <IconCash size={20} aria-hidden />,
   reports: <IconChartBar size={20} aria-hidden />,
+  tracking: <IconMapPins size={20} aria-hidden />,
   users: <IconUsers size={20} aria-hidden />,
   config: <IconSettings size={20} aria-hidden />,
 };
@@ -150,6 +153,8 @@ function guard(entry: RouteEntry, location: ParsedLocation): void {
 
 function RootView() {
   const signedIn = useSession((s) => s.phase === 'signed-in');
+  // A rider's position is shared while his route is in progress (issue 33); its chunk loads for riders only.
+  const isRider = useSession((s) => s.user?.base_role === 'rider');
   return (
     <>
       <a className="cb-skip-link" href="#main">
@@ -159,6 +164,7 @@ function RootView() {
       <ChunkBoundary fallback="nothing">
         <Suspense fallback={null}>
           {signedIn && <SessionOverlays />}
+          {signedIn && isRider && <RiderSharing />}
           <UpdatePrompt />
         </Suspense>
       </ChunkBoundary>

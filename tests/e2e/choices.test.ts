@@ -19,6 +19,7 @@ import {
   routeWithPickedOrders,
   settlementPayments,
   signedDelivery,
+  trackedRoute,
   type DemoDocs,
 } from '../../e2e/choices';
 
@@ -74,6 +75,7 @@ describe('the e2e specs find what they need in the demo data of the next 60 days
     productsWithBarcode(docs, 3);
     readOnlyRound(docs, today);
     routeToHandOver(docs, today, [1, 2, 3], new Set(['u-rider1', 'u-rider2', 'u-rider12']));
+    trackedRoute(docs, today);
   });
 });
 

@@ -46,6 +46,7 @@ const ADDED_PATHS = [
   '/proof-of-delivery/:order_id', // issue 13: an order's proof of delivery (albarán)
   '/albaran/:token', // issue 13: the client's public link to one albarán
   '/reports', // issue 34: the operation reports («Informes»)
+  '/tracking', // issue 33: the office's live map («Seguimiento»)
 ];
 
 const translated = (key: MessageKey) => t(key) !== key;

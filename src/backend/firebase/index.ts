@@ -4,6 +4,7 @@
  * dynamically (`await import('./backend/firebase')`), so the Firebase SDK stays out of the default
  * bundle (src/backend/load.ts does).
  */
+import { NEVER } from 'rxjs';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { browserLocalPersistence, browserSessionPersistence, connectAuthEmulator, indexedDBLocalPersistence, initializeAuth, inMemoryPersistence, type Auth } from 'firebase/auth';
 import { collection, connectFirestoreEmulator, getDocsFromServer, initializeFirestore, limit, memoryLocalCache, orderBy, query, terminate, type Firestore } from 'firebase/firestore';
@@ -12,6 +13,7 @@ import { CONFLICTS_COLLECTION } from '../../domain/access/firestoreRules';
 import { memoryStorage } from '../storedSession';
 import { BackendError, type AdminBackend, type ApiKeyInfo, type Backend, type BackendStorage, type ConflictEntry, type Session } from '../types';
 
+const trackingUnavailable = () => new BackendError('unavailable', 'El seguimiento en directo solo funciona con el servidor propio, no con Firebase', 501);
 const proofLinksUnavailable = () =>
   new BackendError('unavailable', 'Los enlaces públicos de albarán solo funcionan con el servidor propio, no con Firebase', 501);
 import { FirebaseAuthBackend } from './auth';
@@ -164,6 +166,15 @@ export async function createFirebaseBackend(settings: FirebaseSettings, opts: Fi
     routing: {
       status: () => auth.callFunction<{ osrm: boolean }>('/api/routing/status'),
       table: (request) => auth.callFunction<unknown>('/api/routing/table', { method: 'POST', body: request }),
+    },
+    // Live tracking (issue 33) runs on the embedded server; on Firebase the positions would go to
+    // Firestore by a function (docs/firebase.md, «What runs where»), not built yet: phones record
+    // nothing and the office sees «sin posición».
+    tracking: {
+      available: false,
+      sendPositions: () => Promise.reject(trackingUnavailable()),
+      latestPositions: () => Promise.resolve([]),
+      livePositions: () => NEVER,
     },
     current: () => auth.current(),
     async close() {

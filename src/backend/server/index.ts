@@ -1,6 +1,8 @@
 /** The embedded-server implementation of the backend seam (the default). */
-import { BackendError, errorOf, type AdminBackend, type ApiKeyInfo, type AuthBackend, type Backend, type BackendStorage, type ConflictEntry, type FileTransport, type ProofBackend, type RoutingBackend, type Session } from '../types';
+import { BackendError, errorOf, type AdminBackend, type ApiKeyInfo, type AuthBackend, type Backend, type BackendStorage, type ConflictEntry, type FileTransport, type ProofBackend, type RoutingBackend, type Session, type TrackingBackend } from '../types';
+import { Observable } from 'rxjs';
 import type { ProofLink, PublicProof } from '../../domain/proof';
+import type { PositionBatchAnswer, RoutePosition } from '../../domain/tracking/positions';
 import { Http } from './http';
 import { sessionFromResponse, SessionManager, type LoginResponse } from './session';
 import { ServerSyncTransport, type StreamOptions } from './transport';
@@ -100,5 +102,22 @@ export function createServerBackend(opts: ServerBackendOptions): ServerBackend {
     table: (request) => http.json<unknown>('/api/routing/table', { method: 'POST', body: request }),
   };
 
-  return { kind: 'server', auth, sync: new ServerSyncTransport(http, opts.stream), files, admin, proof, routing, session, http };
+  const sync = new ServerSyncTransport(http, opts.stream);
+  const tracking: TrackingBackend = {
+    available: true,
+    sendPositions: (batch) => http.json<PositionBatchAnswer>('/api/positions', { method: 'POST', body: batch }),
+    latestPositions: async () => (await http.json<{ positions: RoutePosition[] }>('/api/tracking/positions')).positions,
+    // The stream stays open while the office listens (in a tab that does not replicate, too).
+    livePositions: () =>
+      new Observable<RoutePosition[]>((subscriber) => {
+        const positions = sync.positions$.subscribe(subscriber);
+        const stream = sync.stream().subscribe({ error: () => undefined });
+        return () => {
+          positions.unsubscribe();
+          stream.unsubscribe();
+        };
+      }),
+  };
+
+  return { kind: 'server', auth, sync, files, admin, proof, routing, tracking, session, http };
 }

@@ -4,7 +4,8 @@
  * stream is read with fetch (so it can carry the bearer token) and reconnects with back-off; the
  * server starts every connection with `resync`.
  */
-import { Observable, share } from 'rxjs';
+import { Observable, Subject, share } from 'rxjs';
+import type { RoutePosition } from '../../domain/tracking/positions';
 import type { LocalCollection } from '../../domain/collections';
 import { BackendError, errorOf, type Checkpoint, type MasterState, type PullPage, type PushRow, type StreamEvent, type SyncTransport } from '../types';
 import type { Http } from './http';
@@ -41,8 +42,21 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** A `positions` message of the stream: the latest positions of routes (issue 33), checked loosely. */
+function positionsOf(data: unknown): RoutePosition[] {
+  const list = (data as { positions?: unknown } | null)?.positions;
+  if (!Array.isArray(list)) return [];
+  return list.filter(
+    (p): p is RoutePosition =>
+      typeof p === 'object' && p !== null && typeof (p as RoutePosition).route_id === 'string' && typeof (p as RoutePosition).rider_id === 'string' &&
+      Number.isFinite((p as RoutePosition).lat) && Number.isFinite((p as RoutePosition).lng) && Number.isFinite((p as RoutePosition).at),
+  );
+}
+
 export class ServerSyncTransport implements SyncTransport {
   private readonly stream$: Observable<StreamEvent>;
+  /** Riders' positions heard on the stream (not documents: nothing to pull). */
+  readonly positions$ = new Subject<RoutePosition[]>();
 
   constructor(
     private readonly http: Http,
@@ -80,6 +94,9 @@ export class ServerSyncTransport implements SyncTransport {
               // «Pull this collection»: a message that is not one (not JSON, unknown collection) is skipped.
               const change = streamChangeSchema.safeParse(parseJson(e.data));
               if (change.success) subscriber.next({ type: 'change', ...change.data });
+            } else if (e.event === 'positions') {
+              const positions = positionsOf(parseJson(e.data));
+              if (positions.length > 0) this.positions$.next(positions);
             }
           }
         }

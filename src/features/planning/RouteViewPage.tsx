@@ -9,6 +9,7 @@ import { routeProgress } from '../../domain/delivery';
 import type { Route } from '../../domain/entities/operation';
 import { hubLabel } from '../../ui/crud/options';
 import { LazyMap } from '../../ui/map/LazyMap';
+import { RouteTrackingPanel } from '../../ui/tracking/RouteTrackingPanel';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { SyncNotices } from '../../ui/sync/SyncNotices';
 import { useBikes, usePointsById, useRouteDoc, useRouteOrders, useRoutesEvents, useUsers } from './hooks';
@@ -88,6 +89,7 @@ export function RouteViewPage({ params }: ScreenProps) {
         </Button>
       </RouteHeader>
       <SyncNotices docs={[{ collection: 'routes', id: route.id }]} />
+      <RouteTrackingPanel route={route} />
       <div>
         <Progress value={progress.total === 0 ? 0 : (progress.visited / progress.total) * 100} aria-label={t('planning.fields.progress')} />
         <Text size="sm" mt={4} data-testid="route-progress">

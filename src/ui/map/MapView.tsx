@@ -69,6 +69,11 @@ export interface MapViewProps {
   readonly height?: number;
   readonly ariaLabel: string;
   readonly onPick?: (lat: number, lng: number) => void;
+  /**
+   * Markers that move (issue 33, the live map): each marker is kept and moved by its id instead
+   * of drawn again, and the view fits the markers only the first time (the user's zoom stays).
+   */
+  readonly live?: boolean;
 }
 
 /** Markers closer than this on screen gather in a cluster. */
@@ -95,7 +100,7 @@ function style(p: MapPoint): Style {
   });
 }
 
-export default function MapView({ points, lines, height = 320, ariaLabel, onPick, onPointClick, onBoxSelect }: MapViewProps) {
+export default function MapView({ points, lines, height = 320, ariaLabel, onPick, onPointClick, onBoxSelect, live = false }: MapViewProps) {
   const ref = useRef<HTMLDivElement>(null);
   const mapRef = useRef<OlMap | null>(null);
   const sourceRef = useRef(new VectorSource());
@@ -204,7 +209,48 @@ export default function MapView({ points, lines, height = 320, ariaLabel, onPick
     };
   }, [boxSelectable]);
 
+  // The live map's markers by id, their last style key, and whether the view was fitted.
+  const liveRef = useRef(new Map<string, { feature: Feature; key: string }>());
+  const fittedRef = useRef(false);
+
   useEffect(() => {
+    if (!live) return;
+    const source = sourceRef.current;
+    const known = liveRef.current;
+    const seen = new Set<string>();
+    for (const p of points) {
+      seen.add(p.id);
+      const coord = fromLonLat([p.lng, p.lat]);
+      const key = `${p.label}|${p.color ?? ''}`;
+      const had = known.get(p.id);
+      if (had) {
+        (had.feature.getGeometry() as Point).setCoordinates(coord);
+        if (had.key !== key) {
+          had.feature.setStyle(style(p));
+          had.key = key;
+        }
+        had.feature.set('name', p.title ?? p.label);
+        continue;
+      }
+      const feature = new Feature({ geometry: new Point(coord), name: p.title ?? p.label, pointId: p.id, mapPoint: p });
+      feature.setStyle(style(p));
+      source.addFeature(feature);
+      known.set(p.id, { feature, key });
+    }
+    for (const [id, { feature }] of known) {
+      if (seen.has(id)) continue;
+      source.removeFeature(feature);
+      known.delete(id);
+    }
+    const map = mapRef.current;
+    if (map && !fittedRef.current && points.length > 0) {
+      fittedRef.current = true;
+      map.getView().fit(boundingExtent(points.map((p) => fromLonLat([p.lng, p.lat]))), { padding: [40, 40, 40, 40], maxZoom: 15, duration: 0 });
+    }
+  }, [live, points]);
+
+  useEffect(() => {
+    if (live) return;
     const source = sourceRef.current;
     source.clear();
     const loose = looseRef.current;
@@ -227,7 +273,7 @@ export default function MapView({ points, lines, height = 320, ariaLabel, onPick
     });
     const map = mapRef.current;
     if (map && coords.length > 0) map.getView().fit(boundingExtent(coords), { padding: [40, 40, 40, 40], maxZoom: 16, duration: 0 });
-  }, [points, lines]);
+  }, [live, points, lines]);
 
   return <div ref={ref} role="region" aria-label={ariaLabel} data-testid="map" style={{ width: '100%', height, borderRadius: 8, overflow: 'hidden', border: '1px solid var(--mantine-color-gray-3)' }} />;
 }

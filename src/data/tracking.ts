@@ -1,0 +1,82 @@
+/**
+ * The office's live tracking data (issue 33): riders' latest positions (asked once, then heard
+ * on the change stream, and asked again every half minute in case an event was missed), and
+ * the documents of the routes in progress, from the local database.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import type { DeliveryEvent } from '../domain/entities/events';
+import type { DeliveryPoint, Order, Route, User } from '../domain/entities/operation';
+import type { Hub } from '../domain/entities/reference';
+import type { RoutePosition } from '../domain/tracking/positions';
+import { useDocsByIds, useLiveQuery } from './hooks';
+import { deliveriesOfRoutes, routesOfDay } from './queries';
+import { useCatalog } from './reference';
+import { sessionBackend } from './session';
+
+const POLL_MS = 30_000;
+
+/** Latest position per route id (live). */
+export function useLivePositions(): ReadonlyMap<string, RoutePosition> {
+  const [positions, setPositions] = useState<ReadonlyMap<string, RoutePosition>>(new Map());
+  useEffect(() => {
+    const tracking = sessionBackend().tracking;
+    let live = true;
+    const merge = (list: readonly RoutePosition[]) => {
+      if (!live || list.length === 0) return;
+      setPositions((old) => {
+        let next: Map<string, RoutePosition> | null = null;
+        for (const p of list) {
+          const known = (next ?? old).get(p.route_id);
+          if (known && known.at >= p.at) continue;
+          next ??= new Map(old);
+          next.set(p.route_id, p);
+        }
+        return next ?? old;
+      });
+    };
+    const ask = () => void tracking.latestPositions().then(merge, () => undefined);
+    ask();
+    const timer = setInterval(ask, POLL_MS);
+    const sub = tracking.livePositions().subscribe(merge);
+    return () => {
+      live = false;
+      clearInterval(timer);
+      sub.unsubscribe();
+    };
+  }, []);
+  return positions;
+}
+
+export interface TrackedDocs {
+  readonly routes: readonly Route[];
+  readonly orders: ReadonlyMap<string, Order>;
+  readonly points: ReadonlyMap<string, DeliveryPoint>;
+  readonly events: readonly DeliveryEvent[];
+  readonly hubs: readonly Hub[];
+  readonly riders: ReadonlyMap<string, User>;
+  readonly loading: boolean;
+}
+
+/** The documents of the day's routes in progress (or of the one route given). */
+export function useTrackedDocs(date: string, onlyRouteId?: string): TrackedDocs {
+  const day = useLiveQuery<Route[]>((db) => routesOfDay(db, date), [date], []);
+  const routes = useMemo(() => day.data.filter((r) => r.status === 'in_progress' && (onlyRouteId === undefined || r.id === onlyRouteId)), [day.data, onlyRouteId]);
+  const routeIds = useMemo(() => routes.map((r) => r.id), [routes]);
+  const orders = useDocsByIds<Order>('orders', routes.flatMap((r) => r.stops.flatMap((s) => s.order_ids)));
+  const points = useDocsByIds<DeliveryPoint>('delivery_points', routes.flatMap((r) => r.stops.map((s) => s.delivery_point_id)));
+  const riders = useDocsByIds<User>('users', routes.map((r) => r.rider_id));
+  const key = routeIds.join(',');
+  const events = useLiveQuery<DeliveryEvent[]>((db) => (key ? deliveriesOfRoutes(db, key.split(',')) : null), [key], []);
+  const hubs = useCatalog('hub');
+  return { routes, orders: orders.data, points: points.data, events: events.data, hubs: hubs.data, riders: riders.data, loading: day.loading };
+}
+
+/** A clock for screens that show ages and ETAs: the time now, again every `everyMs`. */
+export function useNow(everyMs = 10_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
