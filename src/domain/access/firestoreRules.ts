@@ -14,8 +14,10 @@
  * - the table's `delete` is the soft delete (an update setting `_deleted`), a write to a deleted
  *   document is a `create`; real deletes are refused to everybody;
  * - `own-routes` reads and writes check the route document (`rider_id`); delivery points of a
- *   rider's stops cannot be matched by a rule (stops are inside the route), so riders may read
- *   delivery points and the Firebase backend only queries the points of his stops;
+ *   rider's stops cannot be matched by a rule (stops are inside the route), so each point
+ *   carries the riders whose live routes stop there (`rider_ids`, written only by the trusted
+ *   function functions/src/routeWrite.ts) and a rider reads a point only when he is in it
+ *   (issue 29, finding 2); no device writes the table's FUNCTION_FIELDS;
  * - update rules list the fields a role may change (`affectedKeys().hasOnly`), `kind` never
  *   changes; events (deliveries, incidences, receipts, picks) are never changed nor deleted:
  *   admins and operators may only re-stamp `_updatedAt` (so a rider who receives a route pulls
@@ -43,7 +45,7 @@
  */
 import { LOCAL_COLLECTIONS, type LocalCollection } from '../collections';
 import type { SystemRole } from './groups';
-import { ACCESS_TABLE, EVENT_COLLECTIONS, SELF_PROTECTED_FIELDS, type Operation, type Rule } from './table';
+import { ACCESS_TABLE, EVENT_COLLECTIONS, FUNCTION_FIELDS, SELF_PROTECTED_FIELDS, type Operation, type Rule } from './table';
 import { checkReachable, checkTransition, type Machine } from '../status/machines';
 import { statusFieldsOf, type StatusField } from '../status/fields';
 import { RIDER_PAYMENT_STATUSES, paymentIdOf, riderPaymentMethods } from './payments';
@@ -79,7 +81,7 @@ function scopeCondition(collection: LocalCollection, rule: Rule, data: string): 
       return collection === 'users' ? 'docId == request.auth.uid' : `${data}.created_by == request.auth.uid`;
     case 'own-routes':
       if (collection === 'routes') return `${data}.rider_id == request.auth.uid`;
-      if (collection === 'delivery_points') return 'true';
+      if (collection === 'delivery_points') return `request.auth.uid in ${data}.rider_ids`;
       return `ownRoute(${data}.route_id)`;
     case 'hub-routes':
       return `hubRoute(${data})`;
@@ -184,6 +186,10 @@ function collectionBlock(prefix: string, c: LocalCollection): string {
     update = `!(docId == request.auth.uid && ${NEW}.diff(${OLD}).affectedKeys().hasAny(${list(SELF_PROTECTED_FIELDS)}))\n            && (${update})`;
     remove = `docId != request.auth.uid && (${remove})`;
   }
+  // Fields only a trusted function writes: no device sets or changes them.
+  const owned = FUNCTION_FIELDS[c] ?? [];
+  const createGuard = owned.length > 0 ? `!${NEW}.keys().hasAny(${list(owned)}) && ` : '';
+  const updateGuard = owned.length > 0 ? `!${NEW}.diff(${OLD}).affectedKeys().hasAny(${list(owned)}) && ` : '';
   const missing = creators.length > 0 ? `\n          || (resource == null && baseRole() in ${list(creators)})` : '';
   // Events are never changed: admins and operators may only re-stamp the server time.
   const updateRule = isEvent
@@ -195,8 +201,8 @@ function collectionBlock(prefix: string, c: LocalCollection): string {
   return `    match /${prefix}${c}/{docId} {
       allow get: if signedIn() && (${read}${missing});
       allow list: if signedIn() && (${read});
-      allow create: if signedIn() && stamped(docId) && (${create});
-      allow update: if signedIn() && stamped(docId) && ${updateRule};
+      allow create: if signedIn() && stamped(docId) && ${createGuard}(${create});
+      allow update: if signedIn() && stamped(docId) && ${updateGuard}${updateRule};
       allow delete: if false;
     }`;
 }
