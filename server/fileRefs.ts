@@ -13,15 +13,13 @@
 import type { LocalCollection } from '../src/domain/collections';
 import type { DocStore, StoredDoc } from './store';
 import { PATH_RE } from './routes/files';
+import { FILE_REF_FIELDS } from '../src/domain/access/fileRefs';
 
 /** The uploader recorded for a file the server makes itself. */
 export const SERVER_FILE_AUTHOR = '@server';
 
 /** The fields of each collection that name a stored file, and the folder its files go in. */
-export const FILE_REF_FIELDS: Readonly<Partial<Record<LocalCollection, { readonly folder: 'deliveries' | 'incidences'; readonly fields: readonly string[] }>>> = {
-  deliveries: { folder: 'deliveries', fields: ['signature_file', 'photo_file'] },
-  incidences: { folder: 'incidences', fields: ['photo_file'] },
-};
+export { FILE_REF_FIELDS };
 
 /** Who uploaded a stored file (its recorded author), or null when no file is stored there. */
 export function uploaderOf(store: DocStore, path: string): string | null {

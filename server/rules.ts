@@ -23,6 +23,7 @@ import { DUE_OPEN_STATUSES, checkRiderPayment, paymentDueCents, paymentIdOf } fr
 import { domainText } from '../src/i18n/domain';
 import { dayProblems, isLiveRoute, type IntegrityProblem, problemKey, problemMessage, problemNames } from '../src/domain/routing/integrity';
 import { msg } from '../src/domain/messages';
+import { ordersFollowingRoute } from '../src/domain/routing/follow';
 import type { AuthService } from './auth';
 import { fileRefProblem } from './fileRefs';
 import type { DocStore, StoredDoc } from './store';
@@ -135,22 +136,14 @@ export class ServerRules implements WriteRules {
    * A cancelled or deleted route lists nothing.
    */
   private ordersFollowRoute(before: StoredDoc | null, route: StoredDoc, write: (collection: LocalCollection, doc: StoredDoc) => void): void {
-    const listed = (r: StoredDoc | null): Set<string> =>
-      r && isLiveRoute(r as unknown as Route) ? new Set((r.stops as { order_ids: string[] }[]).flatMap((s) => s.order_ids)) : new Set();
-    const was = listed(before);
-    const now = listed(route);
+    const live = (id: string): StoredDoc | null => {
+      const o = this.store.get('orders', id);
+      return o && !o._deleted ? o : null;
+    };
     const at = (o: StoredDoc) => Math.max(Number(o.updated_at) + 1, this.now());
-    for (const id of now) {
-      const order = this.store.get('orders', id);
-      if (!order || order._deleted) continue;
-      const claim = order.status === 'pending' || (order.status === 'planned' && order.route_id !== route.id);
-      if (claim) write('orders', { ...order, route_id: route.id, status: 'planned', updated_at: at(order) });
-    }
-    for (const id of was) {
-      if (now.has(id)) continue;
-      const order = this.store.get('orders', id);
-      if (!order || order._deleted || order.route_id !== route.id || (order.status !== 'pending' && order.status !== 'planned')) continue;
-      write('orders', { ...order, route_id: '', status: 'pending', updated_at: at(order) });
+    const asRoute = (r: StoredDoc | null) => r as unknown as Route | null;
+    for (const o of ordersFollowingRoute(asRoute(before), asRoute(route) as Route, (id) => live(id) as unknown as Order | null, (o) => at(o as unknown as StoredDoc))) {
+      write('orders', o as unknown as StoredDoc);
     }
   }
 

@@ -20,6 +20,7 @@ import { checkOsrmUrl } from '../../server/osrmProxy';
 import { handle, type FunctionDeps } from './handlers.js';
 import { FirestoreOrderApi, type IdempotencyRow, type OrderData } from './orders.js';
 import { deliveryCounts, paymentAppeared, recomputePaymentDue, type DueData } from './paymentDue.js';
+import { POINT_RIDERS_FIELD, followRouteWrite, type RouteData, type StoredRoute } from './routeWrite.js';
 import type { DeliveryEvent } from '../../src/domain/entities/events';
 import type { Payment } from '../../src/domain/entities/operation';
 
@@ -151,4 +152,41 @@ export const paymentDueOnDelivery = onDocumentCreated({ region: 'europe-west1', 
   const data = event.data?.data() ?? null;
   if (!deliveryCounts(data)) return;
   await recomputePaymentDue(dueData, String(data?.order_id));
+});
+
+/** The route follow-up's reads and writes (./routeWrite.ts), in one admin transaction. */
+const routeData: RouteData = {
+  async riderRoutes(riderId) {
+    return (await col('routes').where('rider_id', '==', riderId).get()).docs.map((d) => stored(d)?.doc as StoredRoute | undefined).filter((r) => r !== undefined);
+  },
+  transaction(work) {
+    return db.runTransaction((t) =>
+      work({
+        route: async (id) => (stored(await t.get(col('routes').doc(id)))?.doc as StoredRoute | undefined) ?? null,
+        order: async (id) => live<Order>(await t.get(col('orders').doc(id))),
+        async pointRiders(id) {
+          const data = (await t.get(col('delivery_points').doc(id))).data();
+          if (!data) return null;
+          const riders: unknown = data[POINT_RIDERS_FIELD];
+          return Array.isArray(riders) ? riders.filter((r): r is string => typeof r === 'string') : [];
+        },
+        putOrder(order) {
+          t.set(col('orders').doc(order.id), { ...(encodeNested(order, isTimestamp) as Record<string, unknown>), _deleted: false, [SERVER_TIME_FIELD]: FieldValue.serverTimestamp() });
+        },
+        putPointRiders(id, riderIds) {
+          t.update(col('delivery_points').doc(id), { [POINT_RIDERS_FIELD]: [...riderIds], [SERVER_TIME_FIELD]: FieldValue.serverTimestamp() });
+        },
+      }),
+    );
+  },
+};
+
+/**
+ * Issue 29 finding 2 and issue 27 on Firebase: after every route write, its points' readers
+ * (`rider_ids`) and its orders' route and «Pendiente»/«En ruta» follow its stops.
+ */
+export const routeFollowUp = onDocumentWritten({ region: 'europe-west1', document: `${PREFIX}routes/{id}` }, async (event) => {
+  const before = event.data?.before;
+  const prior = before && before.exists ? ((stored(before)?.doc as StoredRoute | undefined) ?? null) : null;
+  await followRouteWrite(routeData, prior, String(event.params.id));
 });

@@ -35,11 +35,11 @@ describe('backend configuration', () => {
 });
 
 describe('Firebase query plans (what the rules let each role ask)', () => {
-  it('a rider asks for his routes by rider_id, their documents by route, his points by id, his profile', () => {
+  it('a rider asks for his routes by rider_id, their documents by route, his points by their readers, his profile', () => {
     expect(pullPlan('rider', 'routes')).toEqual({ kind: 'mine', field: 'rider_id' });
     expect(pullPlan('rider', 'orders')).toEqual({ kind: 'routes' });
     expect(pullPlan('rider', 'incidences')).toEqual({ kind: 'routes', kinds: ['delivery-product'] });
-    expect(pullPlan('rider', 'delivery_points')).toEqual({ kind: 'points' });
+    expect(pullPlan('rider', 'delivery_points')).toEqual({ kind: 'points', field: 'rider_ids' });
     expect(pullPlan('rider', 'users')).toEqual({ kind: 'self' });
     expect(pullPlan('rider', 'products')).toEqual({ kind: 'all' });
     expect(pullPlan('operator', 'orders')).toEqual({ kind: 'all' });

@@ -4,11 +4,12 @@
  * `mockUserToken` (or as the emulator's owner, past the rules), and seeding.
  */
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
-import { connectFirestoreEmulator, doc, initializeFirestore, memoryLocalCache, serverTimestamp, setLogLevel, terminate, writeBatch, type Firestore } from 'firebase/firestore';
+import { collection, connectFirestoreEmulator, doc, getDoc, getDocs, initializeFirestore, memoryLocalCache, serverTimestamp, setLogLevel, terminate, writeBatch, type Firestore } from 'firebase/firestore';
 import type { LocalCollection } from '../../src/domain/collections';
 import { SERVER_TIME_FIELD } from '../../src/domain/access/firestoreRules';
 import type { FirebaseSettings } from '../../src/backend/config';
-import { encodeValue } from '../../src/backend/firebase/docs';
+import { encodeValue, fromSnapshot } from '../../src/backend/firebase/docs';
+import { POINT_RIDERS_FIELD, allPointRiders, type StoredRoute } from '../../functions/src/routeWrite';
 import { smallOperation, PASSWORD } from '../helpers/fixtures';
 
 // The tests provoke refusals on purpose: the SDK's warning for each one is noise here.
@@ -82,6 +83,24 @@ export async function seed(owner: Firestore, docs: Partial<Record<LocalCollectio
     }
     await batch.commit();
   }
+  await seedPointReaders(owner, docs, prefix);
+}
+
+/**
+ * What the trusted route function (functions/src/routeWrite.ts) would have written for seeded
+ * routes and points: each point's readers (`rider_ids`) from every stored route.
+ */
+async function seedPointReaders(owner: Firestore, docs: Partial<Record<LocalCollection, readonly Record<string, unknown>[]>>, prefix: string): Promise<void> {
+  const points = new Set<string>((docs.delivery_points ?? []).map((p) => String(p.id)));
+  for (const r of docs.routes ?? []) for (const s of (r.stops ?? []) as { delivery_point_id?: string }[]) if (s.delivery_point_id) points.add(s.delivery_point_id);
+  if (points.size === 0) return;
+  const routes = (await getDocs(collection(owner, `${prefix}routes`))).docs.map((d) => fromSnapshot(d)?.doc as StoredRoute | undefined).filter((r) => r !== undefined);
+  const readers = allPointRiders(points, routes);
+  const batch = writeBatch(owner);
+  for (const [id, riders] of readers) {
+    if ((await getDoc(doc(owner, `${prefix}delivery_points`, id))).exists()) batch.update(doc(owner, `${prefix}delivery_points`, id), { [POINT_RIDERS_FIELD]: riders });
+  }
+  await batch.commit();
 }
 
 /**

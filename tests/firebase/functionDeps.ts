@@ -5,9 +5,10 @@
  * they are decoded here, not verified. Firestore is reached as the emulator's owner (past the
  * rules), as the admin SDK is.
  */
-import { collection, doc, getDoc, getDocs, orderBy, query, runTransaction, setDoc, where, type Firestore } from 'firebase/firestore';
+import { collection, doc, getDoc, getDocs, orderBy, query, runTransaction, serverTimestamp, setDoc, where, type Firestore } from 'firebase/firestore';
 import type { FunctionDeps } from '../../functions/src/handlers';
 import type { DueData } from '../../functions/src/paymentDue';
+import { POINT_RIDERS_FIELD, type RouteData, type StoredRoute } from '../../functions/src/routeWrite';
 import type { DeliveryEvent } from '../../src/domain/entities/events';
 import type { Payment } from '../../src/domain/entities/operation';
 import { FirestoreOrderApi, type IdempotencyRow, type OrderData, type OrderTx } from '../../functions/src/orders';
@@ -86,6 +87,39 @@ export function emulatorDueData(db: Firestore, prefix = 'cb_'): DueData {
           events: async (orderId) => (await getDocs(query(col('deliveries'), where('order_id', '==', orderId)))).docs.map((d) => live<DeliveryEvent>(d)).filter((e) => e !== null),
           put(payment) {
             t.set(doc(col('payments'), payment.id), toFirestore({ ...payment, _deleted: false } as unknown as SyncDoc));
+          },
+        }),
+      );
+    },
+  };
+}
+
+/** The route follow-up's reads and writes (functions/src/routeWrite.ts) through the client SDK, as the owner. */
+export function emulatorRouteData(db: Firestore, prefix = 'cb_'): RouteData {
+  const col = (name: string) => collection(db, `${prefix}${name}`);
+  return {
+    async riderRoutes(riderId) {
+      return (await getDocs(query(col('routes'), where('rider_id', '==', riderId)))).docs.map((d) => fromSnapshot(d)?.doc as StoredRoute | undefined).filter((r) => r !== undefined);
+    },
+    transaction(work) {
+      return runTransaction(db, (t) =>
+        work({
+          route: async (id) => (fromSnapshot(await t.get(doc(col('routes'), id)))?.doc as StoredRoute | undefined) ?? null,
+          async order(id) {
+            const pulled = fromSnapshot(await t.get(doc(col('orders'), id)));
+            return pulled && pulled.doc._deleted !== true ? (pulled.doc as unknown as Order) : null;
+          },
+          async pointRiders(id) {
+            const data = (await t.get(doc(col('delivery_points'), id))).data();
+            if (!data) return null;
+            const riders: unknown = data[POINT_RIDERS_FIELD];
+            return Array.isArray(riders) ? riders.filter((r): r is string => typeof r === 'string') : [];
+          },
+          putOrder(order) {
+            t.set(doc(col('orders'), order.id), toFirestore({ ...order, _deleted: false } as unknown as SyncDoc));
+          },
+          putPointRiders(id, riderIds) {
+            t.update(doc(col('delivery_points'), id), { [POINT_RIDERS_FIELD]: [...riderIds], [SERVER_TIME_FIELD]: serverTimestamp() });
           },
         }),
       );

@@ -14,6 +14,8 @@ import { cleanDoc } from '../../src/backend/firebase/docs';
 import type { Checkpoint, StreamEvent, SyncDoc } from '../../src/backend/types';
 import { deliveryEvent, order, point, route } from '../helpers/fixtures';
 import { clientDb, closeClients, newProject, seed, seedSmallOperation } from './emulator';
+import { emulatorRouteData } from './functionDeps';
+import { followRouteWrite, type StoredRoute } from '../../functions/src/routeWrite';
 
 type Row = Record<string, unknown>;
 const project = newProject('transport');
@@ -211,6 +213,8 @@ describe('a rider’s scope', () => {
     await seed(owner, { routes: [r5], orders: [order('o5', 'pe4', 'r5')], deliveries: [deliveryEvent('ev-r5', order('o5', 'pe4', 'r5'), 'u-rider1')] });
     const before = (await stored('routes', 'r5')) as Row;
     expect(await operator.push('routes', [{ assumedMasterState: before, newDocumentState: { ...before, rider_id: 'u-rider2' } }])).toEqual([]);
+    // Where the route trigger runs: its points' readers follow (functions/src/routeWrite.ts).
+    await followRouteWrite(emulatorRouteData(owner), before as unknown as StoredRoute, 'r5');
 
     expect((await pullAll(rider2, 'routes', start.routes)).docs.map((d) => d.id)).toEqual(['r5']);
     expect((await pullAll(rider2, 'orders', start.orders)).docs.map((d) => d.id)).toEqual(['o5']);
@@ -220,10 +224,13 @@ describe('a rider’s scope', () => {
     // Given back to rider 1: rider 2's device receives tombstones of what it had.
     const now = (await stored('routes', 'r5')) as Row;
     expect(await operator.push('routes', [{ assumedMasterState: now, newDocumentState: { ...now, rider_id: 'u-rider1' } }])).toEqual([]);
+    await followRouteWrite(emulatorRouteData(owner), now as unknown as StoredRoute, 'r5');
     const gone = await pullAll(rider2, 'routes', start.routes);
     expect(gone.docs.find((d) => d.id === 'r5')?._deleted).toBe(true);
     const orders = await pullAll(rider2, 'orders', start.orders);
     expect(orders.docs.find((d) => d.id === 'o5')?._deleted).toBe(true);
+    const points = await pullAll(rider2, 'delivery_points', start.points);
+    expect(points.docs.filter((d) => d.id === 'pe4').at(-1)?._deleted).toBe(true);
     expect((await stored('orders', 'o5'))?._deleted).toBe(false);
   });
 });

@@ -5,7 +5,7 @@
  * would, not through our push code. The embedded server runs the same list
  * (tests/security/write-cases.test.ts): a case the two backends answer differently fails one run.
  * Fields the trusted side computes are checked after the trusted function has run on the write,
- * as its trigger would run it (functions/src/paymentDue.ts).
+ * as its trigger would run it (functions/src/paymentDue.ts, functions/src/routeWrite.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doc, getDoc, serverTimestamp, setDoc, type Firestore } from 'firebase/firestore';
@@ -15,7 +15,8 @@ import { encodeValue, fromSnapshot } from '../../src/backend/firebase/docs';
 import { deliveryCounts, paymentAppeared, recomputePaymentDue } from '../../functions/src/paymentDue';
 import { ACTORS, WRITE_CASES, expected, type Row, type WriteCase, type Who } from '../shared/writeCases';
 import { clientDb, closeClients, newProject, seed, seedSmallOperation } from './emulator';
-import { emulatorDueData } from './functionDeps';
+import { emulatorDueData, emulatorRouteData } from './functionDeps';
+import { followRouteWrite, type StoredRoute } from '../../functions/src/routeWrite';
 
 const project = newProject('writecases');
 let owner: Firestore;
@@ -61,6 +62,10 @@ describe('the shared write cases × Firestore emulator with firestore.rules', ()
         const due = emulatorDueData(owner);
         if (c.collection === 'payments' && paymentAppeared(c.before, written)) await recomputePaymentDue(due, String(written?.order_id));
         if (c.collection === 'deliveries' && c.before === null && deliveryCounts(written)) await recomputePaymentDue(due, String(written?.order_id));
+        if (c.collection === 'routes') await followRouteWrite(emulatorRouteData(owner), c.before as StoredRoute | null, id);
+        for (const [collection, docs] of Object.entries(c.follows ?? {}) as [LocalCollection, Row[]][]) {
+          for (const d of docs) expect(await stored(collection, String(d.id)), `${collection}/${String(d.id)}`).toMatchObject(d);
+        }
         // The function's own write moves `updated_at` on (as the server's later recomputation does).
         const { updated_at: _at, ...rest } = c.after;
         expect(await stored(c.collection, id)).toMatchObject({ ...(c.computed ? rest : c.after), ...(c.computed ?? {}), _deleted: false });

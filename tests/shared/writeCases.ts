@@ -13,7 +13,8 @@
  */
 import type { LocalCollection } from '../../src/domain/collections';
 import type { Order, Payment, Route } from '../../src/domain/entities/operation';
-import { deliveryEvent, newDocFor, order, point, route, smallOperation, T0 } from '../helpers/fixtures';
+import { deliveryEvent, newDocFor, order, point, route, smallOperation, T0, TODAY } from '../helpers/fixtures';
+import { recordHandover, type CashHandover } from '../../src/domain/payments/handover';
 
 export type Row = Record<string, unknown>;
 export type Who = 'admin' | 'operator' | 'rider1' | 'rider2';
@@ -27,7 +28,7 @@ export const ACTORS: Readonly<Record<Who, { readonly id: string; readonly email:
   rider2: { id: 'u-rider2', email: 'rider2@cargobici.test' },
 };
 
-export type Topic = 'role' | 'row scope' | 'hub scope' | 'state machine' | 'computed amount' | 'authorship' | 'event → order → route' | 'file reference' | 'schema';
+export type Topic = 'role' | 'row scope' | 'hub scope' | 'state machine' | 'computed amount' | 'authorship' | 'event → order → route' | 'file reference' | 'cash hand-over' | 'function field' | 'route → orders' | 'schema';
 
 export interface WriteCase {
   readonly name: string;
@@ -53,6 +54,18 @@ export interface WriteCase {
   readonly computed?: Row;
   /** The issue and finding the case guards, when it has one. */
   readonly finding?: string;
+  /**
+   * Other documents as they must be stored after an allowed write, by what follows it: the
+   * embedded server derives them inside the push (server/rules.ts), Firebase in the trusted
+   * function (functions/src/routeWrite.ts; the Firebase run calls it as the trigger would).
+   */
+  readonly follows?: Partial<Record<LocalCollection, readonly Row[]>>;
+  /**
+   * The embedded server refuses it with the entity's schema (where that rule lives there: a
+   * hand-over's count, a field the device's shape does not have), so its reason says «Datos no
+   * válidos»; the rules check the same without the schema.
+   */
+  readonly serverSchema?: true;
 }
 
 export function expected(c: WriteCase, backend: 'server' | 'firebase'): Outcome {
@@ -106,6 +119,21 @@ function hub2<T extends object>(d: T): T & { hub: number } {
 /** An order's lines at another unit price. */
 function priced(o: Order, cents: number): Order['lines'] {
   return o.lines.map((l) => ({ ...l, unit_price_cents: cents }));
+}
+
+/** A route of hub 1 with rider 1 stopping at pe1 with `orders`. */
+function planned(id: string, orders: string[]): Route {
+  return route(id, 'u-rider1', [{ point: 'pe1', orders }], 'planned');
+}
+
+/** Rider 1's hand-over of 15 € counted by the operator (hub 1), as the hub's screen records it. */
+function handover(id: string, change: Partial<CashHandover> = {}): CashHandover {
+  const h = recordHandover({ id, riderId: 'u-rider1', routeId: 'r1', hub: 1, date: TODAY, expectedCents: 1500, count: null, amountCents: 1500, reason: '', by: 'u-operador', at: T0 });
+  return { ...h, ...change };
+}
+/** The same hand-over opened and not counted yet. */
+function opened(id: string): CashHandover {
+  return handover(id, { status: 'collected', counted_cents: 0, recorded_by: '', recorded_at: 0, history: [] });
 }
 
 export const WRITE_CASES: readonly WriteCase[] = [
@@ -297,6 +325,126 @@ export const WRITE_CASES: readonly WriteCase[] = [
     before: null,
     after: { ...newDocFor('incidences', 'u-rider1', 8), id: 'wc-inc-photo', order_id: 'wc-o-photo', photo_file: 'incidences/u-rider1/wc-inc-photo.jpg' },
     expect: 'allowed',
+  },
+
+  {
+    name: 'a rider records an incidence with a photo of another rider’s folder',
+    topic: 'file reference',
+    finding: '29.7',
+    who: 'rider1',
+    collection: 'incidences',
+    seed: { orders: [ord('wc-o-photo2')] },
+    before: null,
+    after: { ...newDocFor('incidences', 'u-rider1', 10), id: 'wc-inc-photo2', order_id: 'wc-o-photo2', photo_file: 'incidences/u-rider2/wc-other.jpg' },
+    expect: 'refused',
+  },
+  {
+    name: 'a rider records a delivery whose signature is in another rider’s folder',
+    topic: 'file reference',
+    finding: '29.7',
+    who: 'rider1',
+    collection: 'deliveries',
+    seed: { orders: [ord('wc-o-sig2')] },
+    before: null,
+    after: { ...deliveryEvent('wc-dlv-sig2', ord('wc-o-sig2'), 'u-rider1', 'signed'), signer_name: 'Ana', signature_strokes: [[[0, 0, 0], [10, 10, 5]]], signature_file: 'deliveries/u-rider2/wc-sig.png' },
+    expect: 'refused',
+  },
+  {
+    name: 'a rider records a delivery whose photo is not a file path',
+    topic: 'file reference',
+    finding: '29.7',
+    who: 'rider1',
+    collection: 'deliveries',
+    seed: { orders: [ord('wc-o-badpath')] },
+    before: null,
+    after: { ...deliveryEvent('wc-dlv-badpath', ord('wc-o-badpath'), 'u-rider1'), photo_file: 'deliveries/u-rider1/../u-rider2/x.png' },
+    expect: 'refused',
+  },
+
+  // ── Cash hand-overs (src/domain/payments/handover.ts) ─────────────────────────────────────
+  { name: 'an operator records a hand-over counted in his name', topic: 'cash hand-over', who: 'operator', collection: 'payments', before: null, after: handover('wc-ho-ok'), expect: 'allowed' },
+  { name: 'an operator records a hand-over counted in another user’s name', topic: 'cash hand-over', who: 'operator', collection: 'payments', before: null, after: handover('wc-ho-name', { recorded_by: 'u-admin', history: [{ at: T0, by: 'u-admin', action: 'recorded', counted_cents: 1500, reason: '' }] }), expect: 'refused' },
+  { name: 'an operator records a hand-over already reconciled', topic: 'cash hand-over', who: 'operator', collection: 'payments', before: null, after: handover('wc-ho-rec', { status: 'reconciled', reconciled_by: 'u-operador', reconciled_at: T0 }), expect: 'refused' },
+  { name: 'a rider records his own hand-over', topic: 'cash hand-over', who: 'rider1', collection: 'payments', before: null, after: handover('wc-ho-rider', { recorded_by: 'u-rider1', history: [{ at: T0, by: 'u-rider1', action: 'recorded', counted_cents: 1500, reason: '' }] }), expect: 'refused' },
+  {
+    name: 'an operator records a count by notes that does not add up to the amount',
+    topic: 'cash hand-over',
+    who: 'operator',
+    collection: 'payments',
+    before: null,
+    after: handover('wc-ho-sum', { count: [{ denomination_cents: 1000, quantity: 1 }] }),
+    expect: 'refused',
+    serverSchema: true,
+  },
+  {
+    name: 'an operator records a shortfall without its reason',
+    topic: 'cash hand-over',
+    who: 'operator',
+    collection: 'payments',
+    before: null,
+    after: handover('wc-ho-short', { counted_cents: 1000, history: [{ at: T0, by: 'u-operador', action: 'recorded', counted_cents: 1000, reason: '' }] }),
+    expect: 'refused',
+    serverSchema: true,
+  },
+  { name: 'an operator counts an opened hand-over', topic: 'cash hand-over', who: 'operator', collection: 'payments', before: opened('wc-ho-count'), after: { ...handover('wc-ho-count'), ...later }, expect: 'allowed' },
+  { name: 'an operator signs off a counted hand-over', topic: 'cash hand-over', who: 'operator', collection: 'payments', before: handover('wc-ho-sign'), after: { ...handover('wc-ho-sign', { status: 'reconciled', reconciled_by: 'u-operador', reconciled_at: T0 + 10, history: [...handover('wc-ho-sign').history, { at: T0 + 10, by: 'u-operador', action: 'reconciled', counted_cents: 1500, reason: '' }] }), ...later }, expect: 'allowed' },
+  { name: 'an operator signs off a hand-over in another user’s name', topic: 'cash hand-over', who: 'operator', collection: 'payments', before: handover('wc-ho-sign2'), after: { ...handover('wc-ho-sign2', { status: 'reconciled', reconciled_by: 'u-admin', reconciled_at: T0 + 10, history: [...handover('wc-ho-sign2').history, { at: T0 + 10, by: 'u-admin', action: 'reconciled', counted_cents: 1500, reason: '' }] }), ...later }, expect: 'refused' },
+  { name: 'an operator lowers the cash expected of a hand-over', topic: 'cash hand-over', who: 'operator', collection: 'payments', before: handover('wc-ho-exp'), after: { ...handover('wc-ho-exp', { expected_cents: 1000, counted_cents: 1000 }), ...later }, expect: 'refused' },
+  { name: 'an operator changes a count without saying why in its history', topic: 'cash hand-over', who: 'operator', collection: 'payments', before: handover('wc-ho-recount'), after: { ...handover('wc-ho-recount', { counted_cents: 1400, reason: 'Faltan 1 €' }), ...later }, expect: 'refused' },
+  { name: 'an operator erases a hand-over’s history', topic: 'cash hand-over', who: 'operator', collection: 'payments', before: handover('wc-ho-erase'), after: { ...handover('wc-ho-erase', { history: [] }), ...later }, expect: 'refused' },
+
+  // ── Fields only the trusted side writes (finding 2: a point's readers) ────────────────────
+  {
+    name: 'an operator creates a point naming the riders who may read it',
+    topic: 'function field',
+    finding: '29.2',
+    who: 'operator',
+    collection: 'delivery_points',
+    before: null,
+    after: { ...point('wc-f-point'), rider_ids: ['u-rider1'] },
+    expect: {
+      server: 'allowed',
+      firebase: 'refused',
+      why: 'rider_ids exists only in Firestore (who may read a point, written by the route function): the embedded server reads a rider’s points from its own index of the routes’ stops and drops the field (not in its shape), so the write gives nobody access there (docs/firebase.md)',
+    },
+  },
+  {
+    name: 'an admin makes rider 1 a reader of rider 2’s point',
+    topic: 'function field',
+    finding: '29.2',
+    who: 'admin',
+    collection: 'delivery_points',
+    before: { ...point('wc-f-point2') },
+    after: { ...point('wc-f-point2'), rider_ids: ['u-rider1'], ...later },
+    expect: {
+      server: 'allowed',
+      firebase: 'refused',
+      why: 'rider_ids exists only in Firestore (who may read a point, written by the route function): the embedded server reads a rider’s points from its own index of the routes’ stops and drops the field (not in its shape), so the write gives nobody access there (docs/firebase.md)',
+    },
+  },
+
+  // ── Routes own the order ↔ route relation (issue 27; Firebase: the route function) ────────
+  {
+    name: 'an operator puts a pending order on his hub’s route',
+    topic: 'route → orders',
+    who: 'operator',
+    collection: 'routes',
+    seed: { orders: [order('wc-rt-o1', 'pe1', 'wc-rt-add', 'planned'), order('wc-rt-o2', 'pe1', '', 'pending')] },
+    before: planned('wc-rt-add', ['wc-rt-o1']),
+    after: { ...planned('wc-rt-add', ['wc-rt-o1', 'wc-rt-o2']), ...later },
+    expect: 'allowed',
+    follows: { orders: [{ id: 'wc-rt-o2', route_id: 'wc-rt-add', status: 'planned' }, { id: 'wc-rt-o1', route_id: 'wc-rt-add', status: 'planned' }] },
+  },
+  {
+    name: 'an operator takes an order off his hub’s route',
+    topic: 'route → orders',
+    who: 'operator',
+    collection: 'routes',
+    seed: { orders: [order('wc-rt-o3', 'pe1', 'wc-rt-drop', 'planned'), order('wc-rt-o4', 'pe1', 'wc-rt-drop', 'planned')] },
+    before: planned('wc-rt-drop', ['wc-rt-o3', 'wc-rt-o4']),
+    after: { ...planned('wc-rt-drop', ['wc-rt-o3']), ...later },
+    expect: 'allowed',
+    follows: { orders: [{ id: 'wc-rt-o4', route_id: '', status: 'pending' }, { id: 'wc-rt-o3', route_id: 'wc-rt-drop', status: 'planned' }] },
   },
 
   // ── What only the embedded server checks ───────────────────────────────────────────────────

@@ -1,10 +1,13 @@
 /**
  * Documents between the device and Firestore: the device's replication metadata never goes up,
- * `_deleted` is always a boolean (tombstones), and `_updatedAt` (the server time of the last
- * write, the pull checkpoint) is set by Firestore and never comes down.
+ * `_deleted` is always a boolean (tombstones), `_updatedAt` (the server time of the last
+ * write, the pull checkpoint) is set by Firestore and never comes down, and neither do the
+ * fields only a trusted function writes (FUNCTION_FIELDS: a point's `rider_ids`), which the
+ * device's shape does not have and never sends (the push keeps their stored value).
  */
 import { Timestamp, serverTimestamp, type DocumentData, type DocumentSnapshot } from 'firebase/firestore';
 import { SERVER_TIME_FIELD } from '../../domain/access/firestoreRules';
+import { FUNCTION_FIELDS } from '../../domain/access/table';
 import { NOT_STORED_FIELDS } from '../../domain/sync/protocol';
 import { BackendError, type Checkpoint, type SyncDoc } from '../types';
 import { decodeNested, encodeNested } from './nested';
@@ -15,7 +18,17 @@ export interface FirestoreCheckpoint {
   readonly id: string;
 }
 
-const DEVICE_FIELDS = [...NOT_STORED_FIELDS, SERVER_TIME_FIELD];
+/** Fields a trusted function keeps in Firestore, of every collection (never the device's). */
+export const FUNCTION_ONLY_FIELDS: readonly string[] = [...new Set(Object.values(FUNCTION_FIELDS).flat())];
+
+const DEVICE_FIELDS = [...NOT_STORED_FIELDS, SERVER_TIME_FIELD, ...FUNCTION_ONLY_FIELDS];
+
+/** The function-only fields of stored data (to write them back unchanged), none when absent. */
+export function functionFields(data: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of FUNCTION_ONLY_FIELDS) if (data && k in data) out[k] = data[k];
+  return out;
+}
 
 /** A document as stored: schema fields plus `_deleted`, without the device's metadata. */
 export function cleanDoc(raw: Readonly<Record<string, unknown>>): SyncDoc {

@@ -39,7 +39,7 @@ import { threeWayMerge } from '../../domain/merge';
 import { validateDoc } from '../../domain/validation';
 import { domainText } from '../../i18n/domain';
 import { BackendError, type MasterState, type PushRow, type SyncDoc } from '../types';
-import { backendErrorOf, cleanDoc, fromSnapshot, sameDoc, stripDeleted, toFirestore } from './docs';
+import { backendErrorOf, cleanDoc, fromSnapshot, functionFields, sameDoc, stripDeleted, toFirestore } from './docs';
 import type { SystemRole } from '../../domain/access/groups';
 
 /** Who syncs: the signed-in user and the role the rules see. */
@@ -271,7 +271,9 @@ async function transact(ctx: PushContext, collection: LocalCollection, plan: Pla
         if (!planned || JSON.stringify(planned.base) !== JSON.stringify(w.before)) throw new Replan();
         for (const ref of planned.refs) touched.add(ref.path);
       }
-      for (const w of writes) t.set(w.ref, toFirestore(w.doc));
+      // What a trusted function keeps in a document (a point's readers) stays as stored.
+      const kept = new Map(plan.rows.map((_, i) => [refs[i]!.id, functionFields(snaps[i]!.data())]));
+      for (const w of writes) t.set(w.ref, { ...toFirestore(w.doc), ...kept.get(w.ref.id) });
       for (const path of touched) {
         if (writes.some((w) => w.ref.path === path)) continue;
         t.update(doc(ctx.db, path), { [SERVER_TIME_FIELD]: serverTimestamp() });

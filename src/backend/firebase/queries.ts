@@ -10,6 +10,9 @@ import type { SystemRole } from '../../domain/access/groups';
 import { readScope, rulesFor } from '../../domain/access/table';
 import { SERVER_TIME_FIELD } from '../../domain/access/firestoreRules';
 
+/** A delivery point's readers (FUNCTION_FIELDS: written by functions/src/routeWrite.ts only). */
+export const POINT_READERS_FIELD = 'rider_ids';
+
 export type PullPlan =
   /** The role may read nothing of the collection. */
   | { readonly kind: 'none' }
@@ -21,8 +24,11 @@ export type PullPlan =
   | { readonly kind: 'mine'; readonly field: string }
   /** Documents of the user's routes (`route_id in […]`), optionally of some kinds only. */
   | { readonly kind: 'routes'; readonly kinds?: readonly string[] }
-  /** Documents by id: the delivery points of the stops of the user's routes. */
-  | { readonly kind: 'points' };
+  /**
+   * Documents whose `field` (an array) holds the user's id: the delivery points of his routes'
+   * stops, whose readers (`rider_ids`) the trusted function keeps (issue 29, finding 2).
+   */
+  | { readonly kind: 'points'; readonly field: string };
 
 export function pullPlan(role: SystemRole, collection: LocalCollection): PullPlan {
   const scope = readScope(role, collection);
@@ -33,15 +39,12 @@ export function pullPlan(role: SystemRole, collection: LocalCollection): PullPla
     return { kind: 'mine', field: 'created_by' };
   }
   if (collection === 'routes') return { kind: 'mine', field: 'rider_id' };
-  if (collection === 'delivery_points') return { kind: 'points' };
+  if (collection === 'delivery_points') return { kind: 'points', field: POINT_READERS_FIELD };
   const kinds = rulesFor(role, collection, 'read').flatMap((r) => r.kinds ?? []);
   return kinds.length > 0 ? { kind: 'routes', kinds } : { kind: 'routes' };
 }
 
-export interface IndexField {
-  readonly fieldPath: string;
-  readonly order: 'ASCENDING' | 'DESCENDING';
-}
+export type IndexField = { readonly fieldPath: string; readonly order: 'ASCENDING' | 'DESCENDING' } | { readonly fieldPath: string; readonly arrayConfig: 'CONTAINS' };
 export interface CompositeIndex {
   readonly collectionGroup: string;
   readonly queryScope: 'COLLECTION';
@@ -51,13 +54,14 @@ export interface CompositeIndex {
 /**
  * The composite indexes the transport's queries need. Pulls order by (server time, id) after
  * equality / `in` filters; the change listeners order by server time descending with the same
- * filters. Queries with no filter, or by id only, use Firestore's automatic single-field indexes.
+ * filters (a point's readers: `array-contains`). Queries with no filter, or by id only, use Firestore's automatic single-field indexes.
  */
 export function compositeIndexes(prefix: string): CompositeIndex[] {
   const out = new Map<string, CompositeIndex>();
-  const add = (collection: LocalCollection, equalities: readonly string[]) => {
+  const add = (collection: LocalCollection, equalities: readonly string[], contains?: string) => {
     for (const order of ['ASCENDING', 'DESCENDING'] as const) {
       const fields: IndexField[] = [
+        ...(contains ? [{ fieldPath: contains, arrayConfig: 'CONTAINS' as const }] : []),
         ...equalities.map((f) => ({ fieldPath: f, order: 'ASCENDING' as const })),
         { fieldPath: SERVER_TIME_FIELD, order },
         { fieldPath: '__name__', order },
@@ -71,6 +75,7 @@ export function compositeIndexes(prefix: string): CompositeIndex[] {
       const plan = pullPlan(role, c);
       if (plan.kind === 'mine') add(c, [plan.field]);
       if (plan.kind === 'routes') add(c, plan.kinds ? ['kind', 'route_id'] : ['route_id']);
+      if (plan.kind === 'points') add(c, [], plan.field);
     }
   }
   return [...out.values()].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));

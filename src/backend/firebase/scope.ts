@@ -11,7 +11,9 @@ import type { SyncDoc } from '../types';
 
 const DEPENDENTS: readonly LocalCollection[] = ['orders', 'deliveries', 'incidences', 'payments', 'receipts', 'picks'];
 
+/** The points a route stops at; none for a cancelled one (as the points' readers, functions/src/routeWrite.ts). */
 function pointsOf(route: SyncDoc | undefined): string[] {
+  if (route?.status === 'cancelled') return [];
   const stops = Array.isArray(route?.stops) ? (route.stops as { delivery_point_id?: unknown }[]) : [];
   return stops.map((s) => s.delivery_point_id).filter((p): p is string => typeof p === 'string' && p !== '');
 }

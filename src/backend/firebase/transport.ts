@@ -3,7 +3,8 @@
  * - pull: per collection, by the server time of the last write and the id (`{ updatedAt, id }`),
  *   with the query the rules let the user run (./queries.ts): a rider asks for his routes by
  *   `rider_id`, their documents by `route_id in […]` (at most RIDER_ROUTES_PER_QUERY per query:
- *   the rules read one route per value) and his stops' delivery points by id;
+ *   the rules read one route per value) and his stops' delivery points by their readers
+ *   (`rider_ids array-contains` his id: the trusted function keeps them, issue 29 finding 2);
  * - push: our own handler (./push.ts), reading and writing inside one Firestore transaction;
  * - stream: ONE observable for every collection, like the embedded server's: `resync` when it
  *   starts, then `change` whenever a listener (onSnapshot) sees a write in a collection. The
@@ -179,9 +180,15 @@ export class FirestoreSyncTransport implements SyncTransport {
         return { pulled: pages.flat().sort(byPullOrder).slice(0, batch), tombstones: scope.takeTombstones(collection) };
       }
       case 'points': {
+        // The points that name him as a reader (the function keeps them); those his routes no
+        // longer stop at come as tombstones (the scope), before the function has taken him off.
+        // A point still naming him that none of his routes stops at any more (the function has
+        // not run yet) comes as deleted, in its place in the pull order.
         const scope = await this.riderRoutes(user.id);
-        const pages = await Promise.all(chunks(scope.pointIds(), IN_LIMIT).map((ids) => this.run(query(col, where(documentId(), 'in', ids)))));
-        const pulled = pages.flat().filter((p) => after(p, cp)).sort(byPullOrder).slice(0, batch);
+        const mine = new Set(scope.pointIds());
+        const pulled = (await this.run(this.ordered(query(col, where(plan.field, 'array-contains', user.id)), cp, batch))).map((p) =>
+          mine.has(p.doc.id) ? p : { ...p, doc: { ...p.doc, _deleted: true } },
+        );
         return { pulled, tombstones: scope.takeTombstones(collection) };
       }
     }
@@ -268,6 +275,7 @@ export class FirestoreSyncTransport implements SyncTransport {
             ),
           );
         } else if (plan.kind === 'mine' && c !== 'routes') unsubs.push(watch(latest(query(col, where(plan.field, '==', user.id))), c));
+        else if (plan.kind === 'points') unsubs.push(watch(latest(query(col, where(plan.field, 'array-contains', user.id))), c));
       }
       if (user.role !== 'rider') return;
       // The rider's routes: the whole set, so the documents of his routes are listened to.
@@ -284,8 +292,6 @@ export class FirestoreSyncTransport implements SyncTransport {
               if (kinds.length > 0) filters.unshift(kinds.length === 1 ? where('kind', '==', kinds[0]) : where('kind', 'in', kinds));
               dependents.push(watch(latest(query(this.col(c), ...filters)), c));
             }
-          } else if (plan.kind === 'points') {
-            for (const ids of chunks(scope.pointIds(), IN_LIMIT)) dependents.push(watch(query(this.col(c), where(documentId(), 'in', ids)), c));
           }
         }
       };

@@ -14,8 +14,10 @@
  * - the table's `delete` is the soft delete (an update setting `_deleted`), a write to a deleted
  *   document is a `create`; real deletes are refused to everybody;
  * - `own-routes` reads and writes check the route document (`rider_id`); delivery points of a
- *   rider's stops cannot be matched by a rule (stops are inside the route), so riders may read
- *   delivery points and the Firebase backend only queries the points of his stops;
+ *   rider's stops cannot be matched by a rule (stops are inside the route), so each point
+ *   carries the riders whose live routes stop there (`rider_ids`, written only by the trusted
+ *   function functions/src/routeWrite.ts) and a rider reads a point only when he is in it
+ *   (issue 29, finding 2); no device writes the table's FUNCTION_FIELDS;
  * - update rules list the fields a role may change (`affectedKeys().hasOnly`), `kind` never
  *   changes; events (deliveries, incidences, receipts, picks) are never changed nor deleted:
  *   admins and operators may only re-stamp `_updatedAt` (so a rider who receives a route pulls
@@ -35,6 +37,13 @@
  *   backend's push before it writes (docs/firebase.md).
  * - `hub-routes` writes check the route document (`hub` = the user's `hub`), the event's `hub`
  *   and the order document (`route_id` = the event's route);
+ * - a new delivery or incidence names only files of its writer's folder (or, a delivery, of the
+ *   event's rider), issue 29 finding 7: the rules cannot read Storage's uploader, the path's
+ *   folder is what storage.rules let only that user fill (src/domain/access/fileRefs.ts);
+ * - a cash hand-over (payments of kind `cash-handover`) is checked as checkHandoverWrite does:
+ *   signatures in the writer's name, history that only grows, sign-off once and without changing
+ *   the count, the count adding up to `counted_cents`, a difference with its reason, fixed
+ *   rider, day, hub and expected cash (issue 29);
  * - `hub` writes (operators, issue 29 finding 6) check the document's `hub` (orders, routes,
  *   delivery points, bikes, hand-overs) or its order's (an order's payment; a follow-up: both)
  *   against the user's `hub` (`myHub`: 0 is none), before and after the write;
@@ -43,10 +52,12 @@
  */
 import { LOCAL_COLLECTIONS, type LocalCollection } from '../collections';
 import type { SystemRole } from './groups';
-import { ACCESS_TABLE, EVENT_COLLECTIONS, SELF_PROTECTED_FIELDS, type Operation, type Rule } from './table';
+import { ACCESS_TABLE, EVENT_COLLECTIONS, FUNCTION_FIELDS, SELF_PROTECTED_FIELDS, type Operation, type Rule } from './table';
 import { checkReachable, checkTransition, type Machine } from '../status/machines';
 import { statusFieldsOf, type StatusField } from '../status/fields';
 import { RIDER_PAYMENT_STATUSES, paymentIdOf, riderPaymentMethods } from './payments';
+import { FILE_NAME_PATTERN, FILE_REF_FIELDS } from './fileRefs';
+import { EURO_DENOMINATIONS_CENTS } from '../payments/handover';
 
 export const DEFAULT_PREFIX = 'cb_';
 /** Server time of a document's last write (Firestore timestamp), the pull checkpoint. */
@@ -79,7 +90,7 @@ function scopeCondition(collection: LocalCollection, rule: Rule, data: string): 
       return collection === 'users' ? 'docId == request.auth.uid' : `${data}.created_by == request.auth.uid`;
     case 'own-routes':
       if (collection === 'routes') return `${data}.rider_id == request.auth.uid`;
-      if (collection === 'delivery_points') return 'true';
+      if (collection === 'delivery_points') return `request.auth.uid in ${data}.rider_ids`;
       return `ownRoute(${data}.route_id)`;
     case 'hub-routes':
       return `hubRoute(${data})`;
@@ -93,6 +104,19 @@ function hubScope(collection: LocalCollection, data: string): string {
   if (collection === 'payments') return `myHub(${data}.get('kind', 'order') == 'cash-handover' ? ${data}.hub : orderOf(${data}).hub)`;
   if (collection === 'incidences') return `myHub(${data}.hub) && myHub(orderOf(${data}).hub)`;
   return `myHub(${data}.hub)`;
+}
+
+/** Every file a document names is '' or in the writer's folder (deliveries: or the event's rider's). */
+function fileRefCondition(collection: LocalCollection, data: string): string | null {
+  const refs = FILE_REF_FIELDS[collection];
+  if (!refs) return null;
+  const owner = collection === 'deliveries' ? `${data}.get('rider_id', '')` : "''";
+  return refs.fields.map((f) => `fileRef(${data}.get('${f}', ''), '${refs.folder}', ${owner})`).join(' && ');
+}
+
+/** counted_cents is the sum of the count's lines (at most one per denomination). */
+function countSum(d: string): string {
+  return EURO_DENOMINATIONS_CENTS.map((_, i) => `(${d}.count.size() > ${i} ? ${d}.count[${i}].denomination_cents * ${d}.count[${i}].quantity : 0)`).join('\n          + ');
 }
 
 function readCondition(collection: LocalCollection, role: SystemRole, rule: Rule): string {
@@ -171,19 +195,28 @@ function collectionBlock(prefix: string, c: LocalCollection): string {
   const isEvent = EVENT_COLLECTIONS.includes(c);
   const read = alternatives(c, 'read', (role, rule) => readCondition(c, role, rule));
   const creators = rolesThatMay(c, 'create');
-  const create = alternatives(c, 'create', (role, rule) => writeCondition(c, role, rule, 'create'));
+  let create = alternatives(c, 'create', (role, rule) => writeCondition(c, role, rule, 'create'));
   let update = alternatives(c, 'update', (role, rule) => writeCondition(c, role, rule, 'update'));
   let remove = alternatives(c, 'delete', (role, rule) => writeCondition(c, role, rule, 'delete'));
   if (c === 'catalog' || c === 'incidences') update = `${NEW}.kind == ${OLD}.kind && (${update})`;
   if (c === 'payments') {
     // A payment keeps its kind (documents stored before schema version 1 are order payments),
     // and once reconciled only an administrator changes it (src/domain/access/payments.ts).
-    update = `${NEW}.get('kind', 'order') == ${OLD}.get('kind', 'order') && (baseRole() == 'admin' || ${OLD}.status != 'reconciled')\n            && (${update})`;
+    update = `${NEW}.get('kind', 'order') == ${OLD}.get('kind', 'order') && (baseRole() == 'admin' || ${OLD}.status != 'reconciled')\n            && (${NEW}.get('kind', 'order') != 'cash-handover' || handoverUpdate(${NEW}, ${OLD}))\n            && (${update})`;
+    // A cash hand-over's signatures, history and amounts (src/domain/payments/handover.ts).
+    create = `(${NEW}.get('kind', 'order') != 'cash-handover' || handoverCreate(${NEW}))\n            && (${create})`;
   }
   if (c === 'users') {
     update = `!(docId == request.auth.uid && ${NEW}.diff(${OLD}).affectedKeys().hasAny(${list(SELF_PROTECTED_FIELDS)}))\n            && (${update})`;
     remove = `docId != request.auth.uid && (${remove})`;
   }
+  // Fields only a trusted function writes: no device sets or changes them.
+  const owned = FUNCTION_FIELDS[c] ?? [];
+  const createGuard = owned.length > 0 ? `!${NEW}.keys().hasAny(${list(owned)}) && ` : '';
+  const updateGuard = owned.length > 0 ? `!${NEW}.diff(${OLD}).affectedKeys().hasAny(${list(owned)}) && ` : '';
+  // A new document names only files of its writer's folder (issue 29, finding 7).
+  const refs = fileRefCondition(c, NEW);
+  if (refs) create = `${refs}\n            && (${create})`;
   const missing = creators.length > 0 ? `\n          || (resource == null && baseRole() in ${list(creators)})` : '';
   // Events are never changed: admins and operators may only re-stamp the server time.
   const updateRule = isEvent
@@ -195,8 +228,8 @@ function collectionBlock(prefix: string, c: LocalCollection): string {
   return `    match /${prefix}${c}/{docId} {
       allow get: if signedIn() && (${read}${missing});
       allow list: if signedIn() && (${read});
-      allow create: if signedIn() && stamped(docId) && (${create});
-      allow update: if signedIn() && stamped(docId) && ${updateRule};
+      allow create: if signedIn() && stamped(docId) && ${createGuard}(${create});
+      allow update: if signedIn() && stamped(docId) && ${updateGuard}${updateRule};
       allow delete: if false;
     }`;
 }
@@ -262,6 +295,50 @@ service cloud.firestore {
     // A hub the user works in (issue 29, finding 6): his \`hub\`; 0 is none.
     function myHub(hub) {
       return hub is int && hub > 0 && hub == profile().hub;
+    }
+    // A file named by a new document (issue 29, finding 7): '' or folder/<writer or rider>/<name>.
+    function fileRef(path, folder, owner) {
+      return path == '' || (path is string && path.split('/').size() == 3 && path.split('/')[0] == folder
+        && (path.split('/')[1] == request.auth.uid || (owner is string && owner != '' && path.split('/')[1] == owner))
+        && path.split('/')[2].matches('${FILE_NAME_PATTERN}'));
+    }
+    // A cash hand-over's amounts: the count adds up, a difference has its reason.
+    function handoverAmounts(d) {
+      return d.count is list && d.count.size() <= ${EURO_DENOMINATIONS_CENTS.length} && d.history is list
+        && (d.count.size() == 0 || d.counted_cents == ${countSum('d')})
+        && (d.status == 'collected' || d.counted_cents == d.expected_cents || d.reason.trim() != '');
+    }
+    function lastEntry(d) {
+      return d.history[d.history.size() - 1];
+    }
+    // A new hand-over (checkHandoverWrite): never reconciled at once, counted in the writer's name.
+    function handoverCreate(d) {
+      return handoverAmounts(d) && d.status != 'reconciled' && d.reconciled_by == ''
+        && (d.status != 'handed_over' || (d.recorded_by == request.auth.uid && d.history.size() == 1 && d.history[0].action == 'recorded'));
+    }
+    function handoverCountChanged(d, old) {
+      return d.counted_cents != old.counted_cents || d.count != old.count || d.reason != old.reason;
+    }
+    // A hand-over's change (checkHandoverWrite): fixed rider, day, hub and expected cash; the
+    // recorder's signature and the history kept; signing off by the signer, once, without
+    // changing the count; a reconciled one changed (by an admin) only with an «amended» entry.
+    function handoverUpdate(d, old) {
+      return handoverAmounts(d)
+        && d.rider_id == old.rider_id && d.date == old.date && d.hub == old.hub && d.expected_cents == old.expected_cents
+        && (old.recorded_by == '' || (d.recorded_by == old.recorded_by && d.recorded_at == old.recorded_at))
+        && d.history.size() >= old.history.size() && (old.history.size() == 0 || d.history[0:old.history.size()] == old.history)
+        && (old.status == 'reconciled'
+          ? d.status == 'reconciled' && d.reconciled_by == old.reconciled_by && d.reconciled_at == old.reconciled_at
+            && ((!handoverCountChanged(d, old) && d.history.size() == old.history.size())
+              || (d.history.size() == old.history.size() + 1 && lastEntry(d).action == 'amended' && lastEntry(d).by == request.auth.uid
+                && lastEntry(d).reason.trim() != '' && lastEntry(d).counted_cents == d.counted_cents))
+          : d.status == 'reconciled'
+            ? old.status == 'handed_over' && !handoverCountChanged(d, old) && d.reconciled_by == request.auth.uid
+              && d.history.size() == old.history.size() + 1 && lastEntry(d).action == 'reconciled' && lastEntry(d).by == request.auth.uid
+            : d.reconciled_by == '' && d.reconciled_at == 0
+              && (old.status == 'collected' && d.status == 'handed_over'
+                ? d.recorded_by == request.auth.uid && d.history.size() == old.history.size() + 1 && lastEntry(d).action == 'recorded'
+                : (!handoverCountChanged(d, old) || (d.history.size() == old.history.size() + 1 && lastEntry(d).action == 'amended' && lastEntry(d).reason.trim() != ''))));
     }
     function hubRoute(d) {
       return d.route_id is string && d.route_id != '' && d.hub == profile().hub

@@ -151,6 +151,18 @@ export const ACCESS_TABLE: Table = {
   },
 };
 
+/**
+ * Fields only a trusted function writes (no device, whatever its role): a delivery point's
+ * `rider_ids`, the riders whose live routes stop there, which the Firestore rules read to let a
+ * rider read the point (issue 29, finding 2; functions/src/routeWrite.ts). They exist only in
+ * Firestore: the device's shape has none of them (the Firebase transport strips them on pull and
+ * keeps the stored value on push); the embedded server reads a rider's points from its own index
+ * of the routes' stops instead.
+ */
+export const FUNCTION_FIELDS: Readonly<Partial<Record<LocalCollection, readonly string[]>>> = {
+  delivery_points: ['rider_ids'],
+};
+
 /** Fields nobody may change on his own user document. */
 export const SELF_PROTECTED_FIELDS = ['role', 'active', 'email'] as const;
 
