@@ -21,6 +21,8 @@ export const INTAKE_ISSUE_CODES = [
   'csv_row_length',
   'no_rows',
   'too_many_rows',
+  /** Not a problem: a trailing total line, skipped (said once). */
+  'total_row',
   // Headers (row 1 or the first non-empty row).
   'missing_column',
   'missing_point_columns',

@@ -116,6 +116,8 @@ export interface IntakePlan {
   /** True when the mode is all-or-nothing and something was refused: `writes` is then empty. */
   readonly blocked: boolean;
   readonly writes: IntakeWrites;
+  /** Rows left out that are not problems (a trailing total line), said once. */
+  readonly skipped: readonly IntakeIssue[];
 }
 
 // ── Orders ─────────────────────────────────────────────────────────────────────────────────────
@@ -454,6 +456,7 @@ export function planIntake(
     orders,
     issues,
     blocked,
+    skipped: [],
     summary: {
       rows: rowCount,
       validRows: rowCount - refusedRows,

@@ -16,9 +16,12 @@ import { emptyIntakeContext, indexIntakeContext, type IntakeContext, type Intake
 import { TEMPLATE_FIELDS, orderRows, templateOrder } from '../../domain/intake/csv';
 import type { IntakeIssue } from '../../domain/intake/issues';
 import { checkMapping, mappingFromDoc, recogniseMapping, type ColumnMapping, type IntakeTable } from '../../domain/intake/mapping';
+import { proposeMapping, type ColumnReason } from '../../domain/intake/proposal';
+import type { IntakeField } from '../../domain/intake/fields';
+import { cellText, type Cell } from '../../domain/intake/values';
 import { writeBatches, type IntakeBatch, type IntakeMode, type IntakePlan, type IntakeSummary, type PlannedOrder } from '../../domain/intake/plan';
 import type { ImportMapping } from '../../domain/entities/reference';
-import { errorReportCsv, formatIntakeIssue, templateCsv, templateHeaders } from '../../i18n/intake';
+import { errorReportCsv, formatIntakeIssue, intakeIssueMessage, templateCsv, templateHeaders } from '../../i18n/intake';
 import { t } from '../../i18n';
 import { parseCsv } from './csv';
 import { decodeText, sniff, type TextEncodingName } from './sniff';
@@ -54,6 +57,8 @@ export interface FileReport {
   readonly rows: number;
   readonly mapping: ColumnMapping;
   readonly mappingSource: 'remembered' | 'recognised';
+  /** Why each column is proposed as its field (aligned with headers). */
+  readonly reasons: readonly (ColumnReason | null)[];
   /** Problems reading the file (row 0: the file cannot be imported at all). */
   readonly issues: readonly IntakeIssue[];
   /** Milliseconds spent reading and parsing. */
@@ -69,6 +74,33 @@ export interface PlanRequest {
   readonly defaultClientId?: string;
   /** Check every built document with its zod schema here too (default false: the writer checks them). */
   readonly verify?: boolean;
+  /** Orders (keys) the operator imports without their bad rows («Importar sin esas líneas»). */
+  readonly withoutBadLines?: readonly string[];
+  /** Cells the operator corrected in the review. */
+  readonly fixes?: readonly RowFix[];
+}
+
+/** Fields the review lets the operator correct on a row. */
+export const FIXABLE_FIELDS = ['product', 'quantity', 'point_ref'] as const;
+export type FixableField = (typeof FIXABLE_FIELDS)[number];
+
+/** A cell corrected in the review: the row of a file and the new text of one of its fields. */
+export interface RowFix {
+  readonly file: string;
+  readonly row: number;
+  readonly field: FixableField;
+  readonly value: string;
+}
+
+/** A row with problems as the review lists it, with the fields the operator may correct there. */
+export interface BadRow {
+  readonly file: string;
+  readonly row: number;
+  /** Key of the row's order ('' when the row names no order). */
+  readonly key: string;
+  readonly messages: readonly string[];
+  /** Current text of each correctable field the file has a column for. */
+  readonly values: Partial<Record<FixableField, string>>;
 }
 
 export interface PlanReport {
@@ -87,6 +119,10 @@ export interface PreviewRow extends Pick<PlannedOrder, 'key' | 'file' | 'rows' |
   readonly delivery_point_id: string;
   readonly lines: number;
   readonly new_point: boolean;
+  /** Rows without which this refused order could be imported. */
+  readonly droppable_rows: readonly number[];
+  /** Rows left out of this order at the operator's choice. */
+  readonly dropped_rows: readonly number[];
   /** Spanish reasons (refused orders). */
   readonly messages: readonly string[];
 }
@@ -108,6 +144,8 @@ export class ImportService {
   private index: IntakeIndex | null = null;
   private files: ReadFile[] = [];
   private current: IntakePlan | null = null;
+  /** The tables and mappings the current plan was made from (fixes applied). */
+  private planned: IntakeSource[] = [];
 
   /** Adds (or with `replace`, first clears) context data; send big sets in parts. */
   setContext(part: ContextPart, replace = false): void {
@@ -165,6 +203,7 @@ export class ImportService {
         rows: 0,
         mapping: { fields: [] },
         mappingSource: 'recognised',
+        reasons: [],
         issues: [{ file, row: 0, column: '', code, vars }],
         ms: now() - t0,
       },
@@ -215,7 +254,10 @@ export class ImportService {
     }
     if (table.rows.length > MAX_ROWS) return refused('too_many_rows', { max: MAX_ROWS });
     const remembered = this.remembered(table.headers, clientId);
-    const mapping = remembered ?? recogniseMapping(table.headers);
+    const proposal = remembered
+      ? { mapping: remembered, reasons: remembered.fields.map((f): ColumnReason | null => (f === null ? null : { code: 'remembered' })) }
+      : proposeMapping(table, recogniseMapping(table.headers), this.getIndex());
+    const mapping = proposal.mapping;
     return {
       table,
       report: {
@@ -230,6 +272,7 @@ export class ImportService {
         rows: table.rows.length,
         mapping,
         mappingSource: remembered ? 'remembered' : 'recognised',
+        reasons: proposal.reasons,
         issues,
         ms: now() - t0,
       },
@@ -251,11 +294,11 @@ export class ImportService {
   plan(req: PlanRequest, onProgress?: (p: ImportProgress) => void): PlanReport {
     const t0 = now();
     const index = this.getIndex();
-    const sources: IntakeSource[] = this.files.map((f) => ({
-      table: f.table,
-      mapping: req.mappings?.[f.report.file] ?? f.report.mapping,
-      issues: f.report.issues,
-    }));
+    const sources: IntakeSource[] = this.files.map((f) => {
+      const mapping = req.mappings?.[f.report.file] ?? f.report.mapping;
+      return { table: withFixes(f.table, mapping, req.fixes ?? []), mapping, issues: f.report.issues };
+    });
+    this.planned = sources;
     const hasDefaultClient = (req.defaultClientId ?? '') !== '';
     const mappingIssues = sources.flatMap((s) => ((s.issues ?? []).some(isFatal) ? [] : checkMapping(s.table, s.mapping, { hasDefaultClient })));
     const total = sources.reduce((n, s) => n + s.table.rows.length, 0);
@@ -266,6 +309,9 @@ export class ImportService {
       now: req.now,
       // The data layer validates each document again as it writes it (src/data/writes.ts).
       verify: req.verify ?? false,
+      ...(req.withoutBadLines && req.withoutBadLines.length > 0
+        ? { withoutBadLines: { keys: new Set(req.withoutBadLines), note: (rows: readonly number[]) => t('intake.screen.droppedNote', { rows: rows.join(', '), n: rows.length }) } }
+        : {}),
       ...(hasDefaultClient ? { defaultClientId: req.defaultClientId } : {}),
     });
     onProgress?.({ file: '', phase: 'plan', rows: total, total });
@@ -295,6 +341,8 @@ export class ImportService {
         delivery_point_id: o.order?.delivery_point_id ?? '',
         lines: o.rows.length,
         new_point: o.new_point_id !== '',
+        droppable_rows: o.droppable_rows ?? [],
+        dropped_rows: o.dropped_rows ?? [],
         messages: o.issues.map((i) => formatIntakeIssue(i)),
       }),
     );
@@ -309,6 +357,57 @@ export class ImportService {
       total: plan.issues.length,
       issues: plan.issues.slice(offset, offset + limit).map((i) => ({ ...i, message: formatIntakeIssue(i, { withFile: several }) })),
     };
+  }
+
+  /**
+   * A page of the rows with problems (not the rows refused only because their order has
+   * others), each with its messages and the correctable fields' current text.
+   */
+  badRows(offset: number, limit: number): { total: number; rows: BadRow[] } {
+    const plan = this.plannedOrFail();
+    const keyOf = new Map<string, string>();
+    for (const o of plan.orders) for (const r of o.rows) keyOf.set(`${o.file}|${r}`, o.key);
+    const byRow = new Map<string, IntakeIssue[]>();
+    for (const i of plan.issues) {
+      if (i.row <= 1 || i.code === 'order_has_errors') continue;
+      const k = `${i.file}|${i.row}`;
+      const list = byRow.get(k);
+      if (list) list.push(i);
+      else byRow.set(k, [i]);
+    }
+    const all = [...byRow.entries()];
+    const rows = all.slice(offset, offset + limit).map(([k, issues]): BadRow => {
+      const first = issues[0] as IntakeIssue;
+      return { file: first.file, row: first.row, key: keyOf.get(k) ?? '', messages: issues.map((i) => intakeIssueMessage(i)), values: this.cellsOf(first.file, first.row) };
+    });
+    return { total: all.length, rows };
+  }
+
+  private cellsOf(file: string, row: number): Partial<Record<FixableField, string>> {
+    const source = this.planned.find((s) => s.table.file === file);
+    const cells = source?.table.rows.find((r) => r.row === row)?.cells;
+    if (!source || !cells) return {};
+    const out: Partial<Record<FixableField, string>> = {};
+    for (const f of FIXABLE_FIELDS) {
+      const i = source.mapping.fields.indexOf(f);
+      if (i >= 0) out[f] = cellText(cells[i] ?? null);
+    }
+    return out;
+  }
+
+  /** Days of the orders the plan writes, most orders first (where «Ver los pedidos» leads). */
+  writtenDays(): string[] {
+    const plan = this.plannedOrFail();
+    const count = new Map<string, number>();
+    for (const o of [...plan.writes.create, ...plan.writes.update]) count.set(o.date, (count.get(o.date) ?? 0) + 1);
+    return [...count.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([d]) => d);
+  }
+
+  /** Trailing total lines skipped, as sentences with their place (said once each). */
+  skipped(): string[] {
+    const plan = this.plannedOrFail();
+    const several = new Set(this.files.map((f) => f.report.file)).size > 1;
+    return plan.skipped.map((i) => formatIntakeIssue(i, { withFile: several }));
   }
 
   /** «Descargar informe de errores»: CSV, formula-safe. */
@@ -346,6 +445,28 @@ export class ImportService {
       },
     ]);
   }
+}
+
+/** The table with the operator's corrections in its cells (rows copied, never changed in place). */
+function withFixes(table: IntakeTable, mapping: ColumnMapping, fixes: readonly RowFix[]): IntakeTable {
+  const mine = fixes.filter((f) => f.file === table.file);
+  if (mine.length === 0) return table;
+  const byRow = new Map<number, RowFix[]>();
+  for (const f of mine) byRow.set(f.row, [...(byRow.get(f.row) ?? []), f]);
+  const column = (f: IntakeField): number => mapping.fields.indexOf(f);
+  return {
+    ...table,
+    rows: table.rows.map((r) => {
+      const fx = byRow.get(r.row);
+      if (!fx) return r;
+      const cells: Cell[] = [...r.cells];
+      for (const f of fx) {
+        const i = column(f.field);
+        if (i >= 0) cells[i] = f.value;
+      }
+      return { row: r.row, cells };
+    }),
+  };
 }
 
 export function createImportService(): ImportService {
