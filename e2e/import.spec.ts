@@ -373,7 +373,7 @@ test('a «Cliente» column holding delivery point codes is proposed as the point
   await chooseFiles(page, [{ name: 'tienda.csv', mimeType: 'text/csv', buffer: Buffer.from(`${[header, ...lines].join('\r\n')}\r\n`, 'utf8') }]);
   const column = page.getByRole('combobox', { name: 'Dato de la columna «Cliente»' });
   await expect(column.locator('option:checked')).toHaveText('Código punto');
-  await expect(page.getByTestId('import-file-mapping')).toContainText(`1 de 1 valores son códigos de puntos de entrega (p. ej. «${code}»), no clientes`);
+  await expect(page.getByTestId('import-file-mapping')).toContainText(`su valor es un código de punto de entrega (p. ej. «${code}»), no un cliente`);
   await expect(page.getByRole('combobox', { name: 'Dato de la columna «Empresa»' }).locator('option:checked')).toHaveText('Cliente');
   await expect(page.getByTestId('import-mapping-issues')).toHaveCount(0);
   await review(page);

@@ -9,7 +9,7 @@ import { orderSchema, type Order } from '../../src/domain/entities/operation';
 import { changedFields, createdFields, IMPORTED_ORDER_FIELDS, ORDER_FIELDS, updatedFields, type CreatedFixed, type MergedOrder } from '../../src/domain/intake/orderFields';
 import { proposeMapping } from '../../src/domain/intake/proposal';
 import { totalRow } from '../../src/domain/intake/mapping';
-import { errorReportCsv, formatIntakeIssue, templateHeaders } from '../../src/i18n/intake';
+import { columnReasonText, errorReportCsv, formatIntakeIssue, templateHeaders } from '../../src/i18n/intake';
 import { contextOf, demo, NOW, TODAY } from './helpers';
 
 const data = demo();
@@ -100,6 +100,8 @@ describe('the mapping proposal looks at the values', () => {
     expect(p.mapping.fields).toEqual(['point_ref', 'external_ref', 'date', 'product', 'quantity']);
     expect(p.reasons[0]).toEqual({ code: 'values_points', matched: refs.length, sampled: refs.length, example: refs[0] });
     expect(p.reasons[1]).toEqual({ code: 'header' });
+    expect(columnReasonText({ code: 'values_points', matched: 3, sampled: 4, example: 'CLI1' })).toBe('3 de sus 4 valores son códigos de punto de entrega (p. ej. «CLI1»), no un cliente');
+    expect(columnReasonText({ code: 'header' })).toBe('por el nombre de la columna');
   });
 
   it('keeps a «Cliente» column of clients as the client, and finds an unnamed column of clients', () => {

@@ -106,8 +106,8 @@ export const intakeMessages: Shape<typeof es> = {
       reason: {
         header: 'by the column name',
         remembered: 'remembered from an earlier import',
-        valuesPoints: '{matched} of {sampled} values are delivery point codes (e.g. «{example}»), not clients',
-        valuesClients: '{matched} of {sampled} values are clients (e.g. «{example}»)',
+        valuesPoints: '{sampled, plural, one {its value is a delivery point code} other {{matched} of its # values are delivery point codes}} (e.g. «{example}»), not a client',
+        valuesClients: '{sampled, plural, one {its value is a client} other {{matched} of its # values are clients}} (e.g. «{example}»)',
       },
       skippedTitle: 'Rows not imported',
       badRowsTitle: 'Rows with errors ({n})',

@@ -102,8 +102,8 @@ export const intakeMessages = {
       reason: {
         header: 'por el nombre de la columna',
         remembered: 'recordado de una importación anterior',
-        valuesPoints: '{matched} de {sampled} valores son códigos de puntos de entrega (p. ej. «{example}»), no clientes',
-        valuesClients: '{matched} de {sampled} valores son clientes (p. ej. «{example}»)',
+        valuesPoints: '{sampled, plural, one {su valor es un código} other {{matched} de sus # valores son códigos}} de punto de entrega (p. ej. «{example}»), no un cliente',
+        valuesClients: '{sampled, plural, one {su valor es un cliente} other {{matched} de sus # valores son clientes}} (p. ej. «{example}»)',
       },
       skippedTitle: 'Filas que no se importan',
       badRowsTitle: 'Filas con errores ({n})',
