@@ -4,7 +4,6 @@
  */
 import type { PaymentMethod } from '../entities/operation';
 import type { Client } from '../entities/reference';
-import type { PlanOptions } from './plan';
 import type { IntakeIndex } from './context';
 import { normaliseText, type IntakeField } from './fields';
 import type { IntakeIssue, IntakeIssueCode, IssueVars } from './issues';
@@ -105,6 +104,12 @@ class Memo<T> {
 
 const EMPTY_POINT: PointInput = { ref: '', name: '', address: '', postal_code: '', city: '', phone: '', contact: '' };
 
+/** What checking a row needs of the plan's options (PlanOptions has them). */
+export interface CheckOptions {
+  readonly today: string;
+  readonly defaultClientId?: string;
+}
+
 /** Checks the cells of each record (one instance per plan, with its memos). */
 export class LineChecker {
   private readonly client: Memo<Client | null>;
@@ -125,7 +130,7 @@ export class LineChecker {
 
   constructor(
     private readonly index: IntakeIndex,
-    private readonly opts: PlanOptions,
+    private readonly opts: CheckOptions,
   ) {
     this.client = new Memo((c) => {
       const name = cellText(c);
