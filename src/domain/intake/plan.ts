@@ -30,12 +30,12 @@ import { lineFromProduct, newOrderCode } from '../orderForm';
 import { orderRefKey, type IntakeIndex } from './context';
 import { normaliseText, type IntakeField } from './fields';
 import { intakeOrderId } from './ids';
-import type { IntakeIssue, IntakeIssueCode, IssueVars } from './issues';
+import { sortIssuesInPlace, type IntakeIssue, type IntakeIssueCode, type IssueVars } from './issues';
 import { LineChecker, addIssue, issueAt, type Line, type PointInput } from './lines';
 import { PointChooser } from './points';
+import type { IntakeWrites } from './batches';
 import type { IntakeRecord } from './mapping';
 import { changedFields, createdFields, updatedFields, type CreatedFixed, type MergedOrder } from './orderFields';
-import { DomainError, msg } from '../messages';
 import type { ProductCode, Window } from './values';
 
 export type IntakeMode = 'valid-only' | 'all-or-nothing';
@@ -101,12 +101,6 @@ export interface IntakeSummary {
   readonly issues: number;
 }
 
-export interface IntakeWrites {
-  /** New delivery points «sin ubicación» (written first: orders refer to them). */
-  readonly points: readonly DeliveryPoint[];
-  readonly create: readonly Order[];
-  readonly update: readonly Order[];
-}
 
 export interface IntakePlan {
   readonly mode: IntakeMode;
@@ -368,7 +362,7 @@ export function planIntake(
     g.lines.push(line);
   }
   const orders = [...groups.values()].map((g) => planner.planGroup(g));
-  const issues = sortIssuesFast([...preIssues, ...loose, ...orders.flatMap((o) => o.issues)], fileOrder);
+  const issues = sortIssuesInPlace([...preIssues, ...loose, ...orders.flatMap((o) => o.issues)], fileOrder);
   const count = (a: OrderAction): number => orders.reduce((n, o) => n + (o.action === a ? 1 : 0), 0);
   const refusedRows = looseRows + orders.reduce((n, o) => n + (o.action === 'refused' ? o.rows.length : (o.dropped_rows?.length ?? 0)), 0);
   const blocked = opts.mode === 'all-or-nothing' && issues.length > 0;
@@ -400,38 +394,5 @@ export function planIntake(
   };
 }
 
-function sortIssuesFast(issues: IntakeIssue[], fileOrder: readonly string[]): IntakeIssue[] {
-  const rank = new Map(fileOrder.map((f, i) => [f, i]));
-  return issues.sort(
-    (a, b) =>
-      (rank.get(a.file) ?? 1e9) - (rank.get(b.file) ?? 1e9) ||
-      (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
-      a.row - b.row ||
-      (a.column < b.column ? -1 : a.column > b.column ? 1 : 0),
-  );
-}
 
-// ── Applying ───────────────────────────────────────────────────────────────────────────────────
-
-export type IntakeBatch =
-  | { readonly collection: 'delivery_points'; readonly op: 'insert'; readonly docs: readonly DeliveryPoint[] }
-  | { readonly collection: 'orders'; readonly op: 'insert' | 'update'; readonly docs: readonly Order[] };
-
-/**
- * The writes of a plan in batches of at most `size` documents, in the order they must be
- * applied: new points, then new orders, then updated orders. Applying every batch gives the
- * plan's result; a batch is independent of the next (an interrupted import leaves whole orders).
- */
-export function writeBatches(writes: IntakeWrites, size = 500): IntakeBatch[] {
-  if (!Number.isInteger(size) || size < 1) throw new DomainError(msg('domain.intake.batchSize', { value: String(size) }));
-  const out: IntakeBatch[] = [];
-  for (let i = 0; i < writes.points.length; i += size) out.push({ collection: 'delivery_points', op: 'insert', docs: writes.points.slice(i, i + size) });
-  for (let i = 0; i < writes.create.length; i += size) out.push({ collection: 'orders', op: 'insert', docs: writes.create.slice(i, i + size) });
-  for (let i = 0; i < writes.update.length; i += size) out.push({ collection: 'orders', op: 'update', docs: writes.update.slice(i, i + size) });
-  return out;
-}
-
-/** Number of documents a plan writes. */
-export function writeCount(writes: IntakeWrites): number {
-  return writes.points.length + writes.create.length + writes.update.length;
-}
+export { writeBatches, writeCount, type IntakeBatch, type IntakeWrites } from './batches';
