@@ -105,7 +105,7 @@ test('an operator imports a CSV, finds the order in «Pedidos», and importing i
   await expect(page.getByTestId('import-result')).toContainText('1 punto de entrega nuevo sin ubicación');
 
   await page.getByTestId('import-view-orders').click();
-  await expect(page).toHaveURL(/\/orders$/);
+  await expect(page).toHaveURL(new RegExp(`/orders\\?date=${targetDay().iso}$`));
   await findInOrders(page, 'Bar Importado E2E');
 
   // The order reaches the server (written locally, then synced), with its new point «sin ubicación».
@@ -247,7 +247,7 @@ test('an operator imports a template with three bad rows, reads the errors, fixe
   await expect(page.getByTestId('import-result-summary')).toHaveText('4 creados, 0 actualizados, 0 sin cambios, 0 rechazados');
 
   await page.getByTestId('import-view-orders').click();
-  await expect(page).toHaveURL(/\/orders$/);
+  await expect(page).toHaveURL(new RegExp(`/orders\\?date=${targetDay().iso}$`));
   await findInOrders(page, 'Bar Corregido E2E');
   await expect(page.getByText('Bar Corregido E2E')).toHaveCount(4);
 
@@ -293,3 +293,111 @@ test('an import made offline reaches the server once after reconnecting', async 
   expect(orders.map((o) => o.external_ref).sort()).toEqual(refs);
   expect((await pullAll(request, token, 'delivery_points')).filter((p) => p.name === 'Bar Sin Red E2E')).toHaveLength(1);
 });
+
+test('the review (issue 28): a total line is skipped once, an order goes without its bad line, a row is corrected inline, the rejected rows stay after «Importar», and «Ver los pedidos» opens their day', async ({ page }) => {
+  const point = ['E2E-IMP-PUNTO-REV', 'Bar Revisado E2E'] as const;
+  const rows = csvOf([
+    { ref: 'E2E-IMP-REV-1', point },
+    { ref: 'E2E-IMP-REV-1', point, product: 'PAS-0999' },
+    { ref: 'E2E-IMP-REV-1', point, product: 'PAS-0002' },
+    { ref: 'E2E-IMP-REV-2', point, quantity: 'dos' },
+  ]);
+  const withTotal = Buffer.concat([rows, Buffer.from('TOTAL;;;;;;;;;;;123;;\r\n', 'utf8')]);
+  await openImport(page);
+  await chooseFiles(page, [{ name: 'pedidos-revision.csv', mimeType: 'text/csv', buffer: withTotal }]);
+  await review(page);
+  // The total line is said once, and is no error.
+  await expect(page.getByTestId('import-skipped-rows')).toContainText('Fila 6: es una línea de total: no se importa');
+  await expect(page.getByTestId('import-issue').filter({ hasText: 'Fila 6' })).toHaveCount(0);
+  await expect(page.getByTestId('count-refused')).toHaveText('2');
+
+  // REV-1: held by default; the operator imports it without its bad line.
+  const choice = page.getByTestId('import-order-choice').filter({ hasText: 'E2E-IMP-REV-1' });
+  await expect(choice).toContainText('La fila 3 tiene errores');
+  await choice.getByRole('radio', { name: 'Importar sin esa línea' }).check();
+  await expect(page.getByTestId('count-create')).toHaveText('1');
+  await expect(page.getByTestId('import-preview')).not.toHaveAttribute('aria-busy', 'true');
+
+  // REV-2: its quantity corrected in the review, checked again at once.
+  const fix = page.getByRole('textbox', { name: 'Cantidad de la fila 5' });
+  await expect(fix).toHaveValue('dos');
+  await fix.fill('2');
+  await fix.press('Enter');
+  await expect(page.getByTestId('count-create')).toHaveText('2');
+  await expect(page.getByTestId('count-refused')).toHaveText('0');
+  await expect(page.getByTestId('count-refused-rows')).toHaveText('1');
+
+  await page.getByTestId('import-submit').click();
+  await expect(page.getByTestId('import-result-summary')).toHaveText('2 creados, 0 actualizados, 0 sin cambios, 0 rechazados');
+  // The row left out stays listed, and downloads in words (no internal codes).
+  await expect(page.getByTestId('import-rejected-row')).toHaveCount(1);
+  await expect(page.getByTestId('import-rejected-row')).toContainText('Fila 3, columna «Producto»');
+  const download = page.waitForEvent('download');
+  await page.getByTestId('import-rejected-download').click();
+  const csv = readFileSync(String(await (await download).path()), 'utf8');
+  expect(csv).toContain('PAS-0999');
+  expect(csv).not.toMatch(/unknown_product|order_has_errors|Código/);
+
+  // «Ver los pedidos» opens the imported day: the orders are there without choosing the date.
+  await page.getByTestId('import-view-orders').click();
+  await expect(page).toHaveURL(new RegExp(`/orders\\?date=${targetDay().iso}$`));
+  await expect(page.getByTestId('orders-date')).toHaveValue(targetDay().iso);
+  await page.getByLabel('Buscar').fill('Bar Revisado E2E');
+  await expect(page.getByText('Bar Revisado E2E')).toHaveCount(2);
+  // The order imported without a line says so in its notes.
+  const codes = await page.getByRole('row').filter({ hasText: 'Bar Revisado E2E' }).getByRole('link').allTextContents();
+  let found = false;
+  for (const code of codes.filter((c) => c.startsWith('P-'))) {
+    await page.getByRole('link', { name: code, exact: true }).first().click();
+    const notes = page.getByLabel('Notas');
+    await expect(notes).toBeVisible();
+    if ((await notes.inputValue()).includes('Importado sin la fila 3 del archivo (con errores)')) found = true;
+    await page.goBack();
+    await page.getByLabel('Buscar').fill('Bar Revisado E2E');
+  }
+  expect(found).toBe(true);
+});
+
+test('a «Cliente» column holding delivery point codes is proposed as the point, saying why', async ({ page, request }) => {
+  // A code of one of pascual's delivery points, as a shop's file writes it in «Cliente».
+  const points = await pullAll(request, await adminToken(request), 'delivery_points');
+  const provider = points
+    .filter((p) => p.active === true)
+    .flatMap((p) => (Array.isArray(p.client_providers) ? p.client_providers : []))
+    .find((c): c is string => typeof c === 'string' && c.startsWith('pascual-'));
+  expect(provider).toBeDefined();
+  const code = String(provider).slice('pascual-'.length);
+  const header = 'Empresa;Cliente;Referencia pedido;Fecha entrega;Producto;Cantidad';
+  const lines = [`pascual;${code};E2E-IMP-VAL-1;${targetDay().es};PAS-0001;2`];
+  await openImport(page);
+  await chooseFiles(page, [{ name: 'tienda.csv', mimeType: 'text/csv', buffer: Buffer.from(`${[header, ...lines].join('\r\n')}\r\n`, 'utf8') }]);
+  const column = page.getByRole('combobox', { name: 'Dato de la columna «Cliente»' });
+  await expect(column.locator('option:checked')).toHaveText('Código punto');
+  await expect(page.getByTestId('import-file-mapping')).toContainText(`su valor es un código de punto de entrega (p. ej. «${code}»), no un cliente`);
+  await expect(page.getByRole('combobox', { name: 'Dato de la columna «Empresa»' }).locator('option:checked')).toHaveText('Cliente');
+  await expect(page.getByTestId('import-mapping-issues')).toHaveCount(0);
+  await review(page);
+  await expect(page.getByTestId('count-create')).toHaveText('1');
+  await expect(page.getByTestId('import-issues')).toContainText('No hay errores');
+});
+
+for (const width of [1024, 1440]) {
+  test(`the review table's headers are not cut at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await openImport(page);
+    await chooseFiles(page, [{ name: 'anchos.csv', mimeType: 'text/csv', buffer: csvOf([{ ref: 'E2E-IMP-W-1', point: ['E2E-IMP-PUNTO-W', 'Bar Ancho E2E'] }]) }]);
+    await review(page);
+    const headers = page.getByRole('table', { name: 'Pedidos del archivo' }).getByRole('columnheader');
+    await expect(headers.filter({ hasText: 'Líneas' })).toBeVisible();
+    const cut = await headers.evaluateAll((els) =>
+      els
+        .filter((el) => {
+          const box = el.getBoundingClientRect();
+          const inner = [...el.querySelectorAll('*')].some((c) => c.getBoundingClientRect().right > box.right + 0.5);
+          return el.scrollWidth > el.clientWidth + 0.5 || inner;
+        })
+        .map((el) => el.textContent),
+    );
+    expect(cut).toEqual([]);
+  });
+}

@@ -8,6 +8,7 @@ import type { IntakeContext } from '../domain/intake/context';
 import { orderRows, templateOrder, TEMPLATE_FIELDS, toCsv } from '../domain/intake/csv';
 import { isIntakeField, type IntakeField } from '../domain/intake/fields';
 import type { IntakeIssue } from '../domain/intake/issues';
+import type { ColumnReason } from '../domain/intake/proposal';
 import { MACHINES } from '../domain/status/machines';
 import { language, t, type MessageKey } from './index';
 
@@ -65,12 +66,30 @@ export function formatIntakeIssue(issue: IntakeIssue, opts: { withFile?: boolean
   return `${where}: ${intakeIssueMessage(issue)}`;
 }
 
-/** The error report the operator downloads: file, row, column, Spanish reason and code (formula-safe CSV). */
+/**
+ * The error report the operator downloads: file, row, column and the reason in words
+ * (formula-safe CSV). No internal code reaches it (issue 28: «order_has_errors» in a CSV a
+ * person reads).
+ */
 export function errorReportCsv(issues: readonly IntakeIssue[]): string {
   return toCsv([
-    [t('intake.report.file'), t('intake.report.row'), t('intake.report.column'), t('intake.report.error'), t('intake.report.code')],
-    ...issues.map((i) => [i.file, i.row > 0 ? i.row : '', i.column, intakeIssueMessage(i), i.code]),
+    [t('intake.report.file'), t('intake.report.row'), t('intake.report.column'), t('intake.report.error')],
+    ...issues.map((i) => [i.file, i.row > 0 ? i.row : '', i.column, intakeIssueMessage(i)]),
   ]);
+}
+
+/** Why a column is proposed as its field, in words. */
+export function columnReasonText(reason: ColumnReason): string {
+  switch (reason.code) {
+    case 'header':
+      return t('intake.screen.reason.header');
+    case 'remembered':
+      return t('intake.screen.reason.remembered');
+    case 'values_points':
+      return t('intake.screen.reason.valuesPoints', { matched: reason.matched, sampled: reason.sampled, example: reason.example });
+    case 'values_clients':
+      return t('intake.screen.reason.valuesClients', { matched: reason.matched, sampled: reason.sampled, example: reason.example });
+  }
 }
 
 /** Header row of templates and exports, in the catalogue's words (all recognised by the importer). */

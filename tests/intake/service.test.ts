@@ -97,3 +97,26 @@ describe('ImportService', () => {
     }
   });
 });
+
+describe('ImportService review (issue 28)', () => {
+  it('lists a bad row with its correctable fields, plans again with the correction, and an order without its bad line', async () => {
+    const s = new ImportService();
+    s.setContext({ ...ctx, orders: [] });
+    const row = (ref: string, product: string, qty: Cell): Cell[] => ['pascual', ref, '23/11/2026', '09:00-13:00', 'NUEVO-91', 'Bar Servicio', 'Calle de Atocha, 12', '28012', 'Madrid', '', product, qty, 'efectivo', ''];
+    const csv = toCsv([templateHeaders(), row('SV-1', 'PAS-0001', 2), row('SV-1', 'PAS-0999', 1), row('SV-2', 'PAS-0001', 'dos')]);
+    await s.readFiles([{ name: 'r.csv', data: enc(csv) }]);
+    s.plan({ mode: 'valid-only', today: TODAY, now: NOW });
+    const bad = s.badRows(0, 10);
+    expect(bad.rows.map((r) => [r.row, r.values])).toEqual([
+      [3, { product: 'PAS-0999', quantity: '1', point_ref: 'NUEVO-91' }],
+      [4, { product: 'PAS-0001', quantity: 'dos', point_ref: 'NUEVO-91' }],
+    ]);
+    const key = s.preview(0, 10).rows.find((r) => r.external_ref === 'SV-1')?.key ?? '';
+    expect(s.preview(0, 10).rows.find((r) => r.key === key)?.droppable_rows).toEqual([3]);
+    const fixed = s.plan({ mode: 'valid-only', today: TODAY, now: NOW, fixes: [{ file: 'r.csv', row: 4, field: 'quantity', value: '2' }], withoutBadLines: [key] });
+    expect(fixed.summary).toMatchObject({ create: 2, refused: 0, refusedRows: 1 });
+    expect(s.badRows(0, 10).rows.map((r) => r.row)).toEqual([3]);
+    expect(s.currentPlan()?.writes.create.find((o) => o.external_ref === 'SV-1')?.notes).toBe('Importado sin la fila 3 del archivo (con errores)');
+    expect(s.writtenDays()).toEqual(['2026-11-23']);
+  });
+});

@@ -98,16 +98,18 @@ export function planImport(sources: readonly IntakeSource[], index: IntakeIndex,
     else readable.push(s);
   }
   // Records are made as the plan reads them; their problems join `pre` on the way.
+  const skipped: IntakeIssue[] = [];
   function* records(): Generator<IntakeRecord> {
     for (const s of readable) {
       let n = 0;
       const before = pre.length;
-      for (const r of eachRecord(s.table, s.mapping, pre)) {
+      for (const r of eachRecord(s.table, s.mapping, pre, skipped)) {
         n += 1;
         yield r;
       }
       if (n === 0 && pre.length === before) pre.push({ file: s.table.file, row: 0, column: '', code: 'no_rows', vars: {} });
     }
   }
-  return planIntake(records(), index, opts, pre, sources.map((s) => s.table.file));
+  const plan = planIntake(records(), index, opts, pre, sources.map((s) => s.table.file));
+  return { ...plan, skipped };
 }

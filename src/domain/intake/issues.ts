@@ -21,6 +21,8 @@ export const INTAKE_ISSUE_CODES = [
   'csv_row_length',
   'no_rows',
   'too_many_rows',
+  /** Not a problem: a trailing total line, skipped (said once). */
+  'total_row',
   // Headers (row 1 or the first non-empty row).
   'missing_column',
   'missing_point_columns',
@@ -82,6 +84,18 @@ export function sortIssues(issues: readonly IntakeIssue[], fileOrder: readonly s
   return [...issues].sort(
     (a, b) =>
       (rank.get(a.file) ?? Number.MAX_SAFE_INTEGER) - (rank.get(b.file) ?? Number.MAX_SAFE_INTEGER) ||
+      (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
+      a.row - b.row ||
+      (a.column < b.column ? -1 : a.column > b.column ? 1 : 0),
+  );
+}
+
+/** Like sortIssues, sorting the given array in place (a plan may hold 100,000 issues). */
+export function sortIssuesInPlace(issues: IntakeIssue[], fileOrder: readonly string[]): IntakeIssue[] {
+  const rank = new Map(fileOrder.map((f, i) => [f, i]));
+  return issues.sort(
+    (a, b) =>
+      (rank.get(a.file) ?? 1e9) - (rank.get(b.file) ?? 1e9) ||
       (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
       a.row - b.row ||
       (a.column < b.column ? -1 : a.column > b.column ? 1 : 0),

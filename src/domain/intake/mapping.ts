@@ -107,7 +107,7 @@ export interface IntakeRecord {
  * than headers (a stray delimiter, a broken quote) is refused whole into `issues`, since its
  * cells no longer line up with the headers.
  */
-export function* eachRecord(table: IntakeTable, mapping: ColumnMapping, issues: IntakeIssue[]): Generator<IntakeRecord> {
+export function* eachRecord(table: IntakeTable, mapping: ColumnMapping, issues: IntakeIssue[], skipped?: IntakeIssue[]): Generator<IntakeRecord> {
   const used: [number, IntakeField][] = [];
   const seen = new Set<IntakeField>();
   mapping.fields.forEach((f, i) => {
@@ -121,7 +121,10 @@ export function* eachRecord(table: IntakeTable, mapping: ColumnMapping, issues: 
   for (const [i, f] of used) columns[f] = columnLabel(table.headers, i);
   const width = table.headers.length;
   const checkFormulas = table.format !== 'xlsx';
+  const total = totalRow(table, mapping);
+  if (total) skipped?.push({ file: table.file, row: total.row, column: '', code: 'total_row', vars: {} });
   for (const r of table.rows) {
+    if (r === total) continue;
     let extra = false;
     for (let i = width; i < r.cells.length; i += 1) {
       if (!isBlank(r.cells[i] ?? null)) {
@@ -142,6 +145,31 @@ export function* eachRecord(table: IntakeTable, mapping: ColumnMapping, issues: 
     }
     if (any) yield checkFormulas ? { file: table.file, row: r.row, values, columns } : { file: table.file, row: r.row, values, columns, checkFormulas: false };
   }
+}
+
+const TOTAL_WORDS = /^(total|totales|suma|suma total|total general|importe total|grand total|sum)( |$)/;
+
+/**
+ * The table's last non-empty row when it is a total line («TOTAL;;;123»): a cell starts with
+ * «Total» (or «Suma») and the row has no order reference or no product. It is skipped, and
+ * said once, rather than reported as an order line with missing fields.
+ */
+export function totalRow(table: Pick<IntakeTable, 'rows'>, mapping: ColumnMapping): IntakeTableRow | null {
+  let last: IntakeTableRow | undefined;
+  for (let i = table.rows.length - 1; i >= 0 && !last; i -= 1) {
+    const r = table.rows[i];
+    if (r && r.cells.some((c) => !isBlank(c))) last = r;
+  }
+  if (!last) return null;
+  const worded = last.cells.some((c) => typeof c === 'string' && TOTAL_WORDS.test(normaliseHeader(c)));
+  if (!worded) return null;
+  const cellOf = (f: IntakeField): Cell => {
+    const i = mapping.fields.indexOf(f);
+    return i < 0 ? null : (last.cells[i] ?? null);
+  };
+  const refCell = cellOf('external_ref');
+  const refIsWord = typeof refCell === 'string' && TOTAL_WORDS.test(normaliseHeader(refCell));
+  return isBlank(refCell) || refIsWord || isBlank(cellOf('product')) ? last : null;
 }
 
 /** All the records of a table (see eachRecord). */

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button, Text, TextInput } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { IconPlus } from '@tabler/icons-react';
 import { formatMoney, t } from '../../i18n';
 import { useLiveQuery } from '../../data/hooks';
@@ -31,8 +31,16 @@ function grossOf(o: Order): number {
   return gross;
 }
 
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The day the list opens on: `?date=YYYY-MM-DD` (e.g. from the import's «Ver los pedidos»), else today. */
+export function initialOrdersDay(search: { date?: unknown }, today: string): string {
+  return typeof search.date === 'string' && ISO_DAY.test(search.date) ? search.date : today;
+}
+
 export function OrdersListPage() {
-  const [date, setDate] = useState(() => madridDate());
+  const search = useSearch({ strict: false }) as { date?: unknown };
+  const [date, setDate] = useState(() => initialOrdersDay(search, madridDate()));
   const { data: orders, loading } = useLiveQuery<Order[]>((db) => (/^\d{4}-\d{2}-\d{2}$/.test(date) ? ordersOfDay(db, date) : null), [date], []);
   const { data: hubs } = useCatalog('hub');
   const { data: clients } = useCatalog('client');

@@ -16,11 +16,13 @@ import { emptyIntakeContext, indexIntakeContext, type IntakeContext, type Intake
 import { TEMPLATE_FIELDS, orderRows, templateOrder } from '../../domain/intake/csv';
 import type { IntakeIssue } from '../../domain/intake/issues';
 import { checkMapping, mappingFromDoc, recogniseMapping, type ColumnMapping, type IntakeTable } from '../../domain/intake/mapping';
+import { proposeMapping, type ColumnReason } from '../../domain/intake/proposal';
 import { writeBatches, type IntakeBatch, type IntakeMode, type IntakePlan, type IntakeSummary, type PlannedOrder } from '../../domain/intake/plan';
 import type { ImportMapping } from '../../domain/entities/reference';
 import { errorReportCsv, formatIntakeIssue, templateCsv, templateHeaders } from '../../i18n/intake';
 import { t } from '../../i18n';
 import { parseCsv } from './csv';
+import { badRowsOf, withFixes, writtenDays, type BadRow, type RowFix } from './review';
 import { decodeText, sniff, type TextEncodingName } from './sniff';
 
 /** Largest file accepted, and most rows per file. */
@@ -54,6 +56,8 @@ export interface FileReport {
   readonly rows: number;
   readonly mapping: ColumnMapping;
   readonly mappingSource: 'remembered' | 'recognised';
+  /** Why each column is proposed as its field (aligned with headers). */
+  readonly reasons: readonly (ColumnReason | null)[];
   /** Problems reading the file (row 0: the file cannot be imported at all). */
   readonly issues: readonly IntakeIssue[];
   /** Milliseconds spent reading and parsing. */
@@ -69,7 +73,13 @@ export interface PlanRequest {
   readonly defaultClientId?: string;
   /** Check every built document with its zod schema here too (default false: the writer checks them). */
   readonly verify?: boolean;
+  /** Orders (keys) the operator imports without their bad rows («Importar sin esas líneas»). */
+  readonly withoutBadLines?: readonly string[];
+  /** Cells the operator corrected in the review. */
+  readonly fixes?: readonly RowFix[];
 }
+
+export { FIXABLE_FIELDS, type BadRow, type FixableField, type RowFix } from './review';
 
 export interface PlanReport {
   readonly summary: IntakeSummary;
@@ -87,6 +97,10 @@ export interface PreviewRow extends Pick<PlannedOrder, 'key' | 'file' | 'rows' |
   readonly delivery_point_id: string;
   readonly lines: number;
   readonly new_point: boolean;
+  /** Rows without which this refused order could be imported. */
+  readonly droppable_rows: readonly number[];
+  /** Rows left out of this order at the operator's choice. */
+  readonly dropped_rows: readonly number[];
   /** Spanish reasons (refused orders). */
   readonly messages: readonly string[];
 }
@@ -108,6 +122,8 @@ export class ImportService {
   private index: IntakeIndex | null = null;
   private files: ReadFile[] = [];
   private current: IntakePlan | null = null;
+  /** The tables and mappings the current plan was made from (fixes applied). */
+  private planned: IntakeSource[] = [];
 
   /** Adds (or with `replace`, first clears) context data; send big sets in parts. */
   setContext(part: ContextPart, replace = false): void {
@@ -165,6 +181,7 @@ export class ImportService {
         rows: 0,
         mapping: { fields: [] },
         mappingSource: 'recognised',
+        reasons: [],
         issues: [{ file, row: 0, column: '', code, vars }],
         ms: now() - t0,
       },
@@ -215,7 +232,10 @@ export class ImportService {
     }
     if (table.rows.length > MAX_ROWS) return refused('too_many_rows', { max: MAX_ROWS });
     const remembered = this.remembered(table.headers, clientId);
-    const mapping = remembered ?? recogniseMapping(table.headers);
+    const proposal = remembered
+      ? { mapping: remembered, reasons: remembered.fields.map((f): ColumnReason | null => (f === null ? null : { code: 'remembered' })) }
+      : proposeMapping(table, recogniseMapping(table.headers), this.getIndex());
+    const mapping = proposal.mapping;
     return {
       table,
       report: {
@@ -230,6 +250,7 @@ export class ImportService {
         rows: table.rows.length,
         mapping,
         mappingSource: remembered ? 'remembered' : 'recognised',
+        reasons: proposal.reasons,
         issues,
         ms: now() - t0,
       },
@@ -251,11 +272,11 @@ export class ImportService {
   plan(req: PlanRequest, onProgress?: (p: ImportProgress) => void): PlanReport {
     const t0 = now();
     const index = this.getIndex();
-    const sources: IntakeSource[] = this.files.map((f) => ({
-      table: f.table,
-      mapping: req.mappings?.[f.report.file] ?? f.report.mapping,
-      issues: f.report.issues,
-    }));
+    const sources: IntakeSource[] = this.files.map((f) => {
+      const mapping = req.mappings?.[f.report.file] ?? f.report.mapping;
+      return { table: withFixes(f.table, mapping, req.fixes ?? []), mapping, issues: f.report.issues };
+    });
+    this.planned = sources;
     const hasDefaultClient = (req.defaultClientId ?? '') !== '';
     const mappingIssues = sources.flatMap((s) => ((s.issues ?? []).some(isFatal) ? [] : checkMapping(s.table, s.mapping, { hasDefaultClient })));
     const total = sources.reduce((n, s) => n + s.table.rows.length, 0);
@@ -266,6 +287,9 @@ export class ImportService {
       now: req.now,
       // The data layer validates each document again as it writes it (src/data/writes.ts).
       verify: req.verify ?? false,
+      ...(req.withoutBadLines && req.withoutBadLines.length > 0
+        ? { withoutBadLines: { keys: new Set(req.withoutBadLines), note: (rows: readonly number[]) => t('intake.screen.droppedNote', { rows: rows.join(', '), n: rows.length }) } }
+        : {}),
       ...(hasDefaultClient ? { defaultClientId: req.defaultClientId } : {}),
     });
     onProgress?.({ file: '', phase: 'plan', rows: total, total });
@@ -295,6 +319,8 @@ export class ImportService {
         delivery_point_id: o.order?.delivery_point_id ?? '',
         lines: o.rows.length,
         new_point: o.new_point_id !== '',
+        droppable_rows: o.droppable_rows ?? [],
+        dropped_rows: o.dropped_rows ?? [],
         messages: o.issues.map((i) => formatIntakeIssue(i)),
       }),
     );
@@ -309,6 +335,23 @@ export class ImportService {
       total: plan.issues.length,
       issues: plan.issues.slice(offset, offset + limit).map((i) => ({ ...i, message: formatIntakeIssue(i, { withFile: several }) })),
     };
+  }
+
+  /** A page of the rows with problems, with their correctable fields (see review.ts). */
+  badRows(offset: number, limit: number): { total: number; rows: BadRow[] } {
+    return badRowsOf(this.plannedOrFail(), this.planned, offset, limit);
+  }
+
+  /** Days of the orders the plan writes, most orders first (where «Ver los pedidos» leads). */
+  writtenDays(): string[] {
+    return writtenDays(this.plannedOrFail());
+  }
+
+  /** Trailing total lines skipped, as sentences with their place (said once each). */
+  skipped(): string[] {
+    const plan = this.plannedOrFail();
+    const several = new Set(this.files.map((f) => f.report.file)).size > 1;
+    return plan.skipped.map((i) => formatIntakeIssue(i, { withFile: several }));
   }
 
   /** «Descargar informe de errores»: CSV, formula-safe. */
