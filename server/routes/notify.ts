@@ -30,28 +30,12 @@ import { t } from '../../src/i18n';
 import { firstName, tokenHash, trackingPath } from '../notify/outbox';
 import { madridClock } from '../notify/templates';
 import { orderClosed, stopOfOrder, type TrackingSource } from '../notify/tracking';
+import type { PublicTracking, PublicTrackingStatus, WebhookInfo } from '../../src/domain/notify';
 
 export const NOTIFY_PUBLIC_PATHS: readonly string[] = ['GET /api/public/tracking/:token'];
 
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 const ID_RE = /^[A-Za-z0-9_.:-]{1,64}$/;
-
-/** What the public page says of the order's status (its own words for «the next delivery»). */
-export type PublicTrackingStatus = 'pending' | 'planned' | 'on_the_way' | 'out_for_delivery' | 'delivered' | 'partially_delivered' | 'failed' | 'returned' | 'cancelled';
-
-export interface PublicTracking {
-  readonly code: string;
-  readonly status: PublicTrackingStatus;
-  readonly date: string;
-  /** The expected window, Madrid wall-clock `HH:mm`, or null. */
-  readonly window: { readonly from: string; readonly to: string } | null;
-  readonly rider: string;
-  readonly position: { readonly lat: number; readonly lng: number; readonly at: number } | null;
-  readonly point: { readonly name: string; readonly address: string; readonly city: string };
-  /** The albarán through the same token, once the order is delivered or failed. */
-  readonly proof_url: string | null;
-  readonly expires_at: number;
-}
 
 const contactSchema = z.object({
   email: z.union([z.literal(''), z.email({ error: () => t('notices.errors.email') }).max(200, { error: () => t('notices.errors.email') })], { error: () => t('notices.errors.email') }),
@@ -78,18 +62,6 @@ const newHookSchema = z.object({ client_id: z.string({ error: () => t('notices.e
 const editHookSchema = z.object({ url: urlField.optional(), secret: secretField.optional(), paused: z.boolean().optional() });
 
 const firstIssue = (e: z.ZodError) => e.issues[0]?.message ?? 'Petición no válida';
-
-export interface WebhookInfo {
-  readonly id: string;
-  readonly client_id: string;
-  readonly client_name: string;
-  readonly url: string;
-  readonly paused: boolean;
-  readonly created_at: number;
-  readonly updated_at: number;
-  readonly pending: number;
-  readonly expired: number;
-}
 
 export function registerNotifyRoutes(app: FastifyInstance, deps: { store: DocStore; tracking: TrackingSource; now?: () => number; kick?: () => void }): void {
   const { store, tracking } = deps;
@@ -198,6 +170,7 @@ export function registerNotifyRoutes(app: FastifyInstance, deps: { store: DocSto
       .all(order.id);
     const client = store.get('catalog', String(order.client_id));
     return {
+      code: order.code,
       notices,
       point_id: order.delivery_point_id,
       contact: contactOf(String(order.delivery_point_id)),

@@ -46,6 +46,9 @@ const ADDED_PATHS = [
   '/proof-of-delivery/:order_id', // issue 13: an order's proof of delivery (albarán)
   '/albaran/:token', // issue 13: the client's public link to one albarán
   '/reports', // issue 34: the operation reports («Informes»)
+  '/orders/notices/:id', // issue 33: an order's notices to its receiver
+  '/config/webhooks', // issue 33: the clients' webhooks
+  '/envio/:token', // issue 33: the receiver's tracking page
 ];
 
 const translated = (key: MessageKey) => t(key) !== key;
