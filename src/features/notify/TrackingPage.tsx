@@ -70,10 +70,8 @@ export function TrackingPage({ params }: ScreenProps) {
 
   return (
     <Stack gap="md" maw={640} mx="auto" p="md">
-      <Group justify="space-between" align="center">
-        <Title order={1} size="h2">
-          {t('notices.track.title')}
-        </Title>
+      {/* The page's one <h1> is the layout's (the registry's title). */}
+      <Group justify="flex-end">
         <LanguageSwitch />
       </Group>
       {state.kind === 'loading' && <Loader aria-label={t('notices.track.loading')} />}
