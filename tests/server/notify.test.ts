@@ -78,6 +78,10 @@ afterAll(async () => {
 describe('receivers’ notices and clients’ webhooks over a day with a restart', () => {
   it('lets an admin register a webhook and an operator the receivers’ contacts, with clear refusals', async () => {
     expect(PUBLIC_API).toContain('GET /api/public/tracking/:token');
+    // The OpenAPI description documents the webhook's body and the admin endpoints.
+    const docs = (await srv.api('/api/docs')).body as { webhooks: Record<string, unknown>; paths: Record<string, unknown> };
+    expect(Object.keys(docs.webhooks)).toEqual(['orderStatusChanged']);
+    expect(docs.paths['/api/admin/webhooks/{id}/events/{event}/resend']).toBeDefined();
     expect((await srv.api('/api/admin/webhooks', { token: operator })).status).toBe(403);
     const badUrl = await srv.api('/api/admin/webhooks', { token: admin, body: { client_id: 'c-pascual', url: 'ftp://x', secret: SECRET } });
     expect(badUrl).toEqual({ status: 400, body: { error: 'bad_request', message: t('notices.errors.url') } });
