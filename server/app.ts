@@ -101,7 +101,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
   const store = new DocStore(opts.dataDir);
   const auth = new AuthService(store, opts.auth);
   const tracking = opts.tracking ?? planTracking(store);
-  const outbox = new NotifyOutbox(store, { tracking, now: opts.now ?? Date.now });
+  const outbox = new NotifyOutbox(store, { tracking, now: opts.now ?? Date.now, channels: { email: Boolean(opts.smtpUrl), sms: opts.sms !== undefined } });
   const sync = new SyncService(store, (collection, doc) => {
     if (collection !== 'users') return;
     if (doc._deleted) auth.forget(doc.id);

@@ -10,8 +10,9 @@
  *     an order): every order it lists;
  *   · `on_the_way`: on a route «En reparto», the orders of the first stop not yet closed;
  *   · `delivered` / `failed`: an order becomes «Entregado» (or «en parte») / «Entrega fallida».
- *   A delivery point or client that opted out gets a row `skipped` / `opted_out` (the office sees
- *   why nothing was sent). E-mail goes to the point's notice contact (notice_contacts), SMS to its
+ *   A delivery point or client that opted out gets a row `skipped` / `opted_out`, a channel this
+ *   server cannot send (no SMTP_URL, no CB_SMS_URL) `skipped` / `no_smtp` / `no_provider`: the
+ *   office sees why nothing was sent, and no tracking link is made for them. E-mail goes to the point's notice contact (notice_contacts), SMS to its
  *   mobile there or else the point's phone.
  * - webhook events (webhook_events), one per order status change to planned, out for delivery,
  *   delivered, partially delivered, failed or returned, for the client's webhook when it has one;
@@ -40,6 +41,8 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 export interface OutboxOptions {
   readonly tracking: TrackingSource;
   readonly now: () => number;
+  /** The channels this server can send (SMTP_URL, CB_SMS_URL): a notice of another is stored as not sent, without a link. */
+  readonly channels: { readonly email: boolean; readonly sms: boolean };
 }
 
 interface Contact {
@@ -132,14 +135,15 @@ export class NotifyOutbox {
     const exists = this.store.db.prepare('SELECT 1 FROM notice_outbox WHERE order_id = ? AND route_id = ? AND kind = ? AND channel = ?');
     const todo = channels.filter(([channel]) => !exists.get(orderId, route.id, kind, channel));
     if (todo.length === 0) return;
-    const skip = contact.optedOut || contact.clientOptedOut;
+    const optedOut = contact.optedOut || contact.clientOptedOut;
     const vars: Record<string, string | number> = { ...this.varsOf(order, route, kind, now) };
     const insert = this.store.db.prepare(
       'INSERT OR IGNORE INTO notice_outbox (order_id, route_id, kind, channel, recipient, lang, vars, state, reason, next_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     for (const [channel, to] of todo) {
+      const skip = optedOut ? 'opted_out' : this.opts.channels[channel] ? '' : channel === 'sms' ? 'no_provider' : 'no_smtp';
       const own = skip ? vars : { ...vars, token: this.trackingToken(orderId, now) };
-      insert.run(orderId, route.id, kind, channel, to, contact.lang, JSON.stringify(own), skip ? 'skipped' : 'pending', skip ? 'opted_out' : '', now, now);
+      insert.run(orderId, route.id, kind, channel, to, contact.lang, JSON.stringify(own), skip ? 'skipped' : 'pending', skip, now, now);
     }
   }
 

@@ -259,6 +259,8 @@ describe('notices without a provider, and opt-outs', () => {
       ['email', 'skipped', 'opted_out'],
       ['sms', 'skipped', 'opted_out'],
     ]);
+    // Nothing will be sent: no tracking link was made for these notices.
+    expect(bare.store.db.prepare('SELECT COUNT(*) AS n FROM proof_links').get()).toEqual({ n: 0 });
     expect((await bare.api('/api/notify/orders/o1', { token: (await bare.login('rider1@cargobici.test')).accessToken })).status).toBe(403);
   });
 });
