@@ -28,9 +28,10 @@ test('the receiver’s page shows the window, then the proof once delivered', as
   const [routes, orders, deliveries, users] = await Promise.all(['routes', 'orders', 'deliveries', 'users'].map((c) => pullAll(request, admin, c)));
   const done = new Set((deliveries ?? []).filter((e) => ['delivered', 'partial', 'failed'].includes(String(e.kind))).map((e) => String(e.order_id)));
   const byId = new Map((orders ?? []).map((o) => [String(o.id), o]));
-  // A route of today under way, of a rider no other spec signs in as, with an order still open.
+  // A route of today under way, of a rider no other spec signs in as, with an order still open;
+  // outside hub 1, whose latest delivered order the albarán specs take (its links would count).
   let target: { route: Doc; order: Doc; eta: string; email: string } | null = null;
-  for (const r of routes ?? []) {
+  for (const r of [...(routes ?? [])].sort((a, b) => Number(a.hub === 1) - Number(b.hub === 1))) {
     if (r.date !== today || r.status !== 'in_progress' || (RIDERS_OF_SPECS as readonly string[]).includes(String(r.rider_id))) continue;
     const email = users?.find((u) => u.id === r.rider_id)?.email;
     for (const s of r.stops as { order_ids: string[]; eta: string }[]) {
@@ -70,7 +71,10 @@ test('the receiver’s page shows the window, then the proof once delivered', as
     const tplDelivered = deliveries?.find((e) => e.kind === 'delivered');
     const tplSigned = deliveries?.find((e) => e.kind === 'signed');
     if (!tplDelivered || !tplSigned) throw new Error('the demo data has no delivered and signed events');
-    const at = Date.now();
+    // Earlier than today's demo signatures, so the albarán specs (the newest signed delivery) never take this order.
+    const madridDay = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(ms);
+    const todays = (deliveries ?? []).map((e) => Number(e.at)).filter((ms) => madridDay(ms) === today);
+    const at = todays.length > 0 ? Math.min(...todays) - 120_000 : Date.now();
     const common = { order_id: order.id, route_id: route.id, rider_id: route.rider_id, created_by: route.rider_id, delivery_point_id: order.delivery_point_id, position: null };
     const lines = (order.lines as { line_id: string; product_id: string; quantity: number }[]).map((l) => ({ line_id: l.line_id, product_id: l.product_id, delivered: l.quantity, refused: 0 }));
     await pushDocs(request, rider, 'deliveries', [
@@ -97,6 +101,12 @@ test('the receiver’s page shows the window, then the proof once delivered', as
     await guest.goto(`${path}?lang=en`);
     await expect(guest.getByRole('heading', { level: 1 })).toHaveText('Tracking your order');
     await expect(guest.getByTestId('tracking-status')).toHaveText('Delivered');
+
+    // Revoked with the order's albarán links: the page says so.
+    const revoked = await request.post('/api/proof-links/revoke', { headers: { Authorization: `Bearer ${admin}` }, data: { order_id: order.id } });
+    expect(revoked.status()).toBe(200);
+    await guest.goto(path);
+    await expect(guest.getByTestId('tracking-error')).toContainText(t('notices.errors.linkRevoked'));
   } finally {
     await visitor.close();
   }
