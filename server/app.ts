@@ -22,6 +22,10 @@ import { seedIfEmpty, type SeedOptions } from './seed';
 import { StreamHub, type StreamOptions } from './stream';
 import { API_HEADERS, securityHeaders } from './headers';
 import { registerAuthentication } from './authenticate';
+import { NOTIFY_PUBLIC_PATHS, registerNotifyRoutes } from './routes/notify';
+import { NotifyOutbox } from './notify/outbox';
+import { NotifyWorker, type SmsProvider, type WorkerOptions } from './notify/worker';
+import { planTracking, type TrackingSource } from './notify/tracking';
 import { capConnectionsPerAddress, connectionLimits, serverTimeouts, type ConnectionLimits } from './connections';
 
 export interface AppOptions extends Pick<ServerConfig, 'dataDir' | 'staticDir'> {
@@ -49,6 +53,12 @@ export interface AppOptions extends Pick<ServerConfig, 'dataDir' | 'staticDir'> 
   readonly connections?: Partial<ConnectionLimits>;
   /** Each user's upload rate and 24-hour quota (server/routes/files.ts; tests make them small). */
   readonly uploads?: Partial<UploadLimits>;
+  /** The receivers' SMS provider (CB_SMS_URL, CB_SMS_TOKEN); none: SMS are not sent and the office sees it. */
+  readonly sms?: SmsProvider;
+  /** Where expected windows and live positions come from (server/notify/tracking.ts; default: the published plan). */
+  readonly tracking?: TrackingSource;
+  /** Timing of the notices' and webhooks' sender (tests make it fast). */
+  readonly notify?: Pick<WorkerOptions, 'pollMs' | 'retryBaseMs' | 'retryMaxMs' | 'retryWindowMs' | 'timeoutMs' | 'fetch'>;
 }
 
 export interface App {
@@ -58,6 +68,8 @@ export interface App {
   readonly sync: SyncService;
   readonly streams: StreamHub;
   readonly orderApi: OrderApi;
+  /** The sender of the receivers' notices and the clients' webhooks (server/notify/worker.ts). */
+  readonly notify: NotifyWorker;
   /** Every API route (method and path), for the test that each one outside PUBLIC_API asks for a session. */
   readonly routes: readonly ApiRoute[];
 }
@@ -79,6 +91,8 @@ export const PUBLIC_API: readonly string[] = [
   ...ORDER_API_PATHS,
   // The client's link to one proof of delivery: authenticated by its unguessable, expiring token (server/routes/proof.ts).
   ...PROOF_PUBLIC_PATHS,
+  // The receiver's tracking page: the same kind of token as the albarán's (server/routes/notify.ts).
+  ...NOTIFY_PUBLIC_PATHS,
 ];
 
 /**
@@ -88,11 +102,13 @@ export const PUBLIC_API: readonly string[] = [
 export async function createApp(opts: AppOptions): Promise<App> {
   const store = new DocStore(opts.dataDir);
   const auth = new AuthService(store, opts.auth);
+  const tracking = opts.tracking ?? planTracking(store);
+  const outbox = new NotifyOutbox(store, { tracking, now: opts.now ?? Date.now, channels: { email: Boolean(opts.smtpUrl), sms: opts.sms !== undefined } });
   const sync = new SyncService(store, (collection, doc) => {
     if (collection !== 'users') return;
     if (doc._deleted) auth.forget(doc.id);
     else if (typeof doc.email === 'string') auth.syncEmail(doc.id, doc.email);
-  }, new ServerRules(store, auth));
+  }, new ServerRules(store, auth, undefined, (collection, before, doc) => outbox.onStored(collection, before, doc)));
   if (opts.seed !== false) {
     try {
       await seedIfEmpty(store, auth, opts.seed ?? {});
@@ -106,7 +122,18 @@ export async function createApp(opts: AppOptions): Promise<App> {
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: opts.trustProxy ?? false, ...serverTimeouts(limits) });
   // Slow or piled-up connections (issue 29, finding 5): counted on the socket's address.
   capConnectionsPerAddress(app.server, limits.perAddress);
-  app.addHook('onClose', async () => store.close());
+  const notify = new NotifyWorker(store, {
+    ...opts.notify,
+    mailer: opts.smtpUrl ? createMailer(app.log, opts.smtpUrl) : null,
+    sms: opts.sms ?? null,
+    publicUrl: opts.publicUrl ?? 'http://localhost:8080',
+    now: opts.now,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => {
+    await notify.stop();
+    store.close();
+  });
   const routes: ApiRoute[] = [];
   app.addHook('onRoute', (r) => {
     if (!r.url.startsWith('/api')) return;
@@ -148,6 +175,10 @@ export async function createApp(opts: AppOptions): Promise<App> {
   registerProofRoutes(app, { store, dataDir: opts.dataDir, now: opts.now });
   const orderApi = new OrderApi(store, (collections) => sync.notify(collections), opts.orderApi);
   registerOrderApiRoutes(app, { api: orderApi });
+  registerNotifyRoutes(app, { store, tracking, now: opts.now, kick: () => notify.kick() });
+  // Notices and webhook events enqueued by a push go out right after it.
+  sync.onChange(() => notify.kick());
+  notify.start();
   registerRoutingRoutes(app, { baseUrl: opts.osrmUrl, ...(opts.osrmFetch ? { fetch: opts.osrmFetch } : {}) });
   // Riders' positions (issue 33): stored, then the latest of each route to the office's streams.
   const feed = new PositionFeed((positions) => streams.broadcast('positions', { positions }, maySeePositions));
@@ -187,7 +218,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     return reply.code(404).type('text/plain; charset=utf-8').send('No encontrado');
   });
 
-  return { server: app, store, auth, sync, streams, orderApi, routes };
+  return { server: app, store, auth, sync, streams, orderApi, notify, routes };
 }
 
 /** The Fastify instance alone (tests of the HTTP surface). */

@@ -29,6 +29,22 @@ export interface ServerConfig {
   readonly connections: Partial<ConnectionLimits>;
   /** Each user's upload rate and 24-hour quota given in the environment (the rest: defaults). */
   readonly uploads: Partial<UploadLimits>;
+  /** The receivers' SMS provider: CB_SMS_URL (http/https) and CB_SMS_TOKEN; none: SMS are not sent (docs/notices.md). */
+  readonly sms: { readonly url: string; readonly token?: string } | undefined;
+}
+
+function parseSms(env: NodeJS.ProcessEnv): ServerConfig['sms'] {
+  const raw = env.CB_SMS_URL?.trim();
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new StartupError(`CB_SMS_URL debe ser una URL http:// o https:// (recibido: «${raw}»)`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new StartupError(`CB_SMS_URL debe ser una URL http:// o https:// (recibido: «${raw}»)`);
+  const token = env.CB_SMS_TOKEN?.trim();
+  return { url: url.toString(), ...(token ? { token } : {}) };
 }
 
 function parseUploads(env: NodeJS.ProcessEnv): Partial<UploadLimits> {
@@ -116,5 +132,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     osrmUrl: parseOsrmUrl(env.CB_OSRM_URL),
     connections: parseConnections(env),
     uploads: parseUploads(env),
+    sms: parseSms(env),
   };
 }

@@ -15,6 +15,7 @@ try {
     osrmUrl: config.osrmUrl,
     connections: config.connections,
     uploads: config.uploads,
+    ...(config.sms ? { sms: config.sms } : {}),
     seed: config.production
       ? { mode: 'production', adminEmail: config.adminEmail, adminPassword: config.adminPassword }
       : { mode: 'demo', seed: config.demoSeed },

@@ -267,6 +267,86 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 14,
+    name: "receivers' notices and clients' webhooks (issue 33): tracking links beside the proof links, the notices' outbox (one row per order, route, kind and channel), receivers' contacts and opt-outs, webhooks with their events and attempts",
+    // Written to be a no-op where its change is there (tests re-run every step on such a file).
+    up: (db) => {
+      addColumn(db, 'proof_links', 'kind', "TEXT NOT NULL DEFAULT 'proof'");
+      db.exec(`
+        CREATE TABLE IF NOT EXISTS notice_outbox (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          order_id TEXT NOT NULL,
+          route_id TEXT NOT NULL,
+          kind TEXT NOT NULL,
+          channel TEXT NOT NULL,
+          recipient TEXT NOT NULL,
+          lang TEXT NOT NULL,
+          vars TEXT NOT NULL,
+          state TEXT NOT NULL,
+          reason TEXT NOT NULL DEFAULT '',
+          attempts INTEGER NOT NULL DEFAULT 0,
+          next_at INTEGER NOT NULL,
+          created_at INTEGER NOT NULL,
+          sent_at INTEGER NOT NULL DEFAULT 0,
+          UNIQUE (order_id, route_id, kind, channel)
+        );
+        CREATE INDEX IF NOT EXISTS notice_outbox_due ON notice_outbox (state, next_at);
+        CREATE INDEX IF NOT EXISTS notice_outbox_order ON notice_outbox (order_id);
+        CREATE TABLE IF NOT EXISTS notice_contacts (
+          point_id TEXT PRIMARY KEY,
+          email TEXT NOT NULL DEFAULT '',
+          phone TEXT NOT NULL DEFAULT '',
+          lang TEXT NOT NULL DEFAULT 'es',
+          opted_out INTEGER NOT NULL DEFAULT 0,
+          updated_at INTEGER NOT NULL,
+          updated_by TEXT NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS notice_clients (
+          client_id TEXT PRIMARY KEY,
+          opted_out INTEGER NOT NULL DEFAULT 0,
+          updated_at INTEGER NOT NULL,
+          updated_by TEXT NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS webhooks (
+          id TEXT PRIMARY KEY,
+          client_id TEXT NOT NULL UNIQUE,
+          url TEXT NOT NULL,
+          secret TEXT NOT NULL,
+          paused INTEGER NOT NULL DEFAULT 0,
+          created_at INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS webhook_events (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          id TEXT NOT NULL UNIQUE,
+          webhook_id TEXT NOT NULL,
+          order_id TEXT NOT NULL,
+          body TEXT NOT NULL,
+          state TEXT NOT NULL,
+          attempts INTEGER NOT NULL DEFAULT 0,
+          next_at INTEGER NOT NULL,
+          created_at INTEGER NOT NULL,
+          first_at INTEGER NOT NULL DEFAULT 0,
+          delivered_at INTEGER NOT NULL DEFAULT 0,
+          last_status INTEGER NOT NULL DEFAULT 0,
+          last_error TEXT NOT NULL DEFAULT ''
+        );
+        CREATE INDEX IF NOT EXISTS webhook_events_due ON webhook_events (state, next_at);
+        CREATE INDEX IF NOT EXISTS webhook_events_order ON webhook_events (webhook_id, order_id, seq);
+        CREATE TABLE IF NOT EXISTS webhook_attempts (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          webhook_id TEXT NOT NULL,
+          event_id TEXT NOT NULL,
+          at INTEGER NOT NULL,
+          status INTEGER NOT NULL,
+          error TEXT NOT NULL DEFAULT '',
+          duration_ms INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX IF NOT EXISTS webhook_attempts_hook ON webhook_attempts (webhook_id, id);
+      `);
+    },
+  },
 ];
 
 /** The schema version of this release: the last migration's number. */

@@ -41,6 +41,8 @@ export class ServerRules implements WriteRules {
     private readonly store: DocStore,
     private readonly auth: AuthService,
     private readonly now: () => number = Date.now,
+    /** Told of every stored document inside its transaction (the notices' and webhooks' outbox, server/notify/outbox.ts). */
+    private readonly observe?: (collection: LocalCollection, before: StoredDoc | null, doc: StoredDoc) => void,
   ) {}
 
   private order(id: unknown): Order | null {
@@ -101,6 +103,7 @@ export class ServerRules implements WriteRules {
   }
 
   afterWrite(collection: LocalCollection, before: StoredDoc | null, doc: StoredDoc, write: (collection: LocalCollection, doc: StoredDoc) => void): void {
+    this.observe?.(collection, before, doc);
     if (collection === 'routes') {
       this.ordersFollowRoute(before, doc, write);
       return;

@@ -12,6 +12,7 @@ import type { Checkpoint, MasterState, PullPage, PushRow, StreamEvent } from '..
 
 import type { ProofLink, PublicProof } from '../domain/proof';
 import type { PositionBatch, PositionBatchAnswer, RoutePosition } from '../domain/tracking/positions';
+import type { NewWebhook, NoticeContact, OrderNotices, PublicTracking, TrackingLink, WebhookEdit, WebhookEventInfo, WebhookInfo } from '../domain/notify';
 
 /** The protocol's shapes (src/domain/sync/protocol.ts), as the seam's transports speak them. */
 export type { Checkpoint, MasterState, PullPage, PushRow, StreamEvent, SyncDoc } from '../domain/sync/protocol';
@@ -179,6 +180,27 @@ export interface ProofBackend {
 }
 
 /**
+ * Receivers' notices, tracking links and clients' webhooks (issue 33): online only, on the
+ * embedded server (server/routes/notify.ts).
+ */
+export interface NotifyBackend {
+  /** The order's tracking a public link opens (no session needed). */
+  publicTracking(token: string): Promise<PublicTracking>;
+  /** Makes a tracking link of an order (operators and admins). */
+  createTrackingLink(orderId: string): Promise<TrackingLink>;
+  /** The order's notices, its point's contact for notices and its client's opt-out. */
+  orderNotices(orderId: string): Promise<OrderNotices>;
+  saveContact(pointId: string, contact: NoticeContact): Promise<NoticeContact>;
+  saveClientOptOut(clientId: string, optedOut: boolean): Promise<{ id: string; opted_out: boolean }>;
+  listWebhooks(): Promise<WebhookInfo[]>;
+  createWebhook(input: NewWebhook): Promise<WebhookInfo>;
+  editWebhook(id: string, edit: WebhookEdit): Promise<WebhookInfo>;
+  deleteWebhook(id: string): Promise<{ deleted: boolean }>;
+  webhookEvents(id: string): Promise<WebhookEventInfo[]>;
+  resendEvent(id: string, eventId: string): Promise<{ resent: string }>;
+}
+
+/**
  * Travel times for the planning board (issue 11): the backend asks the OSRM-compatible service
  * configured for it (src/domain/routing/travelTable.ts); operators and admins only.
  */
@@ -214,4 +236,5 @@ export interface Backend {
   readonly proof: ProofBackend;
   readonly routing: RoutingBackend;
   readonly tracking: TrackingBackend;
+  readonly notify: NotifyBackend;
 }

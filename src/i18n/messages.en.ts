@@ -16,6 +16,7 @@ import { paymentsMessages } from './en/payments';
 import { settlementMessages } from './en/settlement';
 import { reportsMessages } from './en/reports';
 import { proofMessages } from './en/proof';
+import { noticesMessages } from './en/notices';
 import { syncMessages } from './en/sync';
 import { deviceMessages } from './en/device';
 import { planningMessages } from './en/planning';
@@ -41,6 +42,7 @@ export const en: Shape<Catalogue> = {
   ...settlementMessages,
   ...reportsMessages,
   ...proofMessages,
+  ...noticesMessages,
   ...syncMessages,
   ...orderApiMessages,
   ...planningMessages,

@@ -11,6 +11,7 @@ import { paymentsMessages } from './es/payments';
 import { settlementMessages } from './es/settlement';
 import { reportsMessages } from './es/reports';
 import { proofMessages } from './es/proof';
+import { noticesMessages } from './es/notices';
 import { syncMessages } from './es/sync';
 import { deviceMessages } from './es/device';
 import { planningMessages } from './es/planning';
@@ -36,6 +37,7 @@ export const es = {
   ...settlementMessages,
   ...reportsMessages,
   ...proofMessages,
+  ...noticesMessages,
   ...syncMessages,
   ...orderApiMessages,
   ...planningMessages,

@@ -102,6 +102,8 @@ const TABLE = [
   { id: 'editOrder', path: '/edit-order/:id', layout: 'shell', access: OPS, title: 'routeTitles.editOrder', parent: 'orders' },
   // Issue 13: an order's proof of delivery (albarán), printable; not in the specification.
   { id: 'proofOfDelivery', path: '/proof-of-delivery/:order_id', layout: 'shell', access: OPS, title: 'proof.title', parent: 'orders' },
+  // Issue 33: an order's notices to its receiver, the point's contact for them, a tracking link.
+  { id: 'orderNotices', path: '/orders/notices/:id', layout: 'shell', access: OPS, title: 'notices.office.title', parent: 'orders' },
 
   { id: 'distribution', path: '/distribution', layout: 'shell', access: RIDER_OPS, title: 'routeTitles.distribution' },
   { id: 'distributionRoute', path: '/distribution/:id', layout: 'shell', access: RIDER_OPS, title: 'routeTitles.distributionRoute', parent: 'distribution' },
@@ -128,6 +130,8 @@ const TABLE = [
   { id: 'createStatus', path: '/config/create-status', layout: 'shell', access: ADMIN, title: 'routeTitles.createStatus', parent: 'configStatus' },
   { id: 'statusEdit', path: '/config/status-edit/:id', layout: 'shell', access: ADMIN, title: 'routeTitles.statusEdit', parent: 'configStatus' },
   { id: 'configApiKeys', path: '/config/api-keys', layout: 'shell', access: ADMIN, title: 'routeTitles.configApiKeys', parent: 'config' },
+  // Issue 33: the clients' webhooks (order status changes, signed).
+  { id: 'configWebhooks', path: '/config/webhooks', layout: 'shell', access: ADMIN, title: 'notices.webhooks.title', parent: 'config' },
 
   { id: 'synlab', path: '/synlab', layout: 'shell', access: ADMIN, title: 'routeTitles.synlab' },
   { id: 'synlabForm', path: '/synlab/form', layout: 'shell', access: ADMIN, title: 'routeTitles.synlabForm', parent: 'synlab' },
@@ -151,6 +155,8 @@ const TABLE = [
   { id: 'pickingPe', path: '/picking/pe', layout: 'blank', access: OPS, title: 'routeTitles.pickingPe', parent: 'blank' },
   // Issue 13: the client's public link to one albarán (the token is its key; no account).
   { id: 'publicProof', path: '/albaran/:token', layout: 'blank', access: 'public', title: 'proof.publicTitle' },
+  // Issue 33: the receiver's tracking page (a token link like the albarán's; no account).
+  { id: 'publicTracking', path: '/envio/:token', layout: 'blank', access: 'public', title: 'notices.track.title' },
   { id: 'login', path: '/login', layout: 'blank', access: 'public', title: 'routeTitles.login' },
   { id: 'reset', path: '/reset', layout: 'blank', access: 'public', title: 'routeTitles.reset' },
   { id: 'resetForm', path: '/reset/form', layout: 'blank', access: 'public', title: 'routeTitles.resetForm', parent: 'reset' },

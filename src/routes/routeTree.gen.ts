@@ -50,6 +50,7 @@ const ordersRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: 
 const createOrderRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/create-order', ...screenOptions('createOrder') });
 const editOrderRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/edit-order/$id', ...screenOptions('editOrder') });
 const proofOfDeliveryRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/proof-of-delivery/$order_id', ...screenOptions('proofOfDelivery') });
+const orderNoticesRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/orders/notices/$id', ...screenOptions('orderNotices') });
 const distributionRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/distribution', ...screenOptions('distribution') });
 const distributionRouteRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/distribution/$id', ...screenOptions('distributionRoute') });
 const distributionStopRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/distribution/pe/$id/rider_id/$riderId/routeId/$routeId', ...screenOptions('distributionStop') });
@@ -73,6 +74,7 @@ const configStatusRoute = createRoute({ getParentRoute: () => shellLayoutRoute, 
 const createStatusRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/config/create-status', ...screenOptions('createStatus') });
 const statusEditRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/config/status-edit/$id', ...screenOptions('statusEdit') });
 const configApiKeysRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/config/api-keys', ...screenOptions('configApiKeys') });
+const configWebhooksRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/config/webhooks', ...screenOptions('configWebhooks') });
 const synlabRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/synlab', ...screenOptions('synlab') });
 const synlabFormRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/synlab/form', ...screenOptions('synlabForm') });
 const synlabFormEditRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/synlab/form/$id', ...screenOptions('synlabFormEdit') });
@@ -91,6 +93,7 @@ const blankPickingRoute = createRoute({ getParentRoute: () => blankLayoutRoute, 
 const blankDeliveryRoute = createRoute({ getParentRoute: () => blankLayoutRoute, path: '/blank/delivery', ...screenOptions('blankDelivery') });
 const pickingPeRoute = createRoute({ getParentRoute: () => blankLayoutRoute, path: '/picking/pe', ...screenOptions('pickingPe') });
 const publicProofRoute = createRoute({ getParentRoute: () => blankLayoutRoute, path: '/albaran/$token', ...screenOptions('publicProof') });
+const publicTrackingRoute = createRoute({ getParentRoute: () => blankLayoutRoute, path: '/envio/$token', ...screenOptions('publicTracking') });
 const loginRoute = createRoute({ getParentRoute: () => blankLayoutRoute, path: '/login', ...screenOptions('login') });
 const resetRoute = createRoute({ getParentRoute: () => blankLayoutRoute, path: '/reset', ...screenOptions('reset') });
 const resetFormRoute = createRoute({ getParentRoute: () => blankLayoutRoute, path: '/reset/form', ...screenOptions('resetForm') });
@@ -145,6 +148,7 @@ export const routeTree = rootRoute.addChildren([
     createOrderRoute,
     editOrderRoute,
     proofOfDeliveryRoute,
+    orderNoticesRoute,
     distributionRoute,
     distributionRouteRoute,
     distributionStopRoute,
@@ -168,6 +172,7 @@ export const routeTree = rootRoute.addChildren([
     createStatusRoute,
     statusEditRoute,
     configApiKeysRoute,
+    configWebhooksRoute,
     synlabRoute,
     synlabFormRoute,
     synlabFormEditRoute,
@@ -188,6 +193,7 @@ export const routeTree = rootRoute.addChildren([
     blankDeliveryRoute,
     pickingPeRoute,
     publicProofRoute,
+    publicTrackingRoute,
     loginRoute,
     resetRoute,
     resetFormRoute,

@@ -142,6 +142,9 @@ const SCREEN_TABLE = {
   paymentsAll: lazyChunk(() => import('../features/payments/PaymentsPages').then((m) => ({ default: m.PaymentsAllPage }))),
   paymentsDetails: lazyChunk(() => import('../features/payments/PaymentsPages').then((m) => ({ default: m.PaymentsDetailsPage }))),
   proofOfDelivery: lazyChunk(() => import('../features/proof/ProofPage').then((m) => ({ default: m.ProofPage }))),
+  publicTracking: lazyChunk(() => import('../features/notify/TrackingPage').then((m) => ({ default: m.TrackingPage }))),
+  orderNotices: lazyChunk(() => import('../features/notify/OrderNoticesPage').then((m) => ({ default: m.OrderNoticesPage }))),
+  configWebhooks: lazyChunk(() => import('../features/notify/WebhooksPage').then((m) => ({ default: m.WebhooksPage }))),
   publicProof: lazyChunk(() => import('../features/proof/PublicProofPage').then((m) => ({ default: m.PublicProofPage }))),
 } satisfies Record<ScreenId, Screen>;
 

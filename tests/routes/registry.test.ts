@@ -47,6 +47,9 @@ const ADDED_PATHS = [
   '/albaran/:token', // issue 13: the client's public link to one albarán
   '/reports', // issue 34: the operation reports («Informes»)
   '/tracking', // issue 33: the office's live map («Seguimiento»)
+  '/orders/notices/:id', // issue 33: an order's notices to its receiver
+  '/config/webhooks', // issue 33: the clients' webhooks
+  '/envio/:token', // issue 33: the receiver's tracking page
 ];
 
 const translated = (key: MessageKey) => t(key) !== key;

@@ -68,7 +68,7 @@ describe('migrations', () => {
     expect(schemaVersion(store.db)).toBe(SCHEMA_VERSION);
     const tables = Object.keys(shape(store.db)).filter((k) => k.startsWith('table '));
     expect(tables.sort()).toEqual(
-      ['accounts', 'api_idempotency', 'api_keys', 'conflicts', 'docs', 'files', 'known_devices', 'kv', 'positions', 'proof_links', 'refresh_tokens', 'refusals', 'reset_tokens', 'route_points', 'sessions', 'user_docs'].map((t) => `table ${t}`),
+      ['accounts', 'api_idempotency', 'api_keys', 'conflicts', 'docs', 'files', 'known_devices', 'kv', 'notice_clients', 'notice_contacts', 'notice_outbox', 'positions', 'proof_links', 'refresh_tokens', 'refusals', 'reset_tokens', 'route_points', 'sessions', 'user_docs', 'webhook_attempts', 'webhook_events', 'webhooks'].map((t) => `table ${t}`),
     );
     store.close();
     // Opening again applies nothing.

@@ -14,6 +14,7 @@ import { memoryStorage } from '../storedSession';
 import { BackendError, type AdminBackend, type ApiKeyInfo, type Backend, type BackendStorage, type ConflictEntry, type Session } from '../types';
 
 const trackingUnavailable = () => new BackendError('unavailable', 'El seguimiento en directo solo funciona con el servidor propio, no con Firebase', 501);
+const notifyUnavailable = () => new BackendError('unavailable', 'Los avisos, el seguimiento y los webhooks solo funcionan con el servidor propio, no con Firebase', 501);
 const proofLinksUnavailable = () =>
   new BackendError('unavailable', 'Los enlaces públicos de albarán solo funcionan con el servidor propio, no con Firebase', 501);
 import { FirebaseAuthBackend } from './auth';
@@ -161,6 +162,21 @@ export async function createFirebaseBackend(settings: FirebaseSettings, opts: Fi
       createLink: () => Promise.reject(proofLinksUnavailable()),
       revokeLinks: () => Promise.reject(proofLinksUnavailable()),
       publicProof: () => Promise.reject(proofLinksUnavailable()),
+    },
+    // Notices and webhooks run from a function beside Firestore (docs/firebase.md, «Notices and
+    // webhooks»); their screens and the receiver's page need the embedded server for now.
+    notify: {
+      publicTracking: () => Promise.reject(notifyUnavailable()),
+      createTrackingLink: () => Promise.reject(notifyUnavailable()),
+      orderNotices: () => Promise.reject(notifyUnavailable()),
+      saveContact: () => Promise.reject(notifyUnavailable()),
+      saveClientOptOut: () => Promise.reject(notifyUnavailable()),
+      listWebhooks: () => Promise.reject(notifyUnavailable()),
+      createWebhook: () => Promise.reject(notifyUnavailable()),
+      editWebhook: () => Promise.reject(notifyUnavailable()),
+      deleteWebhook: () => Promise.reject(notifyUnavailable()),
+      webhookEvents: () => Promise.reject(notifyUnavailable()),
+      resendEvent: () => Promise.reject(notifyUnavailable()),
     },
     // Travel times: the HTTP function asks the OSRM service (OSRM_URL) for the board.
     routing: {

@@ -1,8 +1,9 @@
 /** The embedded-server implementation of the backend seam (the default). */
-import { BackendError, errorOf, type AdminBackend, type ApiKeyInfo, type AuthBackend, type Backend, type BackendStorage, type ConflictEntry, type FileTransport, type ProofBackend, type RoutingBackend, type Session, type TrackingBackend } from '../types';
+import { BackendError, errorOf, type AdminBackend, type ApiKeyInfo, type AuthBackend, type Backend, type BackendStorage, type ConflictEntry, type FileTransport, type ProofBackend, type RoutingBackend, type NotifyBackend, type Session, type TrackingBackend } from '../types';
 import { Observable } from 'rxjs';
 import type { ProofLink, PublicProof } from '../../domain/proof';
 import type { PositionBatchAnswer, RoutePosition } from '../../domain/tracking/positions';
+import type { NoticeContact, OrderNotices, PublicTracking, TrackingLink, WebhookEventInfo, WebhookInfo } from '../../domain/notify';
 import { Http } from './http';
 import { sessionFromResponse, SessionManager, type LoginResponse } from './session';
 import { ServerSyncTransport, type StreamOptions } from './transport';
@@ -97,6 +98,22 @@ export function createServerBackend(opts: ServerBackendOptions): ServerBackend {
     publicProof: (token) => http.json<PublicProof>(`/api/public/proof/${encodeURIComponent(token)}`, { auth: false }),
   };
 
+  const enc = encodeURIComponent;
+  const notify: NotifyBackend = {
+    // The receiver's link needs no session: the token is its key.
+    publicTracking: (token) => http.json<PublicTracking>(`/api/public/tracking/${enc(token)}`, { auth: false }),
+    createTrackingLink: (orderId) => http.json<TrackingLink>('/api/tracking-links', { method: 'POST', body: { order_id: orderId } }),
+    orderNotices: (orderId) => http.json<OrderNotices>(`/api/notify/orders/${enc(orderId)}`),
+    saveContact: (pointId, contact) => http.json<NoticeContact>(`/api/notify/points/${enc(pointId)}`, { method: 'PUT', body: contact }),
+    saveClientOptOut: (clientId, optedOut) => http.json<{ id: string; opted_out: boolean }>(`/api/notify/clients/${enc(clientId)}`, { method: 'PUT', body: { opted_out: optedOut } }),
+    listWebhooks: () => http.json<WebhookInfo[]>('/api/admin/webhooks'),
+    createWebhook: (input) => http.json<WebhookInfo>('/api/admin/webhooks', { method: 'POST', body: input }),
+    editWebhook: (id, edit) => http.json<WebhookInfo>(`/api/admin/webhooks/${enc(id)}`, { method: 'PATCH', body: edit }),
+    deleteWebhook: (id) => http.json<{ deleted: boolean }>(`/api/admin/webhooks/${enc(id)}`, { method: 'DELETE' }),
+    webhookEvents: (id) => http.json<WebhookEventInfo[]>(`/api/admin/webhooks/${enc(id)}/events`),
+    resendEvent: (id, eventId) => http.json<{ resent: string }>(`/api/admin/webhooks/${enc(id)}/events/${enc(eventId)}/resend`, { method: 'POST', body: {} }),
+  };
+
   const routing: RoutingBackend = {
     status: () => http.json<{ osrm: boolean }>('/api/routing/status'),
     table: (request) => http.json<unknown>('/api/routing/table', { method: 'POST', body: request }),
@@ -119,5 +136,5 @@ export function createServerBackend(opts: ServerBackendOptions): ServerBackend {
       }),
   };
 
-  return { kind: 'server', auth, sync, files, admin, proof, routing, tracking, session, http };
+  return { kind: 'server', auth, sync, files, admin, proof, routing, tracking, notify, session, http };
 }

@@ -32,6 +32,115 @@ export interface DocsOptions {
   readonly ratePerMinute: number;
 }
 
+/** One webhook event as POSTed (server/notify/outbox.ts builds it). */
+export const WEBHOOK_EXAMPLE = {
+  id: 'evt_3f0c6a9e2b7d4c1a8e5f90b1c2d3e4f5',
+  type: 'order.status_changed',
+  created_at: '2026-11-22T10:02:11.000Z',
+  data: {
+    order: { code: 'P-20261122-0042', external_ref: 'QZ-778812', client: 'pascual', date: '2026-11-22', window_start: '09:00', window_end: '12:00' },
+    status: 'delivered',
+    previous_status: 'out_for_delivery',
+    at: '2026-11-22T10:02:09.000Z',
+  },
+};
+
+const WEBHOOK_STATUS = { type: 'string', enum: ['planned', 'out_for_delivery', 'delivered', 'partially_delivered', 'failed', 'returned'] };
+
+const WEBHOOK_SCHEMAS: Record<string, JsonSchema> = {
+  WebhookEvent: {
+    type: 'object',
+    required: ['id', 'type', 'created_at', 'data'],
+    properties: {
+      id: { type: 'string', description: 'Unique id of the event: the same id is sent again on a retry or a «Reenviar»' },
+      type: { type: 'string', const: 'order.status_changed' },
+      created_at: { type: 'string', format: 'date-time' },
+      data: {
+        type: 'object',
+        required: ['order', 'status', 'previous_status', 'at'],
+        properties: {
+          order: {
+            type: 'object',
+            required: ['code', 'external_ref', 'client', 'date', 'window_start', 'window_end'],
+            properties: {
+              code: { type: 'string' },
+              external_ref: { type: 'string', description: 'The reference the client sent with the order ("" when none)' },
+              client: { type: 'string', description: 'The client’s key (pascual, bimbo…)' },
+              date: { type: 'string', format: 'date' },
+              window_start: { type: 'string' },
+              window_end: { type: 'string' },
+            },
+          },
+          status: WEBHOOK_STATUS,
+          previous_status: { type: ['string', 'null'] },
+          at: { type: 'string', format: 'date-time' },
+        },
+      },
+    },
+  },
+  Webhook: {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      client_id: { type: 'string' },
+      client_name: { type: 'string' },
+      url: { type: 'string' },
+      paused: { type: 'boolean' },
+      created_at: { type: 'integer' },
+      updated_at: { type: 'integer' },
+      pending: { type: 'integer' },
+      expired: { type: 'integer' },
+    },
+  },
+  NewWebhook: {
+    type: 'object',
+    required: ['client_id', 'url', 'secret'],
+    properties: { client_id: { type: 'string' }, url: { type: 'string', description: 'https:// (http:// only to localhost)' }, secret: { type: 'string', minLength: 16, maxLength: 200 } },
+    example: { client_id: 'c-pascual', url: 'https://erp.qualianza.example/cargobici/webhook', secret: 'un-secreto-largo-de-32-caracteres' },
+  },
+};
+
+function webhookAdminPaths(): Record<string, unknown> {
+  const admin = [{ AdminBearer: [] }];
+  const id = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
+  const hook = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Webhook' } } } };
+  return {
+    '/api/admin/webhooks': {
+      get: { operationId: 'listWebhooks', summary: 'The clients’ webhooks (admins; never their secrets)', security: admin, responses: { '200': { description: 'Every webhook', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Webhook' } } } } }, '403': error('Not an administrator') } },
+      post: {
+        operationId: 'createWebhook',
+        summary: 'Register a client’s webhook (admins): one per client',
+        security: admin,
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/NewWebhook' } } } },
+        responses: { '201': { description: 'Registered', ...hook }, '400': error('Invalid URL or secret (Spanish message)'), '403': error('Not an administrator'), '404': error('No such client'), '409': error('The client has a webhook already') },
+      },
+    },
+    '/api/admin/webhooks/{id}': {
+      patch: {
+        operationId: 'editWebhook',
+        summary: 'Change the URL or the secret, or pause / resume (admins)',
+        security: admin,
+        parameters: [id],
+        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { url: { type: 'string' }, secret: { type: 'string' }, paused: { type: 'boolean' } } }, example: { paused: true } } } },
+        responses: { '200': { description: 'Changed', ...hook }, '400': error('Invalid URL or secret'), '404': error('No such webhook') },
+      },
+      delete: { operationId: 'deleteWebhook', summary: 'Delete a webhook and its log (admins)', security: admin, parameters: [id], responses: { '200': { description: 'Deleted' }, '404': error('No such webhook') } },
+    },
+    '/api/admin/webhooks/{id}/events': {
+      get: { operationId: 'webhookEvents', summary: 'The delivery log: the latest 50 events with their last 5 attempts (admins)', security: admin, parameters: [id], responses: { '200': { description: 'Events, newest first' }, '404': error('No such webhook') } },
+    },
+    '/api/admin/webhooks/{id}/events/{event}/resend': {
+      post: {
+        operationId: 'resendWebhookEvent',
+        summary: '«Reenviar»: send one event again, with its same id (admins)',
+        security: admin,
+        parameters: [id, { name: 'event', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { '200': { description: 'Queued' }, '404': error('No such event in this webhook') },
+      },
+    },
+  };
+}
+
 export function openApiDocument(opts: DocsOptions): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
   const schemas: Record<string, JsonSchema> = {
@@ -123,6 +232,8 @@ export function openApiDocument(opts: DocsOptions): Record<string, unknown> {
       },
     },
   };
+  Object.assign(paths, webhookAdminPaths());
+  Object.assign(schemas, WEBHOOK_SCHEMAS);
   paths['/api/docs'] = {
     get: { operationId: 'openApi', summary: 'This document', security: [], responses: { '200': { description: 'OpenAPI 3.1 document (JSON)' } } },
   };
@@ -136,6 +247,26 @@ export function openApiDocument(opts: DocsOptions): Record<string, unknown> {
         'imported file (same checks, prices and taxes from the catalogue) and reach every operator’s device through sync. See docs/api.md.',
     },
     paths,
+    // Issue 33: what CargoBici POSTs to a client's webhook (docs/api.md, «Webhooks»).
+    webhooks: {
+      orderStatusChanged: {
+        post: {
+          operationId: 'orderStatusChanged',
+          summary: 'An order of the client changed status',
+          description:
+            'POSTed to the client’s webhook URL for each status change of one of its orders (planned, out_for_delivery, delivered, ' +
+            'partially_delivered, failed, returned). `X-CargoBici-Signature` is `sha256=` and the hex HMAC-SHA256 of the raw body with ' +
+            'the webhook’s secret; `X-CargoBici-Event` repeats the event id. Answer 2xx to acknowledge; anything else (or no answer ' +
+            'in 10 s) is retried with back-off for 24 hours. Delivered at least once and in order per order: ignore an id you already processed.',
+          parameters: [
+            { name: 'X-CargoBici-Signature', in: 'header', required: true, schema: { type: 'string', pattern: '^sha256=[0-9a-f]{64}$' } },
+            { name: 'X-CargoBici-Event', in: 'header', required: true, schema: { type: 'string' } },
+          ],
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/WebhookEvent' }, example: WEBHOOK_EXAMPLE } } },
+          responses: { '2XX': { description: 'Received (any 2xx)' }, default: { description: 'Not received: the event is sent again later' } },
+        },
+      },
+    },
     components: {
       schemas,
       securitySchemes: {

@@ -12,6 +12,7 @@ const LINKS = [
   { to: href('configTaxes'), label: 'config.taxes' },
   { to: href('configStatus'), label: 'config.status' },
   { to: href('configApiKeys'), label: 'apiKeys.configLink' },
+  { to: href('configWebhooks'), label: 'notices.webhooks.title' },
   { to: href('synlab'), label: 'config.synlab' },
 ] as const;
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Alert, Loader, Stack } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { t } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
 import { useEngine, useLiveQuery } from '../../data/hooks';
@@ -13,7 +13,7 @@ import { hubRefusal, useWritableHubs } from '../../ui/hubScope';
 import { ConfirmButton } from '../../ui/crud/ConfirmButton';
 import { OrderForm } from './OrderForm';
 import { SyncNotices } from '../../ui/sync/SyncNotices';
-import { linkTo } from '../../routes/registry';
+import { href, linkTo } from '../../routes/registry';
 import { statusText } from '../../i18n/status';
 
 export function OrderEditPage({ params }: ScreenProps) {
@@ -36,6 +36,11 @@ export function OrderEditPage({ params }: ScreenProps) {
         {t('orders.codeIs', { code: order.code })}
         {order.route_id ? ` · ${t('orders.onRoute', { route: order.route_id })}` : ''}
       </Alert>
+      <Group>
+        <Button component={Link} to={href('orderNotices', { id: order.id })} variant="light">
+          {t('notices.office.title')}
+        </Button>
+      </Group>
       <SyncNotices docs={[{ collection: 'orders', id: order.id }]} />
       <OrderForm
         key={order.id}

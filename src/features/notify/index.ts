@@ -1,0 +1,3 @@
+export { TrackingPage } from './TrackingPage';
+export { OrderNoticesPage } from './OrderNoticesPage';
+export { WebhooksPage } from './WebhooksPage';
