@@ -25,7 +25,7 @@ import { registerAuthentication } from './authenticate';
 import { NOTIFY_PUBLIC_PATHS, registerNotifyRoutes } from './routes/notify';
 import { NotifyOutbox } from './notify/outbox';
 import { NotifyWorker, type SmsProvider, type WorkerOptions } from './notify/worker';
-import { planTracking, type TrackingSource } from './notify/tracking';
+import { liveTracking, type TrackingSource } from './notify/tracking';
 import { capConnectionsPerAddress, connectionLimits, serverTimeouts, type ConnectionLimits } from './connections';
 
 export interface AppOptions extends Pick<ServerConfig, 'dataDir' | 'staticDir'> {
@@ -102,7 +102,7 @@ export const PUBLIC_API: readonly string[] = [
 export async function createApp(opts: AppOptions): Promise<App> {
   const store = new DocStore(opts.dataDir);
   const auth = new AuthService(store, opts.auth);
-  const tracking = opts.tracking ?? planTracking(store);
+  const tracking = opts.tracking ?? liveTracking(store);
   const outbox = new NotifyOutbox(store, { tracking, now: opts.now ?? Date.now, channels: { email: Boolean(opts.smtpUrl), sms: opts.sms !== undefined } });
   const sync = new SyncService(store, (collection, doc) => {
     if (collection !== 'users') return;

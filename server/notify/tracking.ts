@@ -4,11 +4,13 @@
  *
  * `planTracking` is the default: the expected window is the stop's planned arrival in the
  * published route (Europe/Madrid) ± PLAN_MARGIN_MS, rounded to 5 minutes, and there is no live
- * position. The positions and ETAs of issue 33's first half (server/tracking/) plug in here
- * through `createApp({ tracking })` without changing the notices or the page.
+ * position. `liveTracking` (the server's own, below) uses the positions and ETAs of
+ * server/tracking/ while the route is under way; tests may pass another source to `createApp`.
  */
-import { madridDayBounds } from '../../src/domain/dates';
+import { madridTimeMs } from '../../src/domain/tracking/fromEntities';
 import type { DocStore, StoredDoc } from '../store';
+import { etaOfOrder } from '../tracking/eta';
+import { latestPositionOfRoute } from '../tracking/positions';
 
 export interface EtaWindow {
   readonly fromMs: number;
@@ -31,15 +33,6 @@ export interface TrackingSource {
 /** Half the width of the window given from the plan alone. */
 export const PLAN_MARGIN_MS = 10 * 60_000;
 const FIVE_MIN = 5 * 60_000;
-
-/** Epoch ms of a Madrid wall-clock time (`HH:mm`) on a Madrid day (`YYYY-MM-DD`). */
-export function madridTimeMs(date: string, time: string): number {
-  const [h, m] = time.split(':').map(Number);
-  const [start] = madridDayBounds(date);
-  // The day's midnight plus the wall-clock minutes; on the two days of a clock change the hours
-  // after it are one hour off, which the window's margin does not hide — acceptable for a plan.
-  return start + ((h ?? 0) * 60 + (m ?? 0)) * 60_000;
-}
 
 /** The order's route and its stop on it, when the route is live and lists it. */
 export function stopOfOrder(store: DocStore, orderId: string): { order: StoredDoc; route: StoredDoc; index: number } | null {
@@ -72,6 +65,32 @@ export function planTracking(store: DocStore): TrackingSource {
     },
     livePosition() {
       return null;
+    },
+  };
+}
+
+/** Half the width of the window given from a live ETA (positions and the day's deliveries). */
+export const LIVE_MARGIN_MS = 5 * 60_000;
+
+/**
+ * The embedded server's source (issue 33): while the order's route is under way, the window is
+ * the live ETA (server/tracking/eta.ts: last position, events so far, learned service times)
+ * ± LIVE_MARGIN_MS, and the rider's position is shown only while he heads to this order's stop;
+ * before the route starts, or when no ETA can be made, the published plan's window.
+ */
+export function liveTracking(store: DocStore): TrackingSource {
+  const plan = planTracking(store);
+  return {
+    etaWindow(orderId, nowMs) {
+      const live = etaOfOrder(store, orderId, nowMs);
+      if (!live) return plan.etaWindow(orderId, nowMs);
+      return { fromMs: Math.floor((live.etaMs - LIVE_MARGIN_MS) / FIVE_MIN) * FIVE_MIN, toMs: Math.ceil((live.etaMs + LIVE_MARGIN_MS) / FIVE_MIN) * FIVE_MIN };
+    },
+    livePosition(orderId, nowMs) {
+      const live = etaOfOrder(store, orderId, nowMs);
+      if (!live || live.stopsBefore !== 0) return null;
+      const position = latestPositionOfRoute(store, live.routeId);
+      return position ? { lat: position.lat, lng: position.lng, atMs: position.at } : null;
     },
   };
 }
