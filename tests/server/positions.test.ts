@@ -10,6 +10,7 @@ import { t } from '../../src/i18n';
 import { madridTimeMs } from '../../src/domain/tracking/fromEntities';
 import { etaOfOrder } from '../../server/tracking/eta';
 import { latestPositionOfRoute } from '../../server/tracking/positions';
+import { liveTracking } from '../../server/notify/tracking';
 import { startTestServer, seedDocs, type TestServer } from '../helpers/server';
 import { deliveryEvent, order, route, TODAY } from '../helpers/fixtures';
 
@@ -127,5 +128,21 @@ describe('etaOfOrder', () => {
     seedDocs(srv, { deliveries: [{ ...deliveryEvent('d-o1', order('o1', 'pe1', 'r1'), 'u-rider1'), at: AT + 15_000 }] });
     expect(etaOfOrder(srv.store, 'o1', clock)).toBeNull();
     expect(etaOfOrder(srv.store, 'o2', clock)).toMatchObject({ seq: 2, stopsBefore: 0 });
+  });
+});
+
+describe("the receivers' source (liveTracking)", () => {
+  it("gives the live ETA's window and shows the rider only to the stop he heads to", () => {
+    clock = AT + 20_000;
+    const source = liveTracking(srv.store);
+    const eta = etaOfOrder(srv.store, 'o2', clock)!;
+    const window = source.etaWindow('o2', clock)!;
+    expect(window.fromMs).toBeLessThanOrEqual(eta.etaMs);
+    expect(window.toMs).toBeGreaterThanOrEqual(eta.etaMs);
+    expect(window.toMs - window.fromMs).toBeLessThanOrEqual(15 * 60_000);
+    // o1 is delivered (above): the rider heads to o2's stop, and only o2's receiver sees him.
+    expect(source.livePosition('o2', clock)).toMatchObject({ atMs: AT + 10_000 });
+    expect(source.livePosition('o1', clock)).toBeNull();
+    expect(source.etaWindow('o-unknown', clock)).toBeNull();
   });
 });
