@@ -13,11 +13,11 @@ async function menuLabels(page: Page): Promise<string[]> {
 test.describe('roles and menus', () => {
   const EXPECTED: Record<string, string[]> = {
     'admin@cargobici.test': [
-      'Home', 'Reparto', 'Rutas', 'Pedidos', 'Importar pedidos', 'Planificación', 'Productos', 'Picking Rutas', 'Picking Destino', 'Picker Producto',
+      'Home', 'Reparto', 'Rutas', 'Seguimiento', 'Pedidos', 'Importar pedidos', 'Planificación', 'Productos', 'Picking Rutas', 'Picking Destino', 'Picker Producto',
       'Puntos de entrega', 'Incidencias', 'Pagos', 'Informes', 'Hubs', 'Bikes', 'Bike Model', 'Usuarios', 'Configuración',
     ],
     'operador@cargobici.test': [
-      'Home', 'Reparto', 'Rutas', 'Pedidos', 'Importar pedidos', 'Planificación', 'Productos', 'Picking Rutas', 'Picking Destino', 'Picker Producto',
+      'Home', 'Reparto', 'Rutas', 'Seguimiento', 'Pedidos', 'Importar pedidos', 'Planificación', 'Productos', 'Picking Rutas', 'Picking Destino', 'Picker Producto',
       'Puntos de entrega', 'Incidencias', 'Pagos', 'Informes', 'Hubs', 'Bikes', 'Bike Model',
     ],
     'rider1@cargobici.test': ['Home', 'Reparto'],

@@ -191,6 +191,7 @@ export type DomainMessageKey =
   | 'domain.validation.field.rider'
   | 'domain.validation.field.windowStart'
   | 'domain.validation.field.windowEnd'
+  | 'domain.validation.field.other'
   | 'domain.entities.barcode'
   | 'domain.entities.postalCode'
   | 'domain.entities.orderNoLines'

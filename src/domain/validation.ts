@@ -146,6 +146,21 @@ export function humanPath(path: readonly PropertyKey[], labels: Readonly<Record<
   return parts.join(' › ');
 }
 
+/**
+ * Field names as a person reads them (issue 28: a refusal never lists «name» or «route_id»): the
+ * references in words, every other field counted once as «otros datos»; joined with «, ».
+ */
+export function fieldNames(fields: readonly string[]): string {
+  const words: string[] = [];
+  let other = false;
+  for (const f of fields) {
+    if (Object.hasOwn(FIELD_NAMES, f)) words.push(worded(msg(FIELD_NAMES[f as keyof typeof FIELD_NAMES])));
+    else other = true;
+  }
+  if (other) words.push(worded(msg('domain.validation.field.other')));
+  return [...new Set(words)].join(', ');
+}
+
 /** `humanPath` of a dotted path as `FieldError` keeps it (`routes.1.stops.0`). */
 export function humanPathOf(dotted: string, labels: Readonly<Record<string, string>> = {}): string {
   if (dotted === '') return '';

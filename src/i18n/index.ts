@@ -93,6 +93,11 @@ function lookup(key: string): string {
   return key;
 }
 
+/** Whether the catalogue has words for `key` (a key built at run time, e.g. from a field name). */
+export function hasMessage(key: string): key is MessageKey {
+  return find(es, key) !== null;
+}
+
 /** The text of `key` in the current language, with its plural blocks chosen and `{var}` placeholders filled in. */
 export function t(key: MessageKey, vars?: MessageVars): string {
   return fillMessage(lookup(key), vars);

@@ -174,7 +174,7 @@ describe('push', () => {
     const res = await push(accessToken, 'routes', [{ assumedMasterState: r1, newDocumentState: { ...r1, name: 'Mi ruta' } }]);
     const [master] = res.body as Record<string, unknown>[];
     expect(master?.name).toBe('Ruta r1');
-    expect(master?._refused).toMatch(/no puede cambiar estos campos de la ruta: name/);
+    expect(master?._refused).toMatch(/no puede cambiar estos campos de la ruta: otros datos/);
     expect(srv.store.get('routes', 'r1')?.name).toBe('Ruta r1');
   });
 

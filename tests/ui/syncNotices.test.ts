@@ -40,8 +40,8 @@ describe('sync notices: what the server did not keep, in Spanish', () => {
 
   it('a refusal says why', () => {
     const base = route('r1', 'u-rider1', [], 'ready');
-    const n = noticeOf('routes', { assumedMasterState: base, newDocumentState: { ...base, name: 'Mi ruta' } }, base, 'Tu rol (rider) no puede cambiar estos campos de la ruta: name', at) as SyncNotice;
-    expect(noticeSentences(n)).toEqual(['El servidor no aceptó tu cambio de la ruta R1: Tu rol (rider) no puede cambiar estos campos de la ruta: name']);
+    const n = noticeOf('routes', { assumedMasterState: base, newDocumentState: { ...base, name: 'Mi ruta' } }, base, 'Tu rol (rider) no puede cambiar estos campos de la ruta: otros datos', at) as SyncNotice;
+    expect(noticeSentences(n)).toEqual(['El servidor no aceptó tu cambio de la ruta R1: Tu rol (rider) no puede cambiar estos campos de la ruta: otros datos']);
   });
 
   it('no notice when the server only worked out an amount the rider does not set (issue 28)', () => {

@@ -13,6 +13,7 @@ import { checkPaymentChange } from './payments';
 import type { Payment } from '../entities/operation';
 import { checkHandoverWrite, type CashHandover } from '../payments/handover';
 import { msg, type DomainMessage } from '../messages';
+import { fieldNames } from '../validation';
 
 export type Doc = Readonly<Record<string, unknown>>;
 
@@ -202,7 +203,7 @@ export function checkWrite(req: WriteRequest): AccessResult {
       return deny(msg('domain.access.hubOnly', { label: collectionLabel(collection), hub: String(hub) }));
     }
     if (!anyScope) return deny(accessDenied(collection, String(after.id)));
-    return deny(msg('domain.access.fieldsDenied', { role: ROLE_NAME(role), label: collectionLabel(collection), fields: changed.join(', ') }));
+    return deny(msg('domain.access.fieldsDenied', { role: ROLE_NAME(role), label: collectionLabel(collection), fields: fieldNames(changed) }));
   }
 
   // Events recorded by a user carry his identity.

@@ -37,6 +37,7 @@ import type { IntakeWrites } from './batches';
 import type { IntakeRecord } from './mapping';
 import { changedFields, createdFields, updatedFields, type CreatedFixed, type MergedOrder } from './orderFields';
 import type { ProductCode, Window } from './values';
+import { fieldErrorText } from '../validation';
 
 export type IntakeMode = 'valid-only' | 'all-or-nothing';
 
@@ -309,7 +310,7 @@ class Planner {
       const check = orderSchema.safeParse(order);
       if (!check.success) {
         const first = check.error.issues[0];
-        return this.refuse(base, lines, ref, [issueAt((lines[0] as Line).rec, null, 'order_invalid', { ref, message: first ? `${first.path.join('.')}: ${first.message}` : '' })], order);
+        return this.refuse(base, lines, ref, [issueAt((lines[0] as Line).rec, null, 'order_invalid', { ref, message: first ? fieldErrorText({ path: first.path.join('.'), message: first.message }) : '' })], order);
       }
     }
     return { ...base, action, order, new_point_id: newPointId, issues: [] };

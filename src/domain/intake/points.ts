@@ -12,6 +12,7 @@ import { intakePointId } from './ids';
 import type { IntakeIssue } from './issues';
 import { issueAt, type Line, type PointInput } from './lines';
 import type { Window } from './values';
+import { fieldErrorText } from '../validation';
 
 export type PointChoice = { readonly ok: true; readonly point: DeliveryPoint; readonly isNew: boolean } | { readonly ok: false; readonly issue: IntakeIssue };
 
@@ -100,7 +101,7 @@ export class PointChooser {
     const check = deliveryPointSchema.safeParse(point);
     if (!check.success) {
       const first = check.error.issues[0];
-      return { ok: false, issue: issueAt(rec, 'address', 'order_invalid', { message: first ? `${first.path.join('.')}: ${first.message}` : '' }) };
+      return { ok: false, issue: issueAt(rec, 'address', 'order_invalid', { message: first ? fieldErrorText({ path: first.path.join('.'), message: first.message }) : '' }) };
     }
     this.newPoints.set(id, point);
     return { ok: true, point, isNew: true };

@@ -63,7 +63,7 @@ export function OrdersListPage() {
           <>
             <RowLink to={href('editOrder', { id: o.id })}>{o.code}</RowLink>
             {o.external_ref.trim() !== '' && (
-              <Text size="xs" c="dimmed" data-testid="order-client-ref" title={t('orders.externalRef')}>
+              <Text size="xs" c="dimmed" component="div" truncate="end" data-testid="order-client-ref" title={`${t('orders.externalRef')}: ${o.external_ref}`}>
                 {o.external_ref}
               </Text>
             )}

@@ -199,7 +199,7 @@ export const domainMessages: Shape<typeof es> = {
       kindNotAllowedOneOf: 'Type not allowed ({value}); must be one of: {values}',
       invalid: 'Invalid value',
       path: { line: 'line {n}', stop: 'stop {n}', element: 'item {n}', route: 'route {n}', order: 'order {n}' },
-      field: { route: 'route', order: 'order', point: 'delivery point', rider: 'rider', windowStart: 'window start', windowEnd: 'window end' },
+      field: { route: 'route', order: 'order', point: 'delivery point', rider: 'rider', windowStart: 'window start', windowEnd: 'window end', other: 'other data' },
     },
     entities: {
       barcode: 'Invalid EAN-13 barcode (13 digits with a correct check digit)',

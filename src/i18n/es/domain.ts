@@ -212,7 +212,7 @@ export const domainMessages = {
       invalid: 'Valor no válido',
       /** An element of a list in a field's path («línea 1 › Cantidad»). */
       path: { line: 'línea {n}', stop: 'parada {n}', element: 'elemento {n}', route: 'ruta {n}', order: 'pedido {n}' },
-      field: { route: 'ruta', order: 'pedido', point: 'punto de entrega', rider: 'rider', windowStart: 'inicio de la franja', windowEnd: 'fin de la franja' },
+      field: { route: 'ruta', order: 'pedido', point: 'punto de entrega', rider: 'rider', windowStart: 'inicio de la franja', windowEnd: 'fin de la franja', other: 'otros datos' },
     },
     /** The entity schemas' own rules (src/domain/entities/operation.ts, reference.ts, events.ts). */
     entities: {

@@ -2,7 +2,7 @@
  * The Spanish sentences of a sync notice (src/data/syncNotices.ts): what the server did with a
  * change of this device — a status it set instead, other values it kept, or a refusal.
  */
-import { t, type MessageKey } from '../../i18n';
+import { hasMessage, t } from '../../i18n';
 import { collectionLabel } from '../../domain/collections';
 import { domainText } from '../../i18n/domain';
 import { statusFieldsOf } from '../../domain/status/fields';
@@ -29,9 +29,8 @@ function ofDocument(n: SyncNotice): string {
 
 /** A field in plain words; null when the catalogue has no words for it (never the raw name). */
 function fieldName(field: string): string | null {
-  const key = `syncNotice.field_${field}` as MessageKey;
-  const text = t(key);
-  return text === key ? null : text;
+  const key = `syncNotice.field_${field}`;
+  return hasMessage(key) ? t(key) : null;
 }
 
 /** The fields' names in plain words; those without words become one «otros datos». */
