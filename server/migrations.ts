@@ -347,6 +347,18 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 15,
+    name: "the hubs an operator writes in (issue 29, finding 6): every stored user gets `hubs`, his home hub when he has one (the devices' users migration 1 does the same)",
+    // Written to be a no-op where its change is there (tests re-run every step on such a file).
+    up: (db) => {
+      db.exec(`
+        UPDATE docs SET data = json_set(data, '$.hubs',
+          CASE WHEN json_extract(data, '$.hub') > 0 THEN json_array(json_extract(data, '$.hub')) ELSE json_array() END)
+        WHERE collection = 'users' AND json_type(data, '$.hubs') IS NULL
+      `);
+    },
+  },
 ];
 
 /** The schema version of this release: the last migration's number. */

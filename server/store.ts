@@ -195,8 +195,8 @@ export class DocStore {
     const { route } = LOCAL_COLLECTION_DEFS[collection].rowScope;
     if (scope === 'hub-routes') {
       const hubRoutes =
-        "SELECT r.id FROM docs r WHERE r.collection = 'routes' AND r.deleted = 0 AND json_extract(r.data, '$.hub') = " +
-        "(SELECT json_extract(u.data, '$.hub') FROM docs u WHERE u.collection = 'users' AND u.id = @user)";
+        "SELECT r.id FROM docs r WHERE r.collection = 'routes' AND r.deleted = 0 AND json_extract(r.data, '$.hub') IN " +
+        "(SELECT h.value FROM docs u, json_each(u.data, '$.hubs') h WHERE u.collection = 'users' AND u.id = @user)";
       return `d.route_id IN (${hubRoutes})`;
     }
     // own-routes: the routes assigned to the user, and what belongs to them.

@@ -9,11 +9,11 @@ import { BIKE_MODELS } from './reference';
 import type { DemoState } from './state';
 
 /** Fixed staff accounts (riders are generated). */
-const STAFF: readonly { id: string; name: string; role: SystemRole; email: string; hub: number; phone: string }[] = [
-  { id: 'u-admin', name: 'Laura Martín Gómez', role: 'admin', email: 'admin@cargobici.test', hub: 0, phone: '+34 600 100 200' },
-  { id: 'u-operador', name: 'Javier Ruiz Ortega', role: 'operator', email: 'operador@cargobici.test', hub: 1, phone: '+34 600 100 201' },
-  { id: 'u-operador-mad', name: 'Carmen Navarro Gil', role: 'operator', email: 'operador.mad@cargobici.test', hub: 2, phone: '+34 600 100 202' },
-  { id: 'u-operador-bcn', name: 'Jordi Puig Ferrer', role: 'operator', email: 'operador.bcn@cargobici.test', hub: 3, phone: '+34 600 100 203' },
+const STAFF: readonly { id: string; name: string; role: SystemRole; email: string; hub: number; hubs: readonly number[]; phone: string }[] = [
+  { id: 'u-admin', name: 'Laura Martín Gómez', role: 'admin', email: 'admin@cargobici.test', hub: 0, hubs: [], phone: '+34 600 100 200' },
+  { id: 'u-operador', name: 'Javier Ruiz Ortega', role: 'operator', email: 'operador@cargobici.test', hub: 1, hubs: [1], phone: '+34 600 100 201' },
+  { id: 'u-operador-mad', name: 'Carmen Navarro Gil', role: 'operator', email: 'operador.mad@cargobici.test', hub: 2, hubs: [2], phone: '+34 600 100 202' },
+  { id: 'u-operador-bcn', name: 'Jordi Puig Ferrer', role: 'operator', email: 'operador.bcn@cargobici.test', hub: 3, hubs: [3, 4], phone: '+34 600 100 203' },
 ];
 
 /** Who picks (and reviews payments) in each hub: the city's operator. */
@@ -26,7 +26,7 @@ export function mobile(rng: Rng): string {
 export function buildUsers(ctx: DemoState): void {
   const rng = ctx.rng.fork('users');
   for (const s of STAFF) {
-    ctx.users.push({ id: s.id, name: s.name, role: s.role, email: s.email, hub: s.hub, phone: s.phone, active: true, updated_at: ctx.ago(40 * DAY) });
+    ctx.users.push({ id: s.id, name: s.name, role: s.role, email: s.email, hub: s.hub, hubs: [...s.hubs], phone: s.phone, active: true, updated_at: ctx.ago(40 * DAY) });
   }
   const used = new Set(STAFF.map((s) => s.name));
   let n = 0;
@@ -43,6 +43,7 @@ export function buildUsers(ctx: DemoState): void {
         role: 'rider',
         email: `rider${n}@cargobici.test`,
         hub: h.number,
+        hubs: [],
         phone: mobile(rng),
         active: true,
         updated_at: ctx.ago(rng.int(2, 60) * DAY),

@@ -25,7 +25,7 @@ import { z } from 'zod';
 import { principalOf } from '../authenticate';
 import type { DocStore, StoredDoc } from '../store';
 import { PROOF_LINK_MS, proofLinkExpired } from '../../src/domain/proof';
-import { userHubOf } from '../../src/domain/access/checkWrite';
+import { userHubsOf } from '../../src/domain/access/checkWrite';
 import { t } from '../../src/i18n';
 import { firstName, tokenHash, trackingPath } from '../notify/outbox';
 import { madridClock } from '../notify/templates';
@@ -83,8 +83,9 @@ export function registerNotifyRoutes(app: FastifyInstance, deps: { store: DocSto
     void reply.code(403).send({ error: 'forbidden', message: t('notices.errors.adminOnly') });
     return null;
   };
-  /** Admins every hub, operators their own (issue 29, finding 6). */
-  const inHub = (p: { id: string; role: string }, doc: StoredDoc) => p.role === 'admin' || (userHubOf(store.get('users', p.id)) ?? -1) === doc.hub;
+  /** Admins every hub, operators their hubs (issue 29, finding 6). */
+  const inHub = (p: { id: string; role: string }, doc: StoredDoc) =>
+    p.role === 'admin' || (typeof doc.hub === 'number' && userHubsOf(store.get('users', p.id)).includes(doc.hub));
   const otherHub = (reply: FastifyReply, doc: StoredDoc) =>
     reply.code(403).send({ error: 'forbidden', message: t('notices.errors.otherHub', { code: String(doc.code ?? doc.name ?? doc.id), hub: String(doc.hub) }) });
   const liveDoc = (collection: 'orders' | 'delivery_points' | 'catalog', id: string) => {

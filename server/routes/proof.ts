@@ -30,7 +30,7 @@ import { PROOF_LINK_MS, closingEvent, proofLinkExpired, proofOfDelivery, signatu
 import type { DeliveryEvent, Incidence } from '../../src/domain/entities/events';
 import type { DeliveryPoint, Order } from '../../src/domain/entities/operation';
 import { t } from '../../src/i18n';
-import { userHubOf } from '../../src/domain/access/checkWrite';
+import { userHubsOf } from '../../src/domain/access/checkWrite';
 
 /** Routes of this module open without a session (server/app.ts puts them on PUBLIC_API). */
 export const PROOF_PUBLIC_PATHS: readonly string[] = [
@@ -91,8 +91,7 @@ export function registerProofRoutes(app: FastifyInstance, deps: { store: DocStor
    */
   const mayManage = (p: { id: string; role: string }, order: StoredDoc): boolean => {
     if (p.role === 'admin') return true;
-    const hub = userHubOf(store.get('users', p.id));
-    return hub !== null && order.hub === hub;
+    return typeof order.hub === 'number' && userHubsOf(store.get('users', p.id)).includes(order.hub);
   };
   const otherHub = (reply: FastifyReply, order: StoredDoc) =>
     reply.code(403).send({ error: 'forbidden', message: t('proof.errors.otherHub', { code: String(order.code), hub: String(order.hub) }) });

@@ -27,7 +27,13 @@ export interface SessionUser {
   /** System role whose data rights the role has. */
   readonly base_role: SystemRole;
   readonly groups: readonly InterfaceGroup[];
+  /** His home hub (0: none): where his screens start. */
   readonly hub: number;
+  /**
+   * The hubs he writes in (issue 29, finding 6). Absent in a session stored before it: his home
+   * hub stands in until the next sign-in or refresh (as the users migration 1 does).
+   */
+  readonly hubs?: readonly number[];
 }
 
 export interface Session {

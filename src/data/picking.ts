@@ -45,11 +45,18 @@ import type { DataEngine } from './engine';
 import { photoPath } from './round';
 import { statusText } from '../i18n/status';
 
-/** Who picks: his id, role and hub (operators pick only their hub's routes). */
+/** Who picks: his id, role, home hub and the hubs he writes in (operators pick only their hubs' routes). */
 export interface PickingActor {
   readonly userId: string;
   readonly role: SystemRole;
   readonly hub: number;
+  /** The hubs he writes in (issue 29, finding 6); absent: his home hub only. */
+  readonly hubs?: readonly number[];
+}
+
+/** The hubs an actor picks in (his `hubs`, else his home hub). */
+export function actorHubs(actor: PickingActor): readonly number[] {
+  return actor.hubs ?? (actor.hub > 0 ? [actor.hub] : []);
 }
 
 /** The parts of the data engine the picking actions use (tests hand in just these). */
@@ -122,8 +129,8 @@ async function loadRoute(engine: Pick_<PickingEngine, 'db'>, routeId: string): P
 /** Refuses a user who may not pick this route (role, hub). */
 function assertPicker(actor: PickingActor, route: Route): void {
   if (actor.role !== 'operator' && actor.role !== 'admin') throw new PickingError('not_picker', t('picking.errors.notPicker'));
-  if (actor.role === 'operator' && actor.hub !== route.hub) {
-    throw new PickingError('other_hub', t('picking.errors.otherHub', { route: route.code, routeHub: route.hub, hub: actor.hub }));
+  if (actor.role === 'operator' && !actorHubs(actor).includes(route.hub)) {
+    throw new PickingError('other_hub', t('picking.errors.otherHub', { route: route.code, routeHub: route.hub, hub: actorHubs(actor).join(', ') }));
   }
 }
 
@@ -197,7 +204,7 @@ async function settle(engine: PickingEngine, routeId: string, actor: PickingActo
   if (actor.role !== 'operator' && actor.role !== 'admin') return { route: null, orders: [] };
   const state = await routePickingState(engine, routeId);
   const { route, progress } = state;
-  if (actor.role === 'operator' && actor.hub !== route.hub) return { route: null, orders: [] };
+  if (actor.role === 'operator' && !actorHubs(actor).includes(route.hub)) return { route: null, orders: [] };
   const target = routeSettlement(route, progress);
   const routePicking = route.status === 'picking' || target !== null;
   const changed: string[] = [];

@@ -7,7 +7,8 @@ import { t } from '../i18n';
 export function useWritableHubs(): WritableHubs {
   const role = useSession((s) => s.user?.base_role);
   const hub = useSession((s) => s.user?.hub ?? 0);
-  return useMemo(() => (role === undefined ? [] : writableHubs({ base_role: role, hub })), [role, hub]);
+  const hubs = useSession((s) => s.user?.hubs);
+  return useMemo(() => (role === undefined ? [] : writableHubs({ base_role: role, hubs: hubs ?? (hub > 0 ? [hub] : []) })), [role, hub, hubs]);
 }
 
 /** Why a user who writes in `w` may not change a document of hub `hub` (a button's reason), or null. */

@@ -12,7 +12,7 @@ export function roles(): Role[] {
 }
 
 export function user(id: string, role: string, email: string, name = id): User {
-  return { id, name, role, email, hub: 1, phone: '', active: true, updated_at: T0 };
+  return { id, name, role, email, hub: 1, hubs: [1], phone: '', active: true, updated_at: T0 };
 }
 
 export function point(id: string, hub = 1): DeliveryPoint {

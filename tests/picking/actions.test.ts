@@ -169,7 +169,7 @@ describe('picking actions (local first)', () => {
   });
 
   it('refuses pickers of another hub, riders, and orders off any route, in Spanish', async () => {
-    await expect(recordPick(engine, { order_id: 'o1', line_id: 'l1', quantity: 1, actor: { ...picker, hub: 2 } })).rejects.toThrow('La ruta R1 es del hub 1 y tú preparas en el hub 2.');
+    await expect(recordPick(engine, { order_id: 'o1', line_id: 'l1', quantity: 1, actor: { ...picker, hub: 2 } })).rejects.toThrow('La ruta R1 es del hub 1 y tú preparas solo en tus hubs (2).');
     await expect(recordPick(engine, { order_id: 'o1', line_id: 'l1', quantity: 1, actor: { userId: 'u-rider1', role: 'rider', hub: 1 } })).rejects.toThrow('Tu rol no puede preparar pedidos.');
     await expect(recordPick(engine, { order_id: 'o1', line_id: 'l9', quantity: 1, actor: picker })).rejects.toThrow(/no es del pedido/);
     await expect(recordPick(engine, { order_id: 'o1', line_id: 'l1', quantity: 0, actor: picker })).rejects.toThrow(/entre 1 y/);

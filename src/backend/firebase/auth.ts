@@ -114,6 +114,7 @@ export class FirebaseAuthBackend implements AuthBackend {
       base_role: base,
       groups,
       hub: typeof profile.hub === 'number' ? profile.hub : 0,
+      hubs: Array.isArray(profile.hubs) ? (profile.hubs as unknown[]).filter((h): h is number => typeof h === 'number' && h > 0) : [],
     };
   }
 

@@ -81,10 +81,13 @@ function inScope(rule: Rule, req: WriteRequest, doc: Doc): boolean {
   }
 }
 
-/** The hub a user works in (his `hub`), or null when he has none (0) or it cannot be read. */
-export function userHubOf(user: Doc | null): number | null {
-  const hub = user?.hub;
-  return typeof hub === 'number' && hub > 0 ? hub : null;
+/**
+ * The hubs a user writes in (his `hubs`, issue 29 finding 6; his home `hub` gives no write scope),
+ * empty when he has none or they cannot be read.
+ */
+export function userHubsOf(user: Doc | null): number[] {
+  const hubs = user?.hubs;
+  return Array.isArray(hubs) ? hubs.filter((h): h is number => typeof h === 'number' && h > 0) : [];
 }
 
 /**
@@ -104,22 +107,22 @@ export function hubsOfDoc(collection: LocalCollection, doc: Doc, lookup: WriteRe
   return hubs.every((h): h is number => h !== null) ? hubs : null;
 }
 
-/** Whether a document belongs to the user's hub (scope `hub`, issue 29 finding 6). */
+/** Whether a document belongs to one of the user's hubs (scope `hub`, issue 29 finding 6). */
 function inUserHub(req: WriteRequest, doc: Doc): boolean {
   const lookup = req.lookup;
   if (!lookup) return false;
-  const hub = userHubOf(lookup('users', req.userId));
+  const mine = userHubsOf(lookup('users', req.userId));
   const hubs = hubsOfDoc(req.collection, doc, lookup);
-  return hub !== null && hubs !== null && hubs.every((h) => h === hub);
+  return hubs !== null && hubs.every((h) => mine.includes(h));
 }
 
-/** Whether an event belongs to a route of the user's hub, and its order travels on that route. */
+/** Whether an event belongs to a route of one of the user's hubs, and its order travels on that route. */
 function inHubRoute(req: WriteRequest, doc: Doc): boolean {
   const lookup = req.lookup;
   if (!lookup || typeof doc.route_id !== 'string' || doc.route_id === '') return false;
-  const hub = lookup('users', req.userId)?.hub;
+  const mine = userHubsOf(lookup('users', req.userId));
   const route = lookup('routes', doc.route_id);
-  if (typeof hub !== 'number' || !route || isDeleted(route) || route.hub !== hub || doc.hub !== hub) return false;
+  if (!route || isDeleted(route) || typeof doc.hub !== 'number' || !mine.includes(doc.hub) || route.hub !== doc.hub) return false;
   if (typeof doc.order_id !== 'string') return true;
   const order = lookup('orders', doc.order_id);
   return order !== null && !isDeleted(order) && order.route_id === doc.route_id;
@@ -198,9 +201,9 @@ export function checkWrite(req: WriteRequest): AccessResult {
       return deny(msg('domain.access.hubRoutesOnly'));
     }
     if (!anyScope && rules.some((r) => r.scope === 'hub')) {
-      const hub = userHubOf(req.lookup?.('users', userId) ?? null);
-      if (hub === null) return deny(msg('domain.access.noHub', { label: collectionLabel(collection) }));
-      return deny(msg('domain.access.hubOnly', { label: collectionLabel(collection), hub: String(hub) }));
+      const hubs = userHubsOf(req.lookup?.('users', userId) ?? null);
+      if (hubs.length === 0) return deny(msg('domain.access.noHub', { label: collectionLabel(collection) }));
+      return deny(msg('domain.access.hubOnly', { label: collectionLabel(collection), hub: hubs.join(', ') }));
     }
     if (!anyScope) return deny(accessDenied(collection, String(after.id)));
     return deny(msg('domain.access.fieldsDenied', { role: ROLE_NAME(role), label: collectionLabel(collection), fields: fieldNames(changed) }));

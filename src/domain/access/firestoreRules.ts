@@ -35,7 +35,7 @@
  *   payment created and every delivery recorded (docs/firebase.md, «What runs in a function»);
  * - what the rules still cannot check (the schema of each entity) is checked by the Firebase
  *   backend's push before it writes (docs/firebase.md).
- * - `hub-routes` writes check the route document (`hub` = the user's `hub`), the event's `hub`
+ * - `hub-routes` writes check the route document (its `hub` one of the user's `hubs`), the event's `hub`
  *   and the order document (`route_id` = the event's route);
  * - a new delivery or incidence names only files of its writer's folder (or, a delivery, of the
  *   event's rider), issue 29 finding 7: the rules cannot read Storage's uploader, the path's
@@ -46,7 +46,7 @@
  *   rider, day, hub and expected cash (issue 29);
  * - `hub` writes (operators, issue 29 finding 6) check the document's `hub` (orders, routes,
  *   delivery points, bikes, hand-overs) or its order's (an order's payment; a follow-up: both)
- *   against the user's `hub` (`myHub`: 0 is none), before and after the write;
+ *   against the user's `hubs` (`myHub`: membership), before and after the write;
  * - update rules list the fields a role may change (`affectedKeys().hasOnly`);
  * - events (deliveries, incidences, receipts, picks) can never be updated or deleted.
  */
@@ -292,9 +292,9 @@ service cloud.firestore {
         && (d.method != 'on_account' || d.amount_collected_cents == 0)
         && d.reviewed_by == '';
     }
-    // A hub the user works in (issue 29, finding 6): his \`hub\`; 0 is none.
+    // A hub the user writes in (issue 29, finding 6): one of his \`hubs\` (set by admins).
     function myHub(hub) {
-      return hub is int && hub > 0 && hub == profile().hub;
+      return hub is int && hub > 0 && profile().get('hubs', []) is list && hub in profile().get('hubs', []);
     }
     // A file named by a new document (issue 29, finding 7): '' or folder/<writer or rider>/<name>.
     function fileRef(path, folder, owner) {
@@ -341,8 +341,8 @@ service cloud.firestore {
                 : (!handoverCountChanged(d, old) || (d.history.size() == old.history.size() + 1 && lastEntry(d).action == 'amended' && lastEntry(d).reason.trim() != ''))));
     }
     function hubRoute(d) {
-      return d.route_id is string && d.route_id != '' && d.hub == profile().hub
-        && get(/databases/$(database)/documents/${prefix}routes/$(d.route_id)).data.hub == profile().hub
+      return d.route_id is string && d.route_id != '' && myHub(d.hub)
+        && get(/databases/$(database)/documents/${prefix}routes/$(d.route_id)).data.hub == d.hub
         && (!('order_id' in d) || get(/databases/$(database)/documents/${prefix}orders/$(d.order_id)).data.route_id == d.route_id);
     }
 ${blocks.join('\n')}

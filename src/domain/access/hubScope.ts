@@ -1,17 +1,17 @@
 /**
  * The hubs a user writes in (issue 29, finding 6), as the access table's `hub` scope says: an
- * admin writes in every hub, an operator (hub pickers sign in as operators) in his own hub only
- * (his `hub`; 0 is none), anybody else in none. Reads are not limited by it. Pure: the screens
+ * admin writes in every hub, an operator (hub pickers sign in as operators) in his hubs only
+ * (his `hubs`, set by admins; his home `hub` gives no write scope), anybody else in none. Reads are not limited by it. Pure: the screens
  * use it to offer only what the server and the Firestore rules accept.
  */
 import type { SystemRole } from './groups';
 
 export type WritableHubs = 'all' | readonly number[];
 
-export function writableHubs(user: { readonly base_role: SystemRole; readonly hub: number } | null): WritableHubs {
+export function writableHubs(user: { readonly base_role: SystemRole; readonly hubs: readonly number[] } | null): WritableHubs {
   if (!user) return [];
   if (user.base_role === 'admin') return 'all';
-  if (user.base_role === 'operator' && user.hub > 0) return [user.hub];
+  if (user.base_role === 'operator') return user.hubs.filter((h) => h > 0);
   return [];
 }
 
@@ -25,8 +25,11 @@ export function writableOf<T extends { readonly number: number }>(hubs: readonly
   return hubs.filter((h) => mayWriteHub(w, h.number));
 }
 
-/** The hub a hub selector starts at: the user's own, else the first he may write in, else `fallback`. */
+/**
+ * The hub a hub selector starts at: the user's home hub when he may write in it, else the first
+ * he may write in, else his home hub, else `fallback`.
+ */
 export function defaultHub(w: WritableHubs, ownHub: number, fallback: number): number {
-  if (w !== 'all') return w[0] ?? (ownHub > 0 ? ownHub : fallback);
+  if (w !== 'all') return ownHub > 0 && w.includes(ownHub) ? ownHub : (w[0] ?? (ownHub > 0 ? ownHub : fallback));
   return ownHub > 0 ? ownHub : fallback;
 }

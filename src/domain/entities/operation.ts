@@ -35,8 +35,13 @@ export const userSchema = z.object({
   /** Id of a role of the catalog (`admin`, `operator`, `rider`, or an admin-made role). */
   role: z.string().min(1).max(64),
   email: email(),
-  /** Hub the user works from; 0 when none. */
+  /**
+   * The user's home hub (0 when none): where his screens start (selectors' default). It does not
+   * give write scope: `hubs` does (issue 29, finding 6).
+   */
   hub: hubNumber(),
+  /** The hubs an operator writes in (set by admins; the access table's `hub` scope). */
+  hubs: z.array(hubNumber()).max(50),
   phone: phone(),
   active: z.boolean(),
   updated_at: epochMs(),

@@ -7,7 +7,7 @@ import { create } from 'zustand';
 import { useDocById, useDocsByIds, useEngine, useLiveQuery, type QueryResult } from '../../data/hooks';
 import { exceptionIncidencesOfRoutes, unroutedIncidencesOfOrders } from '../../data/incidences';
 import { useSession } from '../../data/session';
-import { watchPickingSettlement, type PickingActor } from '../../data/picking';
+import { actorHubs, watchPickingSettlement, type PickingActor } from '../../data/picking';
 import {
   hubsQuery,
   incidencesOfOrders,
@@ -48,19 +48,25 @@ export const usePickingDayStore = create<PickingDay>((set) => ({
 /** The picker: the signed-in user, his system role and hub. */
 export function usePickingActor(): PickingActor {
   const user = useSession((s) => s.user);
-  return { userId: user?.id ?? '', role: user?.base_role ?? 'anonimus', hub: user?.hub ?? 0 };
+  const hub = user?.hub ?? 0;
+  return { userId: user?.id ?? '', role: user?.base_role ?? 'anonimus', hub, hubs: user?.hubs ?? (hub > 0 ? [hub] : []) };
 }
 
 /**
  * The selected day and hub (the user's hub unless he chose another; hub 1 for a user of hub 0).
- * An operator with a hub picks in his hub only (issue 28): a hub chosen earlier on this device
- * (by another user, or before his hub changed) is not offered to him.
+ * An operator with hubs picks in his hubs only (issues 28 and 29): a hub chosen earlier on this
+ * device that is not one of his (another user's, or before his hubs changed) is not offered to him.
  */
 export function usePickingDay(): { date: string; hub: number; setDate: (d: string) => void; setHub: (h: number) => void } {
   const actor = usePickingActor();
   const s = usePickingDayStore();
   const own = actor.hub > 0 ? actor.hub : null;
-  const hub = actor.role === 'operator' && own !== null ? own : (s.hub ?? own ?? 1);
+  const mine = actorHubs(actor);
+  const chosen = s.hub ?? own;
+  const hub =
+    actor.role === 'operator' && mine.length > 0
+      ? chosen !== null && mine.includes(chosen) ? chosen : (mine[0] ?? 1)
+      : (chosen ?? 1);
   return { date: s.date, hub, setDate: s.setDate, setHub: s.setHub };
 }
 
@@ -74,10 +80,11 @@ export function usePickingRefusal(route: { readonly code: string; readonly hub: 
   const { data: hubs } = useHubs();
   if (!route) return null;
   if (actor.role !== 'operator' && actor.role !== 'admin') return t('picking.errors.notPicker');
-  if (mayWriteHub(writableHubs({ base_role: actor.role, hub: actor.hub }), route.hub)) return null;
+  const mine = actorHubs(actor);
+  if (mayWriteHub(writableHubs({ base_role: actor.role, hubs: mine }), route.hub)) return null;
   const hubName = (n: number) => hubs.find((h) => h.number === n)?.name ?? t('pickingScreens.hubNumber', { n });
-  if (actor.hub <= 0) return t('pickingScreens.noHubToPick', { route: route.code, routeHub: hubName(route.hub) });
-  return t('pickingScreens.otherHubRoute', { route: route.code, routeHub: hubName(route.hub), hub: hubName(actor.hub) });
+  if (mine.length === 0) return t('pickingScreens.noHubToPick', { route: route.code, routeHub: hubName(route.hub) });
+  return t('pickingScreens.otherHubRoute', { route: route.code, routeHub: hubName(route.hub), hub: mine.map(hubName).join(', ') });
 }
 
 /**
@@ -91,7 +98,7 @@ export function usePickingSettlement(): void {
     if (!engine || (actor.role !== 'operator' && actor.role !== 'admin')) return undefined;
     return watchPickingSettlement(engine, actor);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- actor fields listed
-  }, [engine, actor.userId, actor.role, actor.hub]);
+  }, [engine, actor.userId, actor.role, actor.hub, actor.hubs]);
 }
 
 /** What a screen about one product of one order starts from (the day's picking settled while it is open). */

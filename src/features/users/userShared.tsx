@@ -20,8 +20,11 @@ import { formSchema, hubOrAll } from '../../ui/crud/options';
 import { href } from '../../routes/registry';
 import { hubOptions, roleOptions, useHubs, useRoles } from './shared';
 
-/** The form's values: the hub comes from a select as text; a new user has his initial password. */
-export type UserForm = Omit<User, 'hub'> & { hub: string; password: string };
+/**
+ * The form's values: the home hub comes from a select as text, the hubs he writes in from a
+ * multi-select (texts); a new user has his initial password.
+ */
+export type UserForm = Omit<User, 'hub' | 'hubs'> & { hub: string; hubs: string[]; password: string };
 
 interface UserRefs {
   readonly roles: readonly Role[];
@@ -45,11 +48,17 @@ export function userFields(refs: UserRefs, mode: 'create' | 'edit', values: User
     { name: 'name', label: t('users.name'), kind: 'text' },
     { name: 'email', label: t('users.email'), kind: 'email', readOnly: self },
     { name: 'role', label: t('users.role'), kind: 'select', options: roleOptions(refs.roles), readOnly: self },
-    { name: 'hub', label: t('users.hub'), kind: 'select', options: hubOptions(refs.hubs) },
+    { name: 'hub', label: t('users.hub'), kind: 'select', options: hubOptions(refs.hubs), description: t('users.hubHelp') },
+    { name: 'hubs', label: t('users.hubs'), kind: 'multiselect', options: hubOptions(refs.hubs).filter((o) => o.value !== '0'), description: t('users.hubsHelp') },
     { name: 'phone', label: t('users.phone'), kind: 'tel' },
     { name: 'active', label: t('users.active'), kind: 'checkbox', readOnly: self },
     ...password,
   ];
+}
+
+/** The chosen hubs as numbers, each once, in order. */
+function hubNumbers(values: readonly string[]): number[] {
+  return [...new Set(values.map(Number))].sort((a, b) => a - b);
 }
 
 const activeText = (u: User) => (u.active ? t('crud.active') : t('crud.inactive'));
@@ -86,20 +95,24 @@ export const userConfig: EntityConfig<'users', User, UserForm, UserRefs> = {
   fields: (refs, mode, values) => userFields(refs, mode, values),
   schema: formSchema(
     userSchema,
-    { hub: z.string().regex(/^\d{1,4}$/, { error: () => t('users.hubInvalid') }), password: z.string().max(200) },
-    (v) => ({ ...v, hub: Number(v.hub) }),
+    {
+      hub: z.string().regex(/^\d{1,4}$/, { error: () => t('users.hubInvalid') }),
+      hubs: z.array(z.string().regex(/^[1-9]\d{0,3}$/, { error: () => t('users.hubInvalid') })).max(50),
+      password: z.string().max(200),
+    },
+    (v) => ({ ...v, hub: Number(v.hub), hubs: Array.isArray(v.hubs) ? hubNumbers(v.hubs.map(String)) : [] }),
   ).superRefine((v, ctx) => {
     // A new user (no id yet) needs his initial password.
     if (v.id === '' && String(v.password).length < 8) ctx.addIssue({ code: 'custom', path: ['password'], message: t('auth.passwordTooShort') });
   }),
-  blank: () => ({ id: '', name: '', email: '', role: 'rider', hub: '0', phone: '', active: true, updated_at: 0, password: '' }),
-  toForm: (u) => ({ ...u, hub: String(u.hub), password: '' }),
+  blank: () => ({ id: '', name: '', email: '', role: 'rider', hub: '0', hubs: [], phone: '', active: true, updated_at: 0, password: '' }),
+  toForm: (u) => ({ ...u, hub: String(u.hub), hubs: u.hubs.map(String), password: '' }),
   toDoc: (v, ctx) => {
     const { password: _password, ...profile } = v;
     const old = ctx.existing;
     // Nobody changes his own e-mail, role or active flag (the fields are read-only; kept here too).
     const own = old !== null && old.id === ctx.refs.me ? { email: old.email, role: old.role, active: old.active } : {};
-    return { ...profile, id: old?.id ?? ctx.id, hub: Number(v.hub), email: v.email.trim().toLowerCase(), ...own, updated_at: ctx.now };
+    return { ...profile, id: old?.id ?? ctx.id, hub: Number(v.hub), hubs: hubNumbers(v.hubs), email: v.email.trim().toLowerCase(), ...own, updated_at: ctx.now };
   },
   insert: async (engine, doc, values) =>
     (await createUserWithPassword(engine, sessionBackend().auth, doc, values.password)) === 'created'

@@ -11,7 +11,7 @@ export const pickingMessages: Shape<typeof es> = {
       routeNotFound: 'That route is not on this device. Wait for it to sync.',
       routeNotPickable: 'Route {route} is “{status}”: it can no longer be picked.',
       orderNotPickable: 'Order {order} is “{status}”: it can no longer be picked.',
-      otherHub: 'Route {route} belongs to hub {routeHub} and you pick at hub {hub}.',
+      otherHub: 'Route {route} belongs to hub {routeHub} and you pick only at your hubs ({hub}).',
       notPicker: 'Your role cannot pick orders.',
       badQuantity: 'The quantity must be a whole number between {min} and {max}.',
       nothingToUndo: 'There is no picked unit to undo.',

@@ -11,7 +11,7 @@ export const pickingMessages = {
       routeNotFound: 'Esa ruta no está en este dispositivo. Espera a que se sincronice.',
       routeNotPickable: 'La ruta {route} está «{status}»: ya no se puede preparar.',
       orderNotPickable: 'El pedido {order} está «{status}»: ya no se puede preparar.',
-      otherHub: 'La ruta {route} es del hub {routeHub} y tú preparas en el hub {hub}.',
+      otherHub: 'La ruta {route} es del hub {routeHub} y tú preparas solo en tus hubs ({hub}).',
       notPicker: 'Tu rol no puede preparar pedidos.',
       badQuantity: 'La cantidad debe ser un número entero entre {min} y {max}.',
       nothingToUndo: 'No hay ninguna unidad preparada que deshacer.',
