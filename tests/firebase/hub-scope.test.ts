@@ -21,9 +21,9 @@ let bcn: Firestore;
 let none: Firestore;
 let admin: Firestore;
 
-const op2 = { ...user('u-op-bcn', 'operator', 'operador.bcn@cargobici.test', 'Jordi Puig'), hub: 2 };
-const op0 = { ...user('u-op-none', 'operator', 'sin.hub@cargobici.test', 'Sin Hub'), hub: 0 };
-const rider2 = { ...user('u-rider-b', 'rider', 'rider.b@cargobici.test', 'Berta Rider'), hub: 2 };
+const op2 = { ...user('u-op-bcn', 'operator', 'operador.bcn@cargobici.test', 'Jordi Puig'), hub: 2, hubs: [2] };
+const op0 = { ...user('u-op-none', 'operator', 'sin.hub@cargobici.test', 'Sin Hub'), hub: 0, hubs: [] };
+const rider2 = { ...user('u-rider-b', 'rider', 'rider.b@cargobici.test', 'Berta Rider'), hub: 2, hubs: [] };
 const ob1 = { ...order('ob1', 'pb1', 'rb1'), hub: 2 };
 const rb2 = { ...route('rb2', '', [], 'planned'), hub: 2 };
 const ra2 = route('ra2', '', [], 'planned');

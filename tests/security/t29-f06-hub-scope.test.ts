@@ -18,9 +18,12 @@ let srv: TestServer;
 const tokens = new Map<string, string>();
 
 // Hub 2: his point, his rider, an order delivered on his route and a route nobody rides yet.
-const op2 = { ...user('u-op-bcn', 'operator', 'operador.bcn@cargobici.test', 'Jordi Puig'), hub: 2 };
-const op0 = { ...user('u-op-none', 'operator', 'sin.hub@cargobici.test', 'Sin Hub'), hub: 0 };
-const rider2 = { ...user('u-rider-b', 'rider', 'rider.b@cargobici.test', 'Berta Rider'), hub: 2 };
+// operador.bcn writes in hubs 2 and 4 (his `hubs`, set by admins); his home hub is 2.
+const op2 = { ...user('u-op-bcn', 'operator', 'operador.bcn@cargobici.test', 'Jordi Puig'), hub: 2, hubs: [2, 4] };
+const op0 = { ...user('u-op-none', 'operator', 'sin.hub@cargobici.test', 'Sin Hub'), hub: 0, hubs: [] };
+const rider2 = { ...user('u-rider-b', 'rider', 'rider.b@cargobici.test', 'Berta Rider'), hub: 2, hubs: [] };
+// Hub 4: an order nobody rides yet, in his second hub.
+const ob4 = { ...order('ob4', 'pb4', '', 'pending'), hub: 4 };
 const ob1 = { ...order('ob1', 'pb1', 'rb1'), hub: 2, status: 'delivered' as const };
 const rb1 = { ...route('rb1', 'u-rider-b', [{ point: 'pb1', orders: ['ob1'] }], 'completed'), hub: 2 };
 const rb2 = { ...route('rb2', '', [], 'planned'), hub: 2 };
@@ -32,8 +35,8 @@ beforeAll(async () => {
   srv = await startTestServer({ now: () => T0 + 10_000 });
   seedDocs(srv, {
     users: [op2, op0, rider2],
-    delivery_points: [{ ...point('pb1', 2), city: 'Barcelona' }],
-    orders: [o1, ob1],
+    delivery_points: [{ ...point('pb1', 2), city: 'Barcelona' }, { ...point('pb4', 4), city: 'Badalona' }],
+    orders: [o1, ob1, ob4],
     routes: [rb1, rb2, ra2],
     deliveries: [deliveryEvent('e-o1', o1, 'u-rider1'), deliveryEvent('e-ob1', ob1, 'u-rider-b')],
   });
@@ -64,7 +67,7 @@ describe('finding 6: an operator writes only in his hub (embedded server)', () =
   it('operador.bcn cannot change the unit price of a Madrid order; he can in his own hub', async () => {
     const before = stored('orders', 'o1');
     const refused = await push('operador.bcn@cargobici.test', 'orders', before, withPrice(before, 1));
-    expect(refused).toBe(t('domain.access.hubOnly', { label: 'el pedido', hub: '2' }));
+    expect(refused).toBe(t('domain.access.hubOnly', { label: 'el pedido', hub: '2, 4' }));
     expect((stored('orders', 'o1').lines as Row[])[0]?.unit_price_cents).toBe(120);
 
     const own = stored('orders', 'ob1');
@@ -72,9 +75,19 @@ describe('finding 6: an operator writes only in his hub (embedded server)', () =
     expect((stored('orders', 'ob1').lines as Row[])[0]?.unit_price_cents).toBe(99);
   });
 
+  it('operador.bcn writes in each of his hubs: a hub-4 order, not a hub-1 one', async () => {
+    const other = stored('orders', 'ob4');
+    expect(await push('operador.bcn@cargobici.test', 'orders', other, withPrice(other, 77))).toBeUndefined();
+    expect((stored('orders', 'ob4').lines as Row[])[0]?.unit_price_cents).toBe(77);
+    // Moving it to hub 1 (out of his hubs) is refused; to hub 2 (his other hub) is not.
+    const moved = stored('orders', 'ob4');
+    expect(await push('operador.bcn@cargobici.test', 'orders', moved, { ...moved, hub: 1, updated_at: T0 + 8_000 })).toMatch(/de uno de tus hubs/);
+    expect(stored('orders', 'ob4').hub).toBe(4);
+  });
+
   it('operador.bcn cannot give a Madrid route to his rider; he can give his hub’s route', async () => {
     const before = stored('routes', 'ra2');
-    expect(await push('operador.bcn@cargobici.test', 'routes', before, { ...before, rider_id: 'u-rider-b', updated_at: T0 + 5_000 })).toMatch(/de tu hub/);
+    expect(await push('operador.bcn@cargobici.test', 'routes', before, { ...before, rider_id: 'u-rider-b', updated_at: T0 + 5_000 })).toMatch(/de uno de tus hubs/);
     expect(stored('routes', 'ra2').rider_id).toBe('');
 
     const own = stored('routes', 'rb2');
@@ -99,18 +112,18 @@ describe('finding 6: an operator writes only in his hub (embedded server)', () =
 
   it('a document never moves out of his hub, nor is created in another one', async () => {
     const own = stored('orders', 'ob1');
-    expect(await push('operador.bcn@cargobici.test', 'orders', own, { ...own, hub: 1, updated_at: T0 + 6_000 })).toMatch(/de tu hub/);
+    expect(await push('operador.bcn@cargobici.test', 'orders', own, { ...own, hub: 1, updated_at: T0 + 6_000 })).toMatch(/de uno de tus hubs/);
     expect(stored('orders', 'ob1').hub).toBe(2);
     const created = { ...order('o-new-mad', 'pe1', '', 'pending') };
-    expect(await push('operador.bcn@cargobici.test', 'orders', null, created)).toMatch(/de tu hub/);
+    expect(await push('operador.bcn@cargobici.test', 'orders', null, created)).toMatch(/de uno de tus hubs/);
     expect(srv.store.get('orders', 'o-new-mad')).toBeNull();
     const bike = { id: 'bk-mad', code: 'CB-MAD-1', model_id: 'bm-1', hub: 1, status: 'available', battery_pct: 90, last_service_date: '', notes: '', updated_at: T0 };
-    expect(await push('operador.bcn@cargobici.test', 'bikes', null, bike)).toMatch(/de tu hub/);
+    expect(await push('operador.bcn@cargobici.test', 'bikes', null, bike)).toMatch(/de uno de tus hubs/);
     expect(await push('operador.bcn@cargobici.test', 'bikes', null, { ...bike, id: 'bk-bcn', hub: 2 })).toBeUndefined();
     // An order's payment belongs to its order's hub.
     const pay = { id: 'pay-o1', kind: 'order', order_id: 'o1', route_id: 'r1', rider_id: 'u-rider1', method: 'cash', amount_due_cents: 749, amount_collected_cents: 749, status: 'collected', status_id: '', collected_at: T0, reviewed_by: '', note: '', updated_at: T0 };
     seedDocs(srv, { payments: [pay] });
-    expect(await push('operador.bcn@cargobici.test', 'payments', pay, { ...pay, status: 'handed_over', reviewed_by: 'u-op-bcn', updated_at: T0 + 7_000 })).toMatch(/de tu hub/);
+    expect(await push('operador.bcn@cargobici.test', 'payments', pay, { ...pay, status: 'handed_over', reviewed_by: 'u-op-bcn', updated_at: T0 + 7_000 })).toMatch(/de uno de tus hubs/);
     expect(await push('operador@cargobici.test', 'payments', pay, { ...pay, status: 'handed_over', reviewed_by: 'u-operador', updated_at: T0 + 7_000 })).toBeUndefined();
   });
 

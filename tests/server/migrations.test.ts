@@ -99,7 +99,14 @@ describe('migrations', () => {
       const db = app.store.db;
       expect(schemaVersion(db)).toBe(SCHEMA_VERSION);
       expect(shape(db)).toEqual(freshShape());
-      expect(db.prepare('SELECT collection, id, seq, data FROM docs ORDER BY seq').all()).toEqual(docsBefore);
+      // Migration 15 (issue 29, finding 6): every user gets `hubs`, his home hub when he has one.
+      const withHubs = (docsBefore as { collection: string; data: string }[]).map((d) => {
+        if (d.collection !== 'users') return d;
+        const u = JSON.parse(d.data) as { hub: number };
+        return { ...d, data: JSON.stringify({ ...u, hubs: u.hub > 0 ? [u.hub] : [] }) };
+      });
+      expect(withHubs.some((d, i) => d !== docsBefore[i])).toBe(true);
+      expect(db.prepare('SELECT collection, id, seq, data FROM docs ORDER BY seq').all()).toEqual(withHubs);
       expect(db.prepare("SELECT value FROM kv WHERE key = 'token_secret'").get()).toEqual(secretBefore);
       expect(app.store.head()).toBe(10);
       expect(db.prepare('SELECT path, created_by FROM files').all()).toEqual([{ path: 'deliveries/u-rider/e1.png', created_by: 'u-rider' }]);

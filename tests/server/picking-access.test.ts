@@ -18,7 +18,7 @@ type Row = Record<string, unknown>;
 
 beforeAll(async () => {
   srv = await startTestServer();
-  const op2 = { ...user('u-op-bcn', 'operator', 'op.bcn@cargobici.test', 'Pere Picker'), hub: 2 };
+  const op2 = { ...user('u-op-bcn', 'operator', 'op.bcn@cargobici.test', 'Pere Picker'), hub: 2, hubs: [2] };
   const r9 = { ...route('r9', 'u-rider2', [{ point: 'pe3', orders: ['o9'] }], 'picking'), hub: 2 };
   const o9 = { ...order('o9', 'pe3', 'r9', 'picking'), hub: 2 };
   seedDocs(srv, { users: [op2], routes: [r9], orders: [o9] });
@@ -84,7 +84,7 @@ describe('picking events are written only for the routes of the picker’s hub',
     const follow = { type: 'other', follows: 'inc-x', follow_state: 'in_review' };
     expect((await create('operador@cargobici.test', 'incidences', incidenceOn('u-operador', 'follow-up', follow))).stored).toBe(true);
     // Another hub's operator does not (issue 29, finding 6).
-    expect((await create('op.bcn@cargobici.test', 'incidences', incidenceOn('u-op-bcn', 'follow-up', follow))).refused).toMatch(/de tu hub/);
+    expect((await create('op.bcn@cargobici.test', 'incidences', incidenceOn('u-op-bcn', 'follow-up', follow))).refused).toMatch(/de uno de tus hubs/);
     expect((await create('admin@cargobici.test', 'incidences', incidenceOn('u-admin', 'follow-up', follow))).stored).toBe(true);
     const rider = await create('rider1@cargobici.test', 'incidences', incidenceOn('u-rider1', 'follow-up', follow));
     expect(rider.stored).toBe(false);
@@ -111,7 +111,7 @@ describe('picking events are written only for the routes of the picker’s hub',
 
   it('the scope follows the picker’s profile: moved to hub 1, the same operator may pick r1', async () => {
     const me = srv.store.get('users', 'u-op-bcn') as Row;
-    seedDocs(srv, { users: [{ ...me, hub: 1 }] });
+    seedDocs(srv, { users: [{ ...me, hub: 1, hubs: [1] }] });
     expect((await create('op.bcn@cargobici.test', 'picks', pickOn('u-op-bcn'))).stored).toBe(true);
     seedDocs(srv, { users: [me] });
   });
