@@ -78,7 +78,7 @@ export async function seedIfEmpty(store: DocStore, auth: AuthService, opts: Seed
       for (const role of SYSTEM_ROLES) {
         store.put('catalog', { id: role, kind: 'role', name: role, active: true, updated_at: now, groups: [...DEFAULT_ROLE_GROUPS[role]], base_role: role, system: true, _deleted: false });
       }
-      store.put('users', { id: 'u-admin', name: 'Administrador', role: 'admin', email: adminEmail, hub: 0, phone: '', active: true, updated_at: now, _deleted: false });
+      store.put('users', { id: 'u-admin', name: 'Administrador', role: 'admin', email: adminEmail, hub: 0, hubs: [], phone: '', active: true, updated_at: now, _deleted: false });
       auth.setPassword('u-admin', adminEmail, opts.adminPassword as string);
     });
     return;

@@ -129,6 +129,8 @@ export function smallOperation() {
       user('u-operador', 'operator', 'operador@cargobici.test', 'Olga Operadora'),
       user('u-rider1', 'rider', 'rider1@cargobici.test', 'Rafa Rider'),
       user('u-rider2', 'rider', 'rider2@cargobici.test', 'Rosa Rider'),
+      // An operator of two hubs (issue 29, finding 6): home hub 3, writes in hubs 3 and 4.
+      { ...user('u-op-bcn', 'operator', 'operador.bcn@cargobici.test', 'Jordi Puig'), hub: 3, hubs: [3, 4] },
     ],
     products: [product('p1')],
     delivery_points: [point('pe1'), point('pe2'), point('pe3'), point('pe4')],

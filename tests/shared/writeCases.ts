@@ -17,7 +17,7 @@ import { deliveryEvent, newDocFor, order, point, route, smallOperation, T0, TODA
 import { recordHandover, type CashHandover } from '../../src/domain/payments/handover';
 
 export type Row = Record<string, unknown>;
-export type Who = 'admin' | 'operator' | 'rider1' | 'rider2';
+export type Who = 'admin' | 'operator' | 'rider1' | 'rider2' | 'operatorBcn';
 export type Outcome = 'allowed' | 'refused';
 
 /** The user id and sign-in e-mail of each actor of the cases. */
@@ -26,6 +26,7 @@ export const ACTORS: Readonly<Record<Who, { readonly id: string; readonly email:
   operator: { id: 'u-operador', email: 'operador@cargobici.test' },
   rider1: { id: 'u-rider1', email: 'rider1@cargobici.test' },
   rider2: { id: 'u-rider2', email: 'rider2@cargobici.test' },
+  operatorBcn: { id: 'u-op-bcn', email: 'operador.bcn@cargobici.test' },
 };
 
 export type Topic = 'role' | 'row scope' | 'hub scope' | 'state machine' | 'computed amount' | 'authorship' | 'event → order → route' | 'file reference' | 'cash hand-over' | 'function field' | 'route → orders' | 'schema';
@@ -160,6 +161,8 @@ export const WRITE_CASES: readonly WriteCase[] = [
   { name: 'an operator gives another hub’s route to a rider', topic: 'hub scope', finding: '29.6', who: 'operator', collection: 'routes', before: hub2(rte('wc-h-route', '', 'planned')), after: { ...hub2(rte('wc-h-route', '', 'planned')), rider_id: 'u-rider1', ...later }, expect: 'refused' },
   { name: 'an operator gives his hub’s route to a rider', topic: 'hub scope', finding: '29.6', who: 'operator', collection: 'routes', before: rte('wc-h-rown', '', 'planned'), after: { ...rte('wc-h-rown', '', 'planned'), rider_id: 'u-rider1', ...later }, expect: 'allowed' },
   { name: 'an operator hands over the payment of another hub’s order', topic: 'hub scope', finding: '29.6', who: 'operator', collection: 'payments', seed: { orders: [hub2(ord('wc-h-pay'))] }, before: pay('wc-h-pay'), after: { ...pay('wc-h-pay'), status: 'handed_over', reviewed_by: 'u-operador', ...later }, expect: 'refused' },
+  { name: 'operador.bcn (hubs 3 and 4) changes the unit price of a hub-4 order', topic: 'hub scope', finding: '29.6', who: 'operatorBcn', collection: 'orders', before: { ...ord('wc-h-bcn4', ''), hub: 4 }, after: { ...ord('wc-h-bcn4', ''), hub: 4, lines: priced(ord('wc-h-bcn4', ''), 99), ...later }, expect: 'allowed' },
+  { name: 'operador.bcn (hubs 3 and 4) changes the unit price of a hub-1 order', topic: 'hub scope', finding: '29.6', who: 'operatorBcn', collection: 'orders', before: ord('wc-h-bcn1', ''), after: { ...ord('wc-h-bcn1', ''), lines: priced(ord('wc-h-bcn1', ''), 1), ...later }, expect: 'refused' },
   { name: 'an operator creates a bike in another hub', topic: 'hub scope', finding: '29.6', who: 'operator', collection: 'bikes', before: null, after: { ...newDocFor('bikes', 'u-operador', 9), id: 'wc-h-bike', hub: 2 }, expect: 'refused' },
   { name: 'an operator edits another hub’s delivery point', topic: 'hub scope', finding: '29.6', who: 'operator', collection: 'delivery_points', before: { ...point('wc-h-point', 2) }, after: { ...point('wc-h-point', 2), notes: 'Timbre roto', ...later }, expect: 'refused' },
 
