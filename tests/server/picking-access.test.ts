@@ -54,7 +54,7 @@ describe('picking events are written only for the routes of the picker’s hub',
     expect(await create('operador@cargobici.test', 'picks', pickOn('u-operador'))).toEqual({ refused: undefined, stored: true });
     const other = await create('op.bcn@cargobici.test', 'picks', pickOn('u-op-bcn'));
     expect(other.stored).toBe(false);
-    expect(other.refused).toMatch(/rutas de tu hub/);
+    expect(other.refused).toMatch(/rutas de tus hubs/);
   });
 
   it('the hub-2 operator picks his own route r9, not with another hub number on the event', async () => {
@@ -68,14 +68,14 @@ describe('picking events are written only for the routes of the picker’s hub',
     for (const extra of [{ route_id: '' }, { route_id: 'r-none' }, { order_id: 'o3' }, { order_id: 'o-missing' }]) {
       const res = await create('operador@cargobici.test', 'picks', pickOn('u-operador', extra));
       expect(res.stored, JSON.stringify(extra)).toBe(false);
-      expect(res.refused, JSON.stringify(extra)).toMatch(/rutas de tu hub/);
+      expect(res.refused, JSON.stringify(extra)).toMatch(/rutas de tus hubs/);
     }
   });
 
   it('picking incidences and picker errors follow the same rule; delivery incidences stay the riders’', async () => {
     expect((await create('operador@cargobici.test', 'incidences', incidenceOn('u-operador', 'picker-product'))).stored).toBe(true);
     expect((await create('operador@cargobici.test', 'incidences', incidenceOn('u-operador', 'picker-error', { type: 'wrong_product', scanned_barcode: '4006381333931' }))).stored).toBe(true);
-    expect((await create('op.bcn@cargobici.test', 'incidences', incidenceOn('u-op-bcn', 'picker-product'))).refused).toMatch(/rutas de tu hub/);
+    expect((await create('op.bcn@cargobici.test', 'incidences', incidenceOn('u-op-bcn', 'picker-product'))).refused).toMatch(/rutas de tus hubs/);
     expect((await create('op.bcn@cargobici.test', 'incidences', incidenceOn('u-op-bcn', 'picker-error'))).stored).toBe(false);
     expect((await create('operador@cargobici.test', 'incidences', incidenceOn('u-operador', 'delivery-product'))).refused).toMatch(/no puede crear/);
   });

@@ -76,6 +76,7 @@ export const userConfig: EntityConfig<'users', User, UserForm, UserRefs> = {
     { key: 'email', header: t('users.email'), value: (u) => u.email, width: '2fr' },
     { key: 'role', header: t('users.role'), value: (u) => r.roles.find((x) => x.id === u.role)?.name ?? u.role },
     { key: 'hub', header: t('users.hub'), value: (u) => hubOrAll(r.hubs, u.hub), width: '1.2fr' },
+    { key: 'hubs', header: t('users.hubs'), value: (u) => u.hubs.map((n) => hubOrAll(r.hubs, n)).join(', '), width: '1.4fr' },
     {
       key: 'active',
       header: t('users.active'),

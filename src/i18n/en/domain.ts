@@ -84,7 +84,7 @@ export const domainMessages: Shape<typeof es> = {
       kindFixed: 'The type of {label} cannot be changed',
       roleCannot: 'Your role ({role}) cannot {verb} {label}',
       selfProtected: 'Nobody can change their own role, active status or e-mail, nor delete themselves',
-      hubRoutesOnly: 'You can only record picking, its incidences and picking errors for the routes of your hub (and for orders travelling on that route)',
+      hubRoutesOnly: 'You can only record picking, its incidences and picking errors for the routes of your hubs (and for orders travelling on that route)',
       hubOnly: 'You can only change {label} if it belongs to one of your hubs ({hub}): other hubs are managed by their operators or an administrator',
       noHub: 'You have no hub assigned: you cannot change {label} until an administrator assigns you one',
       denied: 'You have no access {to} “{id}”',

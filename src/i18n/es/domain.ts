@@ -85,7 +85,7 @@ export const domainMessages = {
       kindFixed: 'No se puede cambiar el tipo de {label}',
       roleCannot: 'Tu rol ({role}) no puede {verb} {label}',
       selfProtected: 'Nadie puede cambiar su propio rol, su estado activo, su correo ni borrarse a sí mismo',
-      hubRoutesOnly: 'Solo puedes registrar el picking, sus incidencias y los errores de picking de las rutas de tu hub (y de pedidos que van en esa ruta)',
+      hubRoutesOnly: 'Solo puedes registrar el picking, sus incidencias y los errores de picking de las rutas de tus hubs (y de pedidos que van en esa ruta)',
       hubOnly: 'Solo puedes cambiar {label} si es de uno de tus hubs ({hub}): los de otros hubs los gestionan sus operadores o un administrador',
       noHub: 'No tienes hub asignado: no puedes cambiar {label} hasta que un administrador te asigne uno',
       denied: 'No tienes acceso {to} «{id}»',
