@@ -23,6 +23,7 @@ const user = {
   role: 'rider',
   email: 'lucia@cargobici.es',
   hub: 1,
+  hubs: [],
   phone: '+34 600 123 456',
   active: true,
   updated_at: T,
