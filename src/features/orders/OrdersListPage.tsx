@@ -91,6 +91,8 @@ export function OrdersListPage() {
   return (
     <EntityTable
       label={t('orders.list')}
+      // Room for the client's own order number under the code (issue 28).
+      rowHeight={68}
       rows={orders}
       loading={loading}
       columns={columns}
