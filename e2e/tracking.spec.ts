@@ -58,6 +58,12 @@ test('the office follows a rider on the live map, with ETAs and a late stop, acr
   const lateness = await office.getByTestId('tracking-route').evaluateAll((cards) => cards.map((c) => Number(c.getAttribute('data-late') ?? 0) > 0));
   expect(lateness.indexOf(false) === -1 || lateness.lastIndexOf(true) < lateness.indexOf(false)).toBe(true);
 
+  // ── The rider's own stop list: the same ETAs, the late stop flagged, none for a stop done ───
+  await gotoSynced(rider, `/distribution/${routeId}`);
+  await expect(rider.getByTestId('stop-eta')).toHaveCount(choice.pending.length);
+  await expect(rider.getByTestId('stop-eta').first()).toHaveText(/^Llegada prevista \d\d:\d\d/);
+  await expect(rider.locator('[data-testid="stop-eta"][data-late="true"]').last()).toContainText(/con retraso de \d+ min/);
+
   // ── No signal: the phone keeps what it records ─────────────────────────────────────────────
   const before = await latestOf(request, token, routeId);
   await phone.setOffline(true);

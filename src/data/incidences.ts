@@ -13,7 +13,7 @@ import { redeliveryOrder } from '../domain/incidences/redelivery';
 import type { Order } from '../domain/entities/operation';
 import { madridDate } from '../domain/dates';
 import { formatDate } from '../i18n/dates';
-import { t, type MessageKey } from '../i18n';
+import { t } from '../i18n';
 import type { CbDatabase } from './database';
 import type { DataEngine } from './engine';
 
@@ -49,7 +49,7 @@ export async function recordFollowUp(engine: IncidencesEngine, incidence: Incide
   const current = followUpOf(incidence.id, docs);
   const assigneeChanged = input.assignee !== undefined && input.assignee !== current.assignee;
   const error = followUpError(input.actor.role === 'anonimus' ? 'rider' : input.actor.role, current.state, input.to, input.note, assigneeChanged);
-  if (error !== '') throw new FollowUpRefused(t(`incidences.followUp.errors.${error}` as MessageKey));
+  if (error !== '') throw new FollowUpRefused(t(`incidences.followUp.errors.${error}`));
   const now = input.now ?? Date.now();
   let note = input.note.trim();
   if (input.redeliveryDate !== undefined) {
@@ -65,7 +65,7 @@ export async function recordFollowUp(engine: IncidencesEngine, incidence: Incide
       notes: t('incidences.followUp.redeliveryNotes', { code: original.code }),
       now,
     });
-    if (!made.ok) throw new FollowUpRefused(t(`incidences.followUp.errors.redelivery_${made.problem}` as MessageKey, { date: original.date }));
+    if (!made.ok) throw new FollowUpRefused(t(`incidences.followUp.errors.redelivery_${made.problem}`, { date: original.date }));
     await engine.writer.insert('orders', made.order);
     note = [note, t('incidences.followUp.redeliveryMade', { code: made.order.code, date: made.order.date })].filter((x) => x !== '').join(' · ').slice(0, 500);
   }
@@ -145,11 +145,11 @@ export async function decideFailedDelivery(engine: IncidencesEngine, subject: In
   const order = found.toJSON() as unknown as Order;
   const now = input.now ?? Date.now();
   const made = failureActionPatch(order, { action: input.action, role: input.actor.role, date: input.date, today: madridDate(now) });
-  if (!made.ok) throw new FollowUpRefused(t(`incidences.exceptions.errors.${made.problem}` as MessageKey, { date: order.date, code: order.code }));
+  if (!made.ok) throw new FollowUpRefused(t(`incidences.exceptions.errors.${made.problem}`, { date: order.date, code: order.code }));
   const changed = await engine.writer.patch('orders', order.id, made.patch);
   const docs = (await followUps(engine.db).exec()).map((d) => d.toJSON() as unknown as FollowUpEvent);
   const steps = stepsToResolved(followUpOf(subject.id, docs).state);
-  const decided = t(`incidences.exceptions.decided.${input.action}` as MessageKey, { date: input.date === undefined ? '' : formatDate(Date.parse(`${input.date}T12:00:00Z`), 'd MMM yyyy') });
+  const decided = t(`incidences.exceptions.decided.${input.action}`, { date: input.date === undefined ? '' : formatDate(Date.parse(`${input.date}T12:00:00Z`), 'd MMM yyyy') });
   const note = [decided, input.note.trim()].filter((x) => x !== '').join(' · ').slice(0, 500);
   for (const [i, to] of steps.entries()) {
     await engine.writer.insert('incidences', followUpDoc(subject, to, i === steps.length - 1 ? note : '', input.actor.userId, now + i));

@@ -24,6 +24,8 @@ export interface SharingStatus {
   readonly pending: number;
   /** Time of the last sample, or null. */
   readonly lastAt: number | null;
+  /** The last sample recorded on this device (its route, place and time), or null. */
+  readonly last?: { readonly route_id: string; readonly lat: number; readonly lng: number; readonly accuracy: number; readonly at: number } | null;
 }
 
 export interface SharingOptions {
@@ -140,8 +142,8 @@ export class PositionSharing {
     if (wantHigh !== this.highAccuracy) this.watch(wantHigh);
     if (!shouldRecord(this.last, fix, this.saver)) return;
     this.last = fix;
-    await this.queue.record({ route_id: routeId, at: Math.round(fix.at), lat: fix.lat, lng: fix.lng, accuracy: Math.max(0, Math.round(fix.accuracy)), speed: fix.speed !== null && Number.isFinite(fix.speed) && fix.speed >= 0 ? fix.speed : null });
-    this.update({ lastAt: fix.at });
+    const stored = await this.queue.record({ route_id: routeId, at: Math.round(fix.at), lat: fix.lat, lng: fix.lng, accuracy: Math.max(0, Math.round(fix.accuracy)), speed: fix.speed !== null && Number.isFinite(fix.speed) && fix.speed >= 0 ? fix.speed : null });
+    this.update({ lastAt: fix.at, last: { route_id: stored.route_id, lat: stored.lat, lng: stored.lng, accuracy: stored.accuracy, at: stored.at } });
     void this.flush();
   }
 
@@ -176,6 +178,19 @@ export function positionSharing(): PositionSharing {
 export function closePositionSharing(): void {
   shared?.close();
   shared = null;
+}
+
+/**
+ * The last position this device recorded for `routeId` (the rider's own stop list reads it for
+ * the ETA), or null. Only listens: it never starts or stops sharing (RiderSharing does).
+ */
+export function useOwnLastPosition(routeId: string | null): { lat: number; lng: number; accuracy: number; at: number } | null {
+  const [last, setLast] = useState<SharingStatus['last']>(null);
+  useEffect(() => {
+    if (routeId === null) return;
+    return positionSharing().subscribe((s) => setLast((old) => (s.last?.at === old?.at && s.last?.route_id === old?.route_id ? old : (s.last ?? null))));
+  }, [routeId]);
+  return last && routeId !== null && last.route_id === routeId ? last : null;
 }
 
 /** Shares the position while `routeId` (a route in progress of the rider) is given; its status. */

@@ -7,8 +7,11 @@ import { useEffect, useMemo, useState } from 'react';
 import type { DeliveryEvent } from '../domain/entities/events';
 import type { DeliveryPoint, Order, Route, User } from '../domain/entities/operation';
 import type { Hub } from '../domain/entities/reference';
+import { etaOfRouteDocs, travelSettingsOfHub } from '../domain/tracking/fromEntities';
 import type { RoutePosition } from '../domain/tracking/positions';
+import { stopEtaLines, type StopEtaLine } from '../domain/tracking/stopEtaLines';
 import { useDocsByIds, useLiveQuery } from './hooks';
+import { useOwnLastPosition } from './positionSharing';
 import { deliveriesOfRoutes, routesOfDay } from './queries';
 import { useCatalog } from './reference';
 import { sessionBackend } from './session';
@@ -79,4 +82,34 @@ export function useNow(everyMs = 10_000): number {
     return () => clearInterval(timer);
   }, [everyMs]);
   return now;
+}
+
+/**
+ * The expected arrival at each remaining stop of a route in progress, for the rider's own stop
+ * list (issue 33): the same function as the office (etaOfRouteDocs, the hub's offline estimate),
+ * from the route, its orders, points, events and this device's last own position for it.
+ * Recomputed when any of them changes and every minute. Empty for a route not in progress.
+ */
+export function useRouteEtas(route: Route | null | undefined, events: readonly DeliveryEvent[], points: ReadonlyMap<string, DeliveryPoint>): ReadonlyMap<number, StopEtaLine> {
+  const live = route?.status === 'in_progress' ? route : null;
+  const orders = useDocsByIds<Order>('orders', live ? live.stops.flatMap((s) => s.order_ids) : []);
+  const hubs = useCatalog('hub');
+  const position = useOwnLastPosition(live?.id ?? null);
+  const now = useNow(60_000);
+  return useMemo(() => {
+    if (!live) return new Map<number, StopEtaLine>();
+    const hub = hubs.data.find((h) => h.number === live.hub) ?? null;
+    const etas = etaOfRouteDocs({
+      route: live,
+      orders: [...orders.data.values()],
+      points: [...points.values()],
+      hub,
+      events,
+      position: position ? { lat: position.lat, lng: position.lng, atMs: position.at, accuracy: position.accuracy } : null,
+      // The minute's clock, or later when something newer arrived since (an event, a position).
+      nowMs: Math.max(now, position?.at ?? 0, ...events.map((e) => e.at)),
+      hubSettings: travelSettingsOfHub(hub),
+    });
+    return stopEtaLines(etas);
+  }, [live, orders.data, points, hubs.data, events, position, now]);
 }

@@ -13,7 +13,7 @@ import { MACHINES } from '../domain/status/machines';
 import { language, t, type MessageKey } from './index';
 
 export function fieldLabel(field: IntakeField): string {
-  return t(`intake.field.${field}` as MessageKey);
+  return t(`intake.field.${field}`);
 }
 
 const paymentLabels = () =>
@@ -41,7 +41,7 @@ export function intakeIssueMessage(issue: IntakeIssue): string {
     const v = vars[k];
     if (issue.code === 'date_past' && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) vars[k] = v.split('-').reverse().join('/');
   }
-  let key = `intake.issue.${issue.code}`;
+  let key: MessageKey = `intake.issue.${issue.code}`;
   if (issue.code === 'point_incomplete' && typeof vars.ref === 'string' && vars.ref !== '') key = 'intake.issue.point_incomplete_ref';
   if (issue.code === 'order_planned') {
     const labels = MACHINES.order.labels as Readonly<Record<string, string>>;
@@ -49,7 +49,7 @@ export function intakeIssueMessage(issue: IntakeIssue): string {
     vars.status = (labels[status] ?? status).toLowerCase();
     vars.route = vars.route ? t('intake.issue.order_planned_route', { route: vars.route }) : '';
   }
-  return t(key as MessageKey, vars);
+  return t(key, vars);
 }
 
 /** Where an issue is: «Archivo «x.csv»», «Fila 7» or «Fila 37, columna «Cantidad»». */

@@ -5,13 +5,12 @@
  */
 import type { ApiProblem } from '../domain/orderApi/answers';
 import type { PlacedIssue, ShapeProblem } from '../domain/orderApi/check';
-import { t, type MessageKey } from './index';
+import { hasMessage, t, type MessageKey } from './index';
 import { intakeIssueMessage } from './intake';
 
 function typeWord(name: unknown): string {
   const key = `orderApi.type.${String(name)}`;
-  const word = t(key as MessageKey);
-  return word === key ? String(name) : word;
+  return hasMessage(key) ? t(key) : String(name);
 }
 
 /** «Línea 2, campo «lineas[1].cantidad»», «Campo «fecha_entrega»» or «Pedido». */
@@ -21,10 +20,10 @@ export function apiPlace(path: string, line: number | null): string {
 }
 
 export function shapeProblemMessage(p: ShapeProblem): string {
-  let key = `orderApi.shape.${p.code}`;
+  let key: MessageKey = `orderApi.shape.${p.code}`;
   if (p.code === 'format' && (p.vars.format === 'date' || p.vars.format === 'time')) key = `orderApi.shape.format_${p.vars.format}`;
   const vars = { ...p.vars, expected: typeWord(p.vars.expected), received: typeWord(p.vars.received) };
-  return t(key as MessageKey, vars);
+  return t(key, vars);
 }
 
 export function apiShapeProblems(problems: readonly ShapeProblem[]): ApiProblem[] {

@@ -47,7 +47,18 @@ import { fillPath } from './href';
 const ShellLayout = lazyChunk(() => import('../ui/layout/ShellLayout').then((m) => ({ default: m.ShellLayout })));
 const SyncIndicator = lazyChunk(() => import('../ui/layout/SyncIndicator').then((m) => ({ default: m.SyncIndicator })));
 const UserMenu = lazyChunk(() => import('../features/auth/UserMenu').then((m) => ({ default: m.UserMenu })));
+/**
+ * A rider's position is shared while his route is in progress (issue 33); its chunk loads for
+ * riders only, and its notice sits after the page's content (ShellLayout's footer), never over it.
+ */
 const RiderSharing = lazyChunk(() => import('../features/tracking/RiderSharing').then((m) => ({ default: m.RiderSharing })));
+const RIDER_FOOTER = (
+  <ChunkBoundary fallback="nothing">
+    <Suspense fallback={null}>
+      <RiderSharing />
+    </Suspense>
+  </ChunkBoundary>
+);
 const SessionOverlays = lazyChunk(() => import('../features/auth/SessionOverlays').then((m) => ({ default: m.SessionOverlays })));
 const UpdatePrompt = lazyChunk(() => import('../ui/pwa/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
 
@@ -105,7 +116,7 @@ function ShellRoute() {
   return (
     <ChunkBoundary fallback="notice">
       <Suspense fallback={<ChunkLoading quiet />}>
-        <ShellLayout menu={menu} crumbs={crumbs} status={SHELL_STATUS} />
+        <ShellLayout menu={menu} crumbs={crumbs} status={SHELL_STATUS} footer={user?.base_role === 'rider' ? RIDER_FOOTER : null} />
       </Suspense>
     </ChunkBoundary>
   );
@@ -153,8 +164,6 @@ function guard(entry: RouteEntry, location: ParsedLocation): void {
 
 function RootView() {
   const signedIn = useSession((s) => s.phase === 'signed-in');
-  // A rider's position is shared while his route is in progress (issue 33); its chunk loads for riders only.
-  const isRider = useSession((s) => s.user?.base_role === 'rider');
   return (
     <>
       <a className="cb-skip-link" href="#main">
@@ -164,7 +173,6 @@ function RootView() {
       <ChunkBoundary fallback="nothing">
         <Suspense fallback={null}>
           {signedIn && <SessionOverlays />}
-          {signedIn && isRider && <RiderSharing />}
           <UpdatePrompt />
         </Suspense>
       </ChunkBoundary>

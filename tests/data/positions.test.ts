@@ -160,6 +160,8 @@ describe('PositionSharing', () => {
     }
     expect((await sharing.queue.oldest()).map((x) => x.at)).toEqual([T, T + 30_000, T + 60_000]);
     expect(sharing.current().state).toBe('on');
+    // The last recorded sample is in the status (the rider's own stop list reads it for the ETA).
+    expect(sharing.current().last).toMatchObject({ route_id: 'r1', at: T + 60_000 });
     // Stopped: the device is asked for the cheaper position.
     clock = T + 70_000;
     g.fix(40.4 + 60 * 0.00004, T + 70_000, 0);

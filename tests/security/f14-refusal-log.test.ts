@@ -41,7 +41,7 @@ describe('finding 14: the refusal log per user', () => {
     const res = await server.api('/api/admin/refusals', { token: admin });
     expect(res.status).toBe(200);
     const log = res.body as Entry[];
-    expect(log.some((e) => e.user_id === 'u-rider2' && /name/.test(e.reason))).toBe(true);
+    expect(log.some((e) => e.user_id === 'u-rider2' && /otros datos/.test(e.reason))).toBe(true);
     expect(log.some((e) => e.user_id === 'u-operador')).toBe(true);
     const flood = log.filter((e) => e.user_id === 'u-rider1');
     // Per minute: the budget one by one, then one summary (the flood takes under a minute on a calm machine).

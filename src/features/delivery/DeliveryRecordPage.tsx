@@ -1,5 +1,5 @@
 import { Alert, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
-import { formatMoney, formatNumber, t, type MessageKey } from '../../i18n';
+import { formatMoney, formatNumber, t } from '../../i18n';
 import { formatDate } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
 import { orderOutcome } from '../../domain/delivery';
@@ -66,7 +66,7 @@ export function DeliveryRecordPage({ params }: ScreenProps) {
       {collected && (
         <Card withBorder data-testid="record-collected">
           <Text>
-            {t('delivery.collected')}: {formatMoney(collected.amount_collected_cents - collected.change_cents)} · {t(`delivery.method_${collected.payment_method || 'cash'}` as MessageKey)}
+            {t('delivery.collected')}: {formatMoney(collected.amount_collected_cents - collected.change_cents)} · {t(`delivery.method_${collected.payment_method || 'cash'}`)}
           </Text>
         </Card>
       )}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { NumberInput, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
-import { t, type MessageKey } from '../../i18n';
+import { t } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
 import type { DataEngine } from '../../data/engine';
 import { useEngine } from '../../data/hooks';
@@ -45,7 +45,7 @@ export function IncidencePage({ params }: ScreenProps) {
         label={t('delivery.incidenceType')}
         value={type}
         onChange={(v) => v && setType(v as IncidenceType)}
-        data={types.map((x) => ({ value: x, label: t(`delivery.type_${x}` as MessageKey) }))}
+        data={types.map((x) => ({ value: x, label: t(`delivery.type_${x}`) }))}
         size="lg"
         allowDeselect={false}
       />

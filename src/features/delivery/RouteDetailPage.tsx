@@ -7,6 +7,7 @@ import { formatDay } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
 import { useEngine, useLiveQuery } from '../../data/hooks';
 import { allUsers } from '../../data/queries';
+import { useRouteEtas } from '../../data/tracking';
 import { startRound } from '../../data/round';
 import { routeProgress } from '../../domain/delivery';
 import type { User } from '../../domain/entities/operation';
@@ -35,6 +36,7 @@ export function RouteDetailPage({ params }: ScreenProps) {
   const pointIds = useMemo(() => route?.stops.map((s) => s.delivery_point_id) ?? [], [route]);
   const { data: points } = usePoints(pointIds);
   const riderName = useRiderName(route?.rider_id ?? '');
+  const etas = useRouteEtas(route, events, points);
   if (loading) return null;
   if (!route || !engine) return <MissingUntilSynced><Alert color="orange">{t('delivery.routeNotFound')}</Alert></MissingUntilSynced>;
   const p = routeProgress(route, events);
@@ -114,6 +116,8 @@ export function RouteDetailPage({ params }: ScreenProps) {
       <Stack gap="xs" data-testid="stops">
         {p.stops.map((s) => {
           const pt = points.get(s.delivery_point_id);
+          // Only a remaining stop of a route in progress has an expected arrival (never a completed one).
+          const eta = s.state === 'pending' ? etas.get(s.seq) : undefined;
           return (
             <Card key={s.seq} withBorder padding="sm" component={Link} to={stopLink(s.seq, s.delivery_point_id)} style={{ minHeight: 56 }} data-testid="stop-row">
               <Group justify="space-between" wrap="nowrap">
@@ -126,6 +130,12 @@ export function RouteDetailPage({ params }: ScreenProps) {
                     <Text size="sm" c="dimmed">
                       {t('planning.rider.eta', { eta: route.stops[s.seq - 1]?.eta ?? '' })} · {pt?.address ?? ''} · {s.order_ids.length} {t('delivery.order').toLowerCase()}(s)
                     </Text>
+                    {eta && (
+                      <Text size="sm" fw={600} c={eta.lateMin > 0 ? 'red.8' : 'teal.9'} data-testid="stop-eta" data-late={eta.lateMin > 0}>
+                        {t('tracking.stopEta', { time: eta.at })}
+                        {eta.lateMin > 0 && ` · ${t('tracking.stopLate', { n: eta.lateMin })}`}
+                      </Text>
+                    )}
                   </div>
                 </Group>
                 <StopStateBadge state={s.state} />

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Group, NumberInput, SegmentedControl, Stack, Table
 import { notifications } from '@mantine/notifications';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { formatMoney, t, type MessageKey } from '../../i18n';
+import { formatMoney, t } from '../../i18n';
 import { domainText } from '../../i18n/domain';
 import type { ScreenProps } from '../../ui/page/types';
 import { useEngine } from '../../data/hooks';
@@ -113,7 +113,7 @@ export function SignCollectPage({ params }: ScreenProps) {
           orientation={narrow ? 'vertical' : 'horizontal'}
           value={chosen}
           onChange={(v) => setMethod(v as PaymentMethod)}
-          data={riderPaymentMethods(order.payment_method).map((m) => ({ value: m, label: t(`delivery.method_${m}` as MessageKey) }))}
+          data={riderPaymentMethods(order.payment_method).map((m) => ({ value: m, label: t(`delivery.method_${m}`) }))}
         />
       </div>
       {chosen === 'cash' && (

@@ -5,14 +5,14 @@
  * recorded comes from the local database.
  */
 import { Alert } from '@mantine/core';
-import { t, type MessageKey } from '../../i18n';
+import { t } from '../../i18n';
 import type { OrderOutcome } from '../../domain/delivery';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 
 export const OUTCOME_COLOR: Record<OrderOutcome, string> = { pending: 'gray', delivered: 'teal', partial: 'orange', failed: 'red' };
 
 export function outcomeLabel(o: OrderOutcome): string {
-  return t(`delivery.outcome_${o}` as MessageKey);
+  return t(`delivery.outcome_${o}`);
 }
 
 /** An order screen whose order (or its route, or the line asked for) is not on this device: until the first sync, a wait. */

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { t, type MessageKey } from '../../i18n';
+import { t } from '../../i18n';
 import { formatDate } from '../../i18n/dates';
 import { useEngine } from '../../data/hooks';
 import { useSession } from '../../data/session';
@@ -45,11 +45,11 @@ export function FailureActionDialog({ subject, action, code, orderDate, onClose 
     if (!engine || !user) return;
     await decideFailedDelivery(engine, subject, { action, date: action === 'redeliver' ? date : undefined, note, actor: { userId: user.id, role: user.base_role } });
     const shown = formatDate(Date.parse(`${date}T12:00:00Z`), 'd MMM yyyy');
-    notifications.show({ color: 'teal', message: t(`incidences.exceptions.done.${action}` as MessageKey, { code, date: shown }) });
+    notifications.show({ color: 'teal', message: t(`incidences.exceptions.done.${action}`, { code, date: shown }) });
     onClose();
   });
   return (
-    <Modal opened onClose={onClose} title={t(`incidences.exceptions.dialogTitles.${action}` as MessageKey, { code })} size="md" centered>
+    <Modal opened onClose={onClose} title={t(`incidences.exceptions.dialogTitles.${action}`, { code })} size="md" centered>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -57,7 +57,7 @@ export function FailureActionDialog({ subject, action, code, orderDate, onClose 
         }}
       >
         <Stack gap="sm">
-          <Text size="sm">{t(`incidences.exceptions.explain.${action}` as MessageKey)}</Text>
+          <Text size="sm">{t(`incidences.exceptions.explain.${action}`)}</Text>
           {action === 'redeliver' && (
             <TextInput type="date" label={t('incidences.exceptions.redeliveryDate')} value={date} onChange={(e) => setDate(e.currentTarget.value)} required data-testid="redelivery-date" />
           )}
@@ -72,7 +72,7 @@ export function FailureActionDialog({ subject, action, code, orderDate, onClose 
               {t('incidences.exceptions.close')}
             </Button>
             <Button type="submit" loading={save.busy} color={action === 'cancel' ? 'red' : undefined}>
-              {t(`incidences.exceptions.confirm.${action}` as MessageKey)}
+              {t(`incidences.exceptions.confirm.${action}`)}
             </Button>
           </Group>
         </Stack>

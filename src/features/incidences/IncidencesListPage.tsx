@@ -11,7 +11,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { formatMoney, t, type MessageKey } from '../../i18n';
+import { formatMoney, t } from '../../i18n';
 import { formatDate } from '../../i18n/dates';
 import { statusText } from '../../i18n/status';
 import { useDocsByIds } from '../../data/hooks';
@@ -100,7 +100,7 @@ export function IncidencesListPage() {
           ? [reasonName.get(e.reason_status_id) ?? '', e.outcome === '' ? '' : t(`incidences.exceptions.outcome.${e.outcome}`)].filter((x) => x !== '').join(' · ')
           : e.kind === 'cash_difference'
             ? t('incidences.exceptions.cashDetail', { amount: formatMoney(e.difference_cents), rider: followUp.name(e.rider_id) })
-            : t('incidences.exceptions.productDetail', { type: t(`delivery.type_${e.type || 'other'}` as MessageKey), qty: e.quantity, product: products.get(e.product_id)?.name ?? '' });
+            : t('incidences.exceptions.productDetail', { type: t(`delivery.type_${e.type || 'other'}`), qty: e.quantity, product: products.get(e.product_id)?.name ?? '' });
       let orderStatus = '';
       if (order) {
         orderStatus = statusText(MACHINES.order, order.status);
@@ -225,8 +225,8 @@ export function IncidencesListPage() {
             {r.actions.length > 0 && (
               <Group gap={4} wrap="nowrap">
                 {r.actions.map((a) => (
-                  <Button key={a} size="compact-xs" variant="subtle" color={a === 'cancel' ? 'red' : undefined} onClick={() => setDeciding({ row: r, action: a })} aria-label={t(`incidences.exceptions.actionLabels.${a}` as MessageKey, { code: r.code })}>
-                    {t(`incidences.exceptions.actions.${a}` as MessageKey)}
+                  <Button key={a} size="compact-xs" variant="subtle" color={a === 'cancel' ? 'red' : undefined} onClick={() => setDeciding({ row: r, action: a })} aria-label={t(`incidences.exceptions.actionLabels.${a}`, { code: r.code })}>
+                    {t(`incidences.exceptions.actions.${a}`)}
                   </Button>
                 ))}
               </Group>

@@ -21,7 +21,7 @@ import { LocationPicker } from '../../ui/map/LocationPicker';
 import { href } from '../../routes/registry';
 import { statusNames } from '../../i18n/status';
 
-const label = (key: string) => t(key as MessageKey);
+const label = (key: MessageKey) => t(key);
 
 // ── Bikes ────────────────────────────────────────────────────────────────────────────────────
 

@@ -8,7 +8,7 @@ import { ActionIcon, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { z } from 'zod';
-import { formatMoney, t, type MessageKey } from '../../i18n';
+import { formatMoney, t } from '../../i18n';
 import { useAllDeliveryPoints } from '../../data/pointsStore';
 import { useCatalog } from '../../data/reference';
 import { useLiveQuery } from '../../data/hooks';
@@ -130,7 +130,7 @@ export function OrderForm(props: OrderFormProps) {
   );
   const taxOptions = useMemo(() => taxes.map((x) => ({ value: x.id, label: `${x.name} (${formatRate(x.rate_bp)})` })), [taxes]);
   const clientOptions = clients.filter((c) => c.active || c.id === values.client_id).map((c) => ({ value: c.id, label: c.name }));
-  const paymentOptions = PAYMENT_METHODS.map((m) => ({ value: m, label: t(`delivery.method_${m}` as MessageKey) }));
+  const paymentOptions = PAYMENT_METHODS.map((m) => ({ value: m, label: t(`delivery.method_${m}`) }));
 
   const setPoint = useCallback(
     (id: string | null) => {

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Text, TextInput } from '@mantine/core';
+import { Button, TextInput } from '@mantine/core';
 import { Link, useSearch } from '@tanstack/react-router';
 import { IconPlus } from '@tabler/icons-react';
 import { formatMoney, t } from '../../i18n';
@@ -56,19 +56,10 @@ export function OrdersListPage() {
         key: 'code',
         header: t('orders.code'),
         value: (o) => o.code,
-        // The client's own number («4500218302», «BIM/26/88101») finds the order too, and shows
-        // under the code (issue 28).
+        // The client's own number («4500218302», «BIM/26/88101») finds the order too (issue 28);
+        // it is read on the order's page and the albarán.
         search: (o) => o.external_ref,
-        render: (o) => (
-          <>
-            <RowLink to={href('editOrder', { id: o.id })}>{o.code}</RowLink>
-            {o.external_ref.trim() !== '' && (
-              <Text size="xs" c="dimmed" component="div" truncate="end" data-testid="order-client-ref" title={`${t('orders.externalRef')}: ${o.external_ref}`}>
-                {o.external_ref}
-              </Text>
-            )}
-          </>
-        ),
+        render: (o) => <RowLink to={href('editOrder', { id: o.id })}>{o.code}</RowLink>,
         width: '1.3fr',
       },
       { key: 'window', header: t('orders.window'), value: (o) => `${o.window_start}–${o.window_end}`, width: '110px' },

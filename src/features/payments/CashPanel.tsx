@@ -7,7 +7,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Loader, Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { formatMoney, t, type MessageKey } from '../../i18n';
+import { formatMoney, t } from '../../i18n';
 import { formatDate } from '../../i18n/dates';
 import { useEngine, useLiveQuery } from '../../data/hooks';
 import { useSession } from '../../data/session';
@@ -69,7 +69,7 @@ export function CashPanel({ date, routes }: { date: string; routes: readonly Rou
               <Group justify="space-between" wrap="nowrap">
                 <Text fw={600}>{name(d.rider_id)}</Text>
                 <Badge color={LEVEL_COLOR[level]} variant="light" style={{ flexShrink: 0 }}>
-                  {t(`payments.cash.level_${level}` as MessageKey, { limit: formatMoney(limitCents) })}
+                  {t(`payments.cash.level_${level}`, { limit: formatMoney(limitCents) })}
                 </Badge>
               </Group>
               <Text size="sm">
@@ -209,7 +209,7 @@ function HandoverRow({ h, name, actor, onAmend }: { h: CashHandover; name: (id: 
               {h.history.map((e, i) => (
                 <Text key={i} size="sm">
                   {t('payments.cash.historyLine', {
-                    action: t(`payments.cash.action_${e.action}` as MessageKey),
+                    action: t(`payments.cash.action_${e.action}`),
                     by: name(e.by),
                     at: formatDate(e.at),
                     counted: formatMoney(e.counted_cents),

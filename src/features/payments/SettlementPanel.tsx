@@ -9,12 +9,12 @@ import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, FileButton, Group, List, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileUpload } from '@tabler/icons-react';
-import { formatMoney, t, type MessageKey } from '../../i18n';
+import { formatMoney, hasMessage, t } from '../../i18n';
 import { formatDay } from '../../i18n/dates';
 import { useEngine } from '../../data/hooks';
 import { useSession } from '../../data/session';
 import { previewStatement, settleStatement, type StatementPreview } from '../../data/settlement';
-import { MAX_SETTLEMENT_LINES, SETTLEMENT_KINDS, settlementSummary, type SettlementColumn, type SettlementOutcome, type SettlementProblem } from '../../domain/payments/settlement';
+import { MAX_SETTLEMENT_LINES, SETTLEMENT_KINDS, settlementSummary, type SettlementOutcome, type SettlementProblem } from '../../domain/payments/settlement';
 import { EntityTable, type Column } from '../../ui/crud/EntityTable';
 import { useAction } from '../../ui/action/useAction';
 import { methodLabel, statusLabel } from './shared';
@@ -30,8 +30,9 @@ const KIND_COLOR: Readonly<Record<SettlementOutcome['kind'], string>> = {
 };
 
 function problemText(p: SettlementProblem): string {
-  const column = p.code === 'missing_column' ? t(`settlement.columns.${p.column as SettlementColumn}` as MessageKey) : p.column;
-  return t(`settlement.problems.${p.code}` as MessageKey, { row: p.row, column, value: p.value, max: MAX_SETTLEMENT_LINES });
+  const columnKey = `settlement.columns.${p.column}`;
+  const column = p.code === 'missing_column' && hasMessage(columnKey) ? t(columnKey) : p.column;
+  return t(`settlement.problems.${p.code}`, { row: p.row, column, value: p.value, max: MAX_SETTLEMENT_LINES });
 }
 
 function outcomeText(o: SettlementOutcome): string {

@@ -3,7 +3,7 @@
  * people (user names) every list shows.
  */
 import { Badge, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatMoney, t, type MessageKey } from '../../i18n';
+import { formatMoney, t } from '../../i18n';
 import { useLiveQuery } from '../../data/hooks';
 import { allUsers } from '../../data/queries';
 import type { PaymentMethod, User } from '../../domain/entities/operation';
@@ -21,7 +21,7 @@ export const PAYMENT_STATUS_COLOR: Readonly<Record<PaymentStatus, string>> = {
 };
 
 export function methodLabel(m: PaymentMethod): string {
-  return t(`payments.methods.${m}` as MessageKey);
+  return t(`payments.methods.${m}`);
 }
 
 export function statusLabel(s: PaymentStatus): string {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { t, type MessageKey } from '../../i18n';
+import { t } from '../../i18n';
 import { formatDate } from '../../i18n/dates';
 import { PICKING_INCIDENCE_TYPES } from '../../data/picking';
 import { PICKABLE_ROUTE_STATUSES } from '../../domain/picking';
@@ -13,6 +13,12 @@ import type { Incidence } from '../../domain/entities/events';
 import { FollowUpBadge, FollowUpDialog } from '../../ui/incidences/FollowUpDialog';
 import { useFollowUps } from '../../ui/incidences/useFollowUps';
 import { statusText } from '../../i18n/status';
+
+/** A picking incidence's type in words (a delivery-only type, never made at picking, in the delivery's words). */
+function typeLabel(type: Incidence['type']): string {
+  const picking = PICKING_INCIDENCE_TYPES.find((x) => x === type);
+  return picking === undefined ? t(`delivery.type_${type}`) : t(`picking.incidenceTypes.${picking}`);
+}
 
 /**
  * /incidence-all-picking: the day's picking incidences and picker errors at the selected hub;
@@ -59,7 +65,7 @@ export function IncidenceAllPickingPage() {
           label={t('pickingScreens.filterType')}
           value={type}
           onChange={(v) => setType(v ?? '')}
-          data={[{ value: '', label: t('pickingScreens.filterAll') }, ...PICKING_INCIDENCE_TYPES.map((x) => ({ value: x, label: t(`picking.incidenceTypes.${x}` as MessageKey) }))]}
+          data={[{ value: '', label: t('pickingScreens.filterAll') }, ...PICKING_INCIDENCE_TYPES.map((x) => ({ value: x, label: t(`picking.incidenceTypes.${x}`) }))]}
           allowDeselect={false}
         />
         <TextInput size="lg" label={t('pickingScreens.search')} value={query} onChange={(e) => setQuery(e.currentTarget.value)} />
@@ -72,14 +78,14 @@ export function IncidenceAllPickingPage() {
             <Card withBorder padding="sm" key={i.id} data-testid="picking-incidence">
               <Group justify="space-between" wrap="nowrap">
                 <div>
-                  <Text fw={700}>{t(`picking.incidenceTypes.${i.type}` as MessageKey)}</Text>
+                  <Text fw={700}>{typeLabel(i.type)}</Text>
                   <Text size="sm">{t('pickingScreens.incidenceRow', { qty: i.quantity, product, order, point })}</Text>
                   <Text size="sm" c="dimmed">
                     {formatDate(i.at)} · {t('pickingScreens.byWho', { who: names.get(i.created_by) ?? i.created_by })}
                     {route ? ` · ${t('pickingScreens.routeOf', { code: route.code })}` : ''}
                     {i.note ? ` · ${i.note}` : ''}
                   </Text>
-                  {i.photo_file !== '' && <PhotoButton path={i.photo_file} title={`${t(`picking.incidenceTypes.${i.type}` as MessageKey)} · ${order}`} />}
+                  {i.photo_file !== '' && <PhotoButton path={i.photo_file} title={`${typeLabel(i.type)} · ${order}`} />}
                 </div>
                 <Stack gap={6} align="flex-end">
                   <Badge color={resolved ? 'teal' : 'orange'} variant="light" size="lg" aria-label={t('pickingScreens.resolution')}>
@@ -89,7 +95,7 @@ export function IncidenceAllPickingPage() {
                   <Button
                     variant="light"
                     mih={44}
-                    onClick={() => setFollowing({ incidence: i, what: `${t(`picking.incidenceTypes.${i.type}` as MessageKey)} · ${order}` })}
+                    onClick={() => setFollowing({ incidence: i, what: `${typeLabel(i.type)} · ${order}` })}
                     aria-label={t('incidences.followUp.openLabel', { order })}
                   >
                     {t('incidences.followUp.openButton')}

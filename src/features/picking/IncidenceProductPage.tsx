@@ -3,7 +3,7 @@ import { Alert, Anchor, NumberInput, SegmentedControl, Stack, Text } from '@mant
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { z } from 'zod';
-import { t, type MessageKey } from '../../i18n';
+import { t } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
 import { PICKING_INCIDENCE_TYPES, recordPickingIncidence, type PickingEngine, type PickingIncidenceInput, type PickingIncidenceType } from '../../data/picking';
 import { orderPickingProgress, PICKABLE_ROUTE_STATUSES } from '../../domain/picking';
@@ -67,7 +67,7 @@ export function IncidenceProductPage({ params }: ScreenProps) {
           fullWidth
           value={type}
           onChange={(v) => isIncidenceType(v) && setType(v)}
-          data={PICKING_INCIDENCE_TYPES.map((x) => ({ value: x, label: t(`picking.incidenceTypes.${x}` as MessageKey) }))}
+          data={PICKING_INCIDENCE_TYPES.map((x) => ({ value: x, label: t(`picking.incidenceTypes.${x}`) }))}
           data-testid="incidence-type"
         />
       </div>

@@ -1,7 +1,7 @@
 /** Pieces shared by the picking screens: day and hub selector, progress figures, badges. */
 import { useState } from 'react';
 import { Alert, Badge, Group, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
-import { t, type MessageKey } from '../../i18n';
+import { t } from '../../i18n';
 import { progressRatio, type LineProgress, type PickingTotals } from '../../domain/picking';
 import { MACHINES } from '../../domain/status/machines';
 import type { Route } from '../../domain/entities/operation';
@@ -125,7 +125,7 @@ const LINE_COLOR: Record<LineProgress['state'], string> = { pending: 'gray', par
 export function LineStateBadge({ line }: { line: Pick<LineProgress, 'state' | 'over'> }) {
   return (
     <Badge color={LINE_COLOR[line.state]} variant="light" size="lg" data-testid="line-state">
-      {t(`picking.lineStates.${line.state}` as MessageKey, { n: line.over })}
+      {t(`picking.lineStates.${line.state}`, { n: line.over })}
     </Badge>
   );
 }

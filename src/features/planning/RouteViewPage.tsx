@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Alert, Button, Card, Group, Loader, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { t, type MessageKey } from '../../i18n';
+import { t } from '../../i18n';
 import { formatDate } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
 import { useCatalog } from '../../data/reference';
@@ -122,7 +122,7 @@ export function RouteViewPage({ params }: ScreenProps) {
         <Stack component="ol" gap={4} data-testid="route-timeline" style={{ paddingLeft: 20 }}>
           {timeline.map((e) => (
             <li key={e.id}>
-              {t('planning.detail.eventLine', { time: formatDate(e.at, 'HH:mm'), what: t(`planning.detail.event_${e.kind}` as MessageKey), order: codeOf.get(e.order_id) ?? e.order_id })}
+              {t('planning.detail.eventLine', { time: formatDate(e.at, 'HH:mm'), what: t(`planning.detail.event_${e.kind}`), order: codeOf.get(e.order_id) ?? e.order_id })}
             </li>
           ))}
         </Stack>

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
-import { formatMoney, t, type MessageKey } from '../../i18n';
+import { formatMoney, t } from '../../i18n';
 import { formatDate, formatDay } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
 import { useEngine, useLiveQuery } from '../../data/hooks';
@@ -154,7 +154,7 @@ export function PointDataPage({ params }: ScreenProps) {
           row={(i) => (
             <Table.Tr key={i.id}>
               <Table.Td>{formatDate(i.at, 'd MMM, HH:mm')}</Table.Td>
-              <Table.Td>{t(`delivery.type_${i.type}` as MessageKey)}</Table.Td>
+              <Table.Td>{t(`delivery.type_${i.type}`)}</Table.Td>
               <Table.Td>{codes.get(i.order_id) ?? i.order_id}</Table.Td>
               <Table.Td>{i.quantity}</Table.Td>
               <Table.Td>{i.note}</Table.Td>

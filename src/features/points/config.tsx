@@ -5,7 +5,7 @@
  * `updated_at` with the current time.
  */
 import { useMemo } from 'react';
-import { t, type MessageKey } from '../../i18n';
+import { t } from '../../i18n';
 import { useCatalog } from '../../data/reference';
 import { useAllDeliveryPoints } from '../../data/pointsStore';
 import { changeHub, parseHub } from '../../domain/deliveryPoints';
@@ -30,7 +30,7 @@ export function usePointRefs(): PointRefs {
 }
 
 export const POINT_KINDS = deliveryPointSchema.shape.kind.options;
-export const kindLabel = (k: DeliveryPoint['kind']) => t(`points.kind_${k}` as MessageKey);
+export const kindLabel = (k: DeliveryPoint['kind']) => t(`points.kind_${k}`);
 const kindOptions: Option[] = POINT_KINDS.map((k) => ({ value: k, label: kindLabel(k) }));
 
 export const pointConfig: EntityConfig<'delivery_points', DeliveryPoint, PointForm, PointRefs> = {

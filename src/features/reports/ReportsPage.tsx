@@ -8,7 +8,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Drawer, Group, Loader, Select, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { IconDownload, IconRefresh } from '@tabler/icons-react';
-import { formatNumber, t, type MessageKey } from '../../i18n';
+import { formatNumber, t } from '../../i18n';
 import { formatDate } from '../../i18n/dates';
 import { statusText } from '../../i18n/status';
 import { useDocsByIds, useLiveQuery } from '../../data/hooks';
@@ -47,7 +47,7 @@ interface TableSpec {
 const percent = (part: number, whole: number): string => `${formatNumber(share(part, whole) * 100, 1)} %`;
 const euros = (cents: number): string => formatNumber(cents / 100, 2);
 const dayLabel = (date: string): string => formatDate(Date.parse(`${date}T12:00:00Z`), 'dd/MM/yyyy');
-const figureLabel = (f: TallyFigure): string => t(`reports.figures.${f}` as MessageKey);
+const figureLabel = (f: TallyFigure): string => t(`reports.figures.${f}`);
 
 function cellText(c: Cell): string {
   if (typeof c === 'object') return String(c.count);
@@ -149,12 +149,12 @@ function tablesOf(report: Report, riderName: (id: string) => string): TableSpec[
     title: t('reports.sections.incidences'),
     headers: [t('reports.columns.kind'), t('reports.columns.count')],
     rows: INCIDENCE_KINDS.map((k) => {
-      const label = t(`reports.incidenceKinds.${k}` as MessageKey);
+      const label = t(`reports.incidenceKinds.${k}`);
       return [label, { count: report.incidencesByKind[k].count, ref: { kind: 'incidence', incidence: k }, label }];
     }),
   };
   const m = report.money;
-  const methodLabel = (method: PaymentMethod): string => t(`reports.methods.${method}` as MessageKey);
+  const methodLabel = (method: PaymentMethod): string => t(`reports.methods.${method}`);
   const money: TableSpec = {
     id: 'cobros',
     title: t('reports.sections.money'),
@@ -326,7 +326,7 @@ export function ReportsPage() {
       <Group align="flex-end" wrap="wrap" gap="sm">
         <Select
           label={t('reports.period')}
-          data={PERIOD_KINDS.map((k) => ({ value: k, label: t(`reports.periods.${k}` as MessageKey) }))}
+          data={PERIOD_KINDS.map((k) => ({ value: k, label: t(`reports.periods.${k}`) }))}
           value={kind}
           onChange={(v) => setKind((v as PeriodKind | null) ?? 'today')}
           allowDeselect={false}

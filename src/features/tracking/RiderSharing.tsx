@@ -1,12 +1,13 @@
 /**
  * The rider's side of live tracking (issue 33), on every page of a signed-in rider: while one
  * of his routes of today is «En reparto» his position is shared (src/data/positionSharing.ts),
- * and a small notice at the foot of the screen says so, or why it is not (permission refused,
+ * and a small notice at the foot of the page says so, or why it is not (permission refused,
  * no fix); once the route is completed it says sharing stopped. Nothing else of the round
- * depends on it.
+ * depends on it. The notice is part of the page, after its content (ShellLayout's footer), never
+ * laid over it: on a phone nothing may cover the signature pad, a field or the main button.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Affix, Badge, CloseButton, Group, Paper, Text } from '@mantine/core';
+import { Badge, CloseButton, Group, Paper, Text } from '@mantine/core';
 import { IconCurrentLocation, IconCurrentLocationOff } from '@tabler/icons-react';
 import { useLiveQuery } from '../../data/hooks';
 import { riderRoutesForDay } from '../../data/queries';
@@ -44,19 +45,17 @@ export function RiderSharing() {
   if (status.state === 'off' && (!shared.current || closed)) return null;
   const active = status.state === 'on' || status.state === 'waiting';
   return (
-    <Affix position={{ bottom: 12, left: 12 }} zIndex={150}>
-      <Paper shadow="sm" p="xs" radius="md" withBorder maw={360} role="status" aria-live="polite" data-testid="position-sharing" data-state={status.state}>
-        <Group gap="xs" wrap="nowrap" align="center">
-          {active ? <IconCurrentLocation size={20} aria-hidden color="var(--mantine-color-teal-7)" /> : <IconCurrentLocationOff size={20} aria-hidden />}
-          <Text size="sm">{t(TEXT[status.state])}</Text>
-          {status.pending > 0 && (
-            <Badge variant="light" color="gray" size="sm">
-              {t('tracking.live.pending', { n: status.pending })}
-            </Badge>
-          )}
-          {status.state === 'off' && <CloseButton aria-label={t('tracking.dismiss')} onClick={() => setClosed(true)} style={{ minWidth: 44, minHeight: 44 }} />}
-        </Group>
-      </Paper>
-    </Affix>
+    <Paper mt="md" p="xs" radius="md" withBorder maw={480} role="status" aria-live="polite" data-testid="position-sharing" data-state={status.state}>
+      <Group gap="xs" wrap="nowrap" align="center">
+        {active ? <IconCurrentLocation size={20} aria-hidden color="var(--mantine-color-teal-7)" /> : <IconCurrentLocationOff size={20} aria-hidden />}
+        <Text size="sm">{t(TEXT[status.state])}</Text>
+        {status.pending > 0 && (
+          <Badge variant="light" color="gray" size="sm">
+            {t('tracking.live.pending', { n: status.pending })}
+          </Badge>
+        )}
+        {status.state === 'off' && <CloseButton aria-label={t('tracking.dismiss')} onClick={() => setClosed(true)} style={{ minWidth: 44, minHeight: 44 }} />}
+      </Group>
+    </Paper>
   );
 }

@@ -25,6 +25,8 @@ export const trackingMessages: Shape<typeof es> = {
     eta: 'Expected arrival',
     window: 'Window',
     late: '{time} late',
+    stopEta: 'Expected arrival {time}',
+    stopLate: '{n} min late',
     onTime: 'On time',
     lateCount: '{n, plural, one {# late stop} other {# late stops}}',
     rider: 'Rider',

@@ -26,6 +26,9 @@ export const trackingMessages = {
     eta: 'Llegada prevista',
     window: 'Franja',
     late: 'Llega {time} tarde',
+    /** The rider's own stop list (issue 33). */
+    stopEta: 'Llegada prevista {time}',
+    stopLate: 'con retraso de {n} min',
     onTime: 'A tiempo',
     lateCount: '{n, plural, one {# parada con retraso} other {# paradas con retraso}}',
     rider: 'Repartidor',

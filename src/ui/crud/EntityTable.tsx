@@ -4,7 +4,7 @@
  * Configured per entity with columns; it knows nothing about storage (only whether the first
  * sync has finished).
  */
-import { memo, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
+import { memo, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Box, Button, Group, Select, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconDownload, IconSearch } from '@tabler/icons-react';
@@ -13,6 +13,10 @@ import { useFirstSync } from '../../data/hooks';
 import { useNavigate } from '@tanstack/react-router';
 import { downloadCsv, toCsv } from './csv';
 import classes from './EntityTable.module.css';
+import { HEADER_FONT_PX, trackFor } from './columnTrack';
+
+export { RowButton, RowLink, RowTag } from './RowParts';
+export { trackFor } from './columnTrack';
 
 export interface Column<T> {
   readonly key: string;
@@ -75,37 +79,6 @@ function compare(a: string | number | boolean | null, b: string | number | boole
 
 function normalise(s: string): string {
   return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-}
-
-/**
- * A link for list rows. It has no router hooks of its own (a list shows many): the table
- * navigates in the app when it is clicked; a new tab or window opens it as a normal link.
- */
-export function RowLink({ to, children, button = false, label }: { to: string; children: ReactNode; button?: boolean; label?: string }) {
-  return (
-    <a href={to} data-row-link="" className={button ? classes.button : classes.link} aria-label={label}>
-      {children}
-    </a>
-  );
-}
-
-/** A light button for list rows (actions that stay on the page). */
-export function RowButton({ onClick, children, link = false }: { onClick: () => void; children: ReactNode; link?: boolean }) {
-  return (
-    <button type="button" className={link ? classes.link : classes.button} onClick={onClick} style={link ? { background: 'none', border: 0, padding: 0, font: 'inherit', cursor: 'pointer' } : undefined}>
-      {children}
-    </button>
-  );
-}
-
-/** A light tag (status, active…) for list rows. */
-export function RowTag({ children, color = 'gray' }: { children: ReactNode; color?: string }) {
-  const style = { '--tag-bg': `var(--mantine-color-${color}-light)`, '--tag-fg': `var(--mantine-color-${color}-light-color)` } as CSSProperties;
-  return (
-    <span className={classes.tag} style={style}>
-      {children}
-    </span>
-  );
 }
 
 type FilterValues = Record<string, string | null>;
@@ -244,39 +217,6 @@ function showWholeText(e: MouseEvent<HTMLDivElement>): void {
   const cut = cell.scrollHeight > cell.clientHeight + 1 || cell.scrollWidth > cell.clientWidth + 1;
   if (cut) cell.title = cell.innerText.replace(/\s+/g, ' ').trim();
   else cell.removeAttribute('title');
-}
-
-/** The header's type (its font family is the page's): what a column header is measured in. */
-const HEADER_FONT_PX = 14;
-/** Room a header needs besides its text: 10 px padding each side, the sort icon and its gap. */
-const HEADER_PADDING_PX = 20;
-const SORT_ICON_PX = 18;
-
-let measure: CanvasRenderingContext2D | null | undefined;
-
-/** Width (px) of a column header's text; an estimate where there is no canvas (tests). */
-function headerTextWidth(text: string): number {
-  if (measure === undefined) {
-    measure = typeof document === 'undefined' ? null : (document.createElement('canvas').getContext('2d') ?? null);
-    if (measure) measure.font = `600 ${HEADER_FONT_PX}px ${getComputedStyle(document.body).fontFamily || 'sans-serif'}`;
-  }
-  return measure ? measure.measureText(text).width : text.length * HEADER_FONT_PX * 0.62;
-}
-
-/**
- * A column's grid track, never narrower than its header (issue 28: no header is cut). A header of
- * several words may wrap, so the room it needs is its longest word's; `width` is the column's
- * track as configured ('120px', '2fr', 'minmax(120px, 1fr)').
- */
-export function trackFor<T>(column: Pick<Column<T>, 'header' | 'width' | 'sortable'>): string {
-  const width = column.width ?? '1fr';
-  const longest = Math.max(0, ...column.header.split(/\s+/).map(headerTextWidth));
-  const min = `${Math.ceil(longest + HEADER_PADDING_PX + (column.sortable === false ? 0 : SORT_ICON_PX) + 2)}px`;
-  const range = /^minmax\((.+),(.+)\)$/.exec(width);
-  if (range) return `minmax(max(${(range[1] ?? '').trim()}, ${min}), ${(range[2] ?? '').trim()})`;
-  if (width.endsWith('fr')) return `minmax(${min}, ${width})`;
-  if (width === 'auto') return width;
-  return `max(${width}, ${min})`;
 }
 
 /** Rows a search may read in one task without their search texts filled in beforehand. */

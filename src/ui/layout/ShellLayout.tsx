@@ -30,6 +30,8 @@ interface ShellLayoutProps {
   readonly crumbs: readonly Crumb[];
   /** Right side of the header: sync indicator, user menu. */
   readonly status: ReactNode;
+  /** After the page's content, in its flow (never laid over it): e.g. the rider's position notice. */
+  readonly footer?: ReactNode;
 }
 
 /**
@@ -43,7 +45,7 @@ const MENU_STAYS_OPEN = '80em';
  * The application shell: a side navigation on a desk, a compact header with a drawer on phones
  * and tablets (the same tree; Mantine collapses the navbar below MENU_STAYS_OPEN).
  */
-export function ShellLayout({ menu, crumbs, status }: ShellLayoutProps) {
+export function ShellLayout({ menu, crumbs, status, footer }: ShellLayoutProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
 
@@ -106,6 +108,7 @@ export function ShellLayout({ menu, crumbs, status }: ShellLayoutProps) {
         {INSTALL_PATHS.has(pathname) && <InstallPrompt />}
         {pathname === READINESS_PATH && <OfflineReadiness />}
         <Outlet />
+        {footer}
       </AppShell.Main>
     </AppShell>
   );

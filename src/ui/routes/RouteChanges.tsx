@@ -4,7 +4,7 @@
  * on his route's screen as soon as it syncs (the publication itself is not news to him).
  */
 import { List, Text } from '@mantine/core';
-import { t, type MessageKey } from '../../i18n';
+import { t } from '../../i18n';
 import { formatDate } from '../../i18n/dates';
 import { statusText } from '../../i18n/status';
 import { ROUTE_STATUSES, routeMachine, type RouteStatus } from '../../domain/status/machines';
@@ -15,7 +15,7 @@ const isRouteStatus = (s: string | undefined): s is RouteStatus => s !== undefin
 /** One change in words: «Repartidor: Ramón → Rita». */
 export function changeText(c: RouteChange): string {
   const value = (v: string | undefined) => (v === undefined || v === '' ? t('planning.changes.none') : c.kind === 'status' && isRouteStatus(v) ? statusText(routeMachine, v) : v);
-  return t(`planning.changes.kind.${c.kind}` as MessageKey, { from: value(c.from), to: value(c.to), point: c.point ?? '' });
+  return t(`planning.changes.kind.${c.kind}`, { from: value(c.from), to: value(c.to), point: c.point ?? '' });
 }
 
 /** Changes after the publication: what a rider is told about. */
