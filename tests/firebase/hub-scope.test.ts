@@ -20,9 +20,13 @@ let owner: Firestore;
 let bcn: Firestore;
 let none: Firestore;
 let admin: Firestore;
+let legacy: Firestore;
 
 const op2 = { ...user('u-op-bcn', 'operator', 'operador.bcn@cargobici.test', 'Jordi Puig'), hub: 2, hubs: [2] };
 const op0 = { ...user('u-op-none', 'operator', 'sin.hub@cargobici.test', 'Sin Hub'), hub: 0, hubs: [] };
+/** A user document written before users carried `hubs` (version 0): his home hub is his one hub. */
+const { hubs: _hubs, ...legacyFields } = { ...user('u-op-legacy', 'operator', 'legacy@cargobici.test', 'Lola Antigua'), hub: 2 };
+const opLegacy = legacyFields;
 const rider2 = { ...user('u-rider-b', 'rider', 'rider.b@cargobici.test', 'Berta Rider'), hub: 2, hubs: [] };
 const ob1 = { ...order('ob1', 'pb1', 'rb1'), hub: 2 };
 const rb2 = { ...route('rb2', '', [], 'planned'), hub: 2 };
@@ -31,10 +35,11 @@ const ra2 = route('ra2', '', [], 'planned');
 beforeAll(async () => {
   await seedSmallOperation(project);
   owner = clientDb(project, 'owner');
-  await seed(owner, { users: [op2, op0, rider2], delivery_points: [point('pb1', 2)], orders: [ob1], routes: [rb2, ra2] });
+  await seed(owner, { users: [op2, op0, opLegacy, rider2], delivery_points: [point('pb1', 2)], orders: [ob1], routes: [rb2, ra2] });
   bcn = clientDb(project, 'u-op-bcn');
   none = clientDb(project, 'u-op-none');
   admin = clientDb(project, 'u-admin');
+  legacy = clientDb(project, 'u-op-legacy');
 });
 afterAll(async () => {
   await closeClients();
@@ -89,5 +94,12 @@ describe('finding 6: an operator writes only in his hub (Firestore rules)', () =
     const mad = strip(await stored('orders', 'o1'));
     expect(await write(none, 'orders', withPrice(mad, 2))).toBe('refused');
     expect(await write(admin, 'orders', withPrice(strip(await stored('orders', 'ob1')), 150))).toBe('allowed');
+  });
+
+  it('a user document without `hubs` (written before version 1) writes in its home hub only', async () => {
+    expect('hubs' in (await stored('users', 'u-op-legacy'))).toBe(false);
+    expect(await write(legacy, 'orders', withPrice(strip(await stored('orders', 'o1')), 3))).toBe('refused');
+    expect(await write(legacy, 'orders', withPrice(strip(await stored('orders', 'ob1')), 77))).toBe('allowed');
+    expect(((await stored('orders', 'ob1')).lines as Row[])[0]?.unit_price_cents).toBe(77);
   });
 });

@@ -292,9 +292,14 @@ service cloud.firestore {
         && (d.method != 'on_account' || d.amount_collected_cents == 0)
         && d.reviewed_by == '';
     }
-    // A hub the user writes in (issue 29, finding 6): one of his \`hubs\` (set by admins).
+    // A hub the user writes in (issue 29, finding 6): one of his \`hubs\` (set by admins). A user
+    // document written before users carried \`hubs\` (version 0) writes in its home hub only, as the
+    // device's and the server's migrations read it.
+    function myHubs() {
+      return profile().get('hubs', [profile().get('hub', 0)]);
+    }
     function myHub(hub) {
-      return hub is int && hub > 0 && profile().get('hubs', []) is list && hub in profile().get('hubs', []);
+      return hub is int && hub > 0 && myHubs() is list && hub in myHubs();
     }
     // A file named by a new document (issue 29, finding 7): '' or folder/<writer or rider>/<name>.
     function fileRef(path, folder, owner) {
