@@ -1,7 +1,7 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './test';
 import { LoginPage } from './pages/login';
-import { adminToken, gotoSynced, pullAll, signIn, signInSynced, waitForSync } from './support';
+import { adminToken, gotoSynced, pullAll, pushDocs, signIn, signInSynced, waitForSync } from './support';
 import { demoDocs, routeToHandOver } from './choices';
 
 async function menuLabels(page: Page): Promise<string[]> {
@@ -173,4 +173,46 @@ test('sign-out is refused with unsynced work, and a clean sign-out leaves nothin
   });
   expect(leftovers.names.filter((n) => n.includes('cb_localDB'))).toEqual([]);
   expect(leftovers.rows).toEqual([]);
+});
+
+test('an admin gives an operator two hubs with the form; the server lets her write in both and in no other', async ({ page, request }) => {
+  await signInSynced(page, 'admin@cargobici.test');
+  await gotoSynced(page, '/create-user');
+  await page.getByLabel('Nombre').fill('Olga Dos Hubs');
+  await page.getByLabel('Correo electrónico').fill('olga.hubs@cargobici.test');
+  await page.getByRole('combobox', { name: 'Rol' }).click();
+  await page.getByRole('option', { name: 'Operador' }).click();
+  await page.getByRole('combobox', { name: 'Hub', exact: true }).click();
+  await page.getByRole('option', { name: 'Hub Barcelona Poblenou' }).click();
+  const hubs = page.getByRole('combobox', { name: 'Hubs en los que trabaja' });
+  await hubs.click();
+  await page.getByRole('option', { name: 'Hub Barcelona Poblenou' }).click();
+  await page.getByRole('option', { name: 'Hub Barcelona Sants' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByLabel('Contraseña inicial').fill('olga-clave-12');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page).toHaveURL(/\/user-edit\/u-/);
+  const olgaId = page.url().split('/').pop() ?? '';
+
+  // The list reads the hubs she writes in by their names.
+  await gotoSynced(page, '/crud-user');
+  await page.getByRole('textbox', { name: 'Buscar' }).fill('Olga');
+  const row = page.getByRole('row').filter({ hasText: 'Olga Dos Hubs' });
+  await expect(row).toContainText('Hub Barcelona Poblenou, Hub Barcelona Sants');
+
+  // What the server keeps is what the form said: hubs 3 and 4.
+  await expect.poll(async () => (await pullAll(request, await adminToken(request), 'users')).find((u) => u.id === olgaId)?.hubs).toEqual([3, 4]);
+
+  // With her own token she adds a delivery point in hub 4 (not her home hub); one in hub 1 is refused.
+  const login = await request.post('/api/auth/login', { data: { email: 'olga.hubs@cargobici.test', password: 'olga-clave-12' } });
+  const token = ((await login.json()) as { accessToken: string }).accessToken;
+  const template = (await pullAll(request, await adminToken(request), 'delivery_points')).find((p) => p.hub === 4);
+  expect(template, 'a hub-4 delivery point to copy').toBeDefined();
+  const newPoint = (id: string, hub: number) => ({ ...template, id, hub, name: `Punto de Olga ${hub}`, updated_at: Date.now() });
+  await pushDocs(request, token, 'delivery_points', [{ assumedMasterState: null, newDocumentState: newPoint(`dp-olga-${Date.now()}-4`, 4) }]);
+  const refused = await request.post('/api/sync/delivery_points/push', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: [{ assumedMasterState: null, newDocumentState: newPoint(`dp-olga-${Date.now()}-1`, 1) }],
+  });
+  expect(((await refused.json()) as unknown[]).length, 'a hub-1 point is refused').toBe(1);
 });
