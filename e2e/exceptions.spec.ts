@@ -74,7 +74,7 @@ async function setUp(request: APIRequestContext, token: string): Promise<Setup> 
   const operator = { id: `u-op-${TAG}`, email: `op-${TAG}@cargobici.test`, name: `Olga Incidencias ${TAG}` };
   const rider = { id: `u-rd-${TAG}`, email: `rd-${TAG}@cargobici.test`, name: `Rita Incidencias ${TAG}` };
   await push(request, token, 'users', [
-    { ...operatorModel, ...operator, hub, active: true, updated_at: now },
+    { ...operatorModel, ...operator, hub, hubs: [hub], active: true, updated_at: now },
     { ...riderModel, ...rider, hub, active: true, updated_at: now },
   ]);
   for (const u of [operator, rider]) {

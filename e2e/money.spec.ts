@@ -11,7 +11,7 @@ import { eurosCell } from '../src/domain/money';
  *   viewer in Canarias (browser in Atlantic/Canary), and prints the client's own order number.
  * - The client's order number finds its order in «Pedidos» (desk at 1440 px).
  * - The product CSV export writes prices in euros as people read them («1,29»).
- * - A hub-3 operator is refused a hub-4 route before he starts picking it, in Spanish.
+ * - An operator of hub 2 is refused a hub-1 route before he starts picking it, in Spanish.
  * (Reconciling a cash shortfall to «Efectivo en mano» 0,00 €: e2e/payments.spec.ts.)
  */
 
@@ -118,17 +118,17 @@ test('the product CSV export writes prices in euros («1,29»)', async ({ browse
   }
 });
 
-test('a hub-3 operator is refused a hub-4 route before he starts picking it', async ({ browser, request }) => {
+test('an operator of hub 2 is refused a hub-1 route before he starts picking it', async ({ browser, request }) => {
   test.setTimeout(180_000);
   const token = await adminToken(request);
   const routes = await pullAll(request, token, 'routes');
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
-  const route = routes.find((r) => r.date === today && Number(r.hub) === 4 && !['draft', 'cancelled'].includes(String(r.status)) && (r.stops as unknown[]).length > 0);
-  if (!route) throw new Error('no route of today in hub 4');
+  const route = routes.find((r) => r.date === today && Number(r.hub) === 1 && !['draft', 'cancelled'].includes(String(r.status)) && (r.stops as unknown[]).length > 0);
+  if (!route) throw new Error('no route of today in hub 1');
   const ctx = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   try {
     const page = await ctx.newPage();
-    await signInSynced(page, 'operador.bcn@cargobici.test');
+    await signInSynced(page, 'operador.mad@cargobici.test');
     // Not offered: his picking list is his hub's.
     await gotoSynced(page, '/picking');
     await expect(page.locator(`[data-testid="picking-route-card"][data-route="${String(route.id)}"]`)).toHaveCount(0);

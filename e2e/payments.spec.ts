@@ -51,7 +51,7 @@ const DESK = { id: 'u-op-pay-e2e', email: 'op-pay-e2e@cargobici.test', name: 'Pa
 
 async function makeDesk(request: APIRequestContext, token: string, hub: number): Promise<void> {
   const model = (await pullAll(request, token, 'users')).find((u) => u.id === 'u-operador') as Doc;
-  await push(request, token, 'users', [{ ...model, ...DESK, hub, updated_at: Date.now() }]);
+  await push(request, token, 'users', [{ ...model, ...DESK, hub, hubs: [hub], updated_at: Date.now() }]);
   const res = await request.post('/api/auth/admin/password', { headers: { Authorization: `Bearer ${token}` }, data: { userId: DESK.id, password: DEMO_PASSWORD } });
   expect(res.status(), 'password of the desk operator').toBe(204);
 }

@@ -79,7 +79,7 @@ async function setUpHub(request: APIRequestContext): Promise<Day> {
   const operator = { id: `u-op-${TAG}`, email: `op-${TAG}@cargobici.test`, name: `Olga Día ${TAG}` };
   const rider = { id: `u-rd-${TAG}`, email: `rd-${TAG}@cargobici.test`, name: `Rafa Día ${TAG}` };
   await push(request, token, 'users', [
-    { ...operatorModel, ...operator, hub, updated_at: now },
+    { ...operatorModel, ...operator, hub, hubs: [hub], updated_at: now },
     { ...riderModel, ...rider, hub, updated_at: now },
   ]);
   for (const u of [operator, rider]) {
