@@ -20,7 +20,7 @@ import { checkOsrmUrl } from '../../server/osrmProxy';
 import { handle, type FunctionDeps } from './handlers.js';
 import { FirestoreOrderApi, type IdempotencyRow, type OrderData } from './orders.js';
 import { deliveryCounts, paymentAppeared, recomputePaymentDue, type DueData } from './paymentDue.js';
-import { POINT_RIDERS_FIELD, followRouteWrite, type RouteData, type StoredRoute } from './routeWrite.js';
+import { POINT_RIDERS_FIELD, followPointCreate, followRouteWrite, type RouteData, type StoredRoute } from './routeWrite.js';
 import type { DeliveryEvent } from '../../src/domain/entities/events';
 import type { Payment } from '../../src/domain/entities/operation';
 
@@ -159,6 +159,9 @@ const routeData: RouteData = {
   async riderRoutes(riderId) {
     return (await col('routes').where('rider_id', '==', riderId).get()).docs.map((d) => stored(d)?.doc as StoredRoute | undefined).filter((r) => r !== undefined);
   },
+  async routesWrittenSince(sinceMs) {
+    return (await col('routes').where(SERVER_TIME_FIELD, '>=', Timestamp.fromMillis(sinceMs)).get()).docs.map((d) => stored(d)?.doc as StoredRoute | undefined).filter((r) => r !== undefined);
+  },
   transaction(work) {
     return db.runTransaction((t) =>
       work({
@@ -189,4 +192,9 @@ export const routeFollowUp = onDocumentWritten({ region: 'europe-west1', documen
   const before = event.data?.before;
   const prior = before && before.exists ? ((stored(before)?.doc as StoredRoute | undefined) ?? null) : null;
   await followRouteWrite(routeData, prior, String(event.params.id));
+});
+
+/** A delivery point stored after a route that stops at it gets that route's rider as a reader. */
+export const pointFollowUp = onDocumentCreated({ region: 'europe-west1', document: `${PREFIX}delivery_points/{id}` }, async (event) => {
+  await followPointCreate(routeData, String(event.params.id));
 });

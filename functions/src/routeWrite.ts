@@ -8,7 +8,10 @@
  *   live (not deleted, not cancelled) routes stop there. The rules let a rider read a point only
  *   when his uid is in it, his device pulls his points with `array-contains`, and no device may
  *   write the field (the access table's FUNCTION_FIELDS). The device's own shape has no such
- *   field: the transport strips it on pull and keeps the stored value on push.
+ *   field: the transport strips it on pull and keeps the stored value on push. A point stored
+ *   after a route that stops at it (each collection replicates on its own: a desk back online may
+ *   push its routes before its new points) gets its readers when it is created
+ *   (`followPointCreate`), from the routes written in the last NEW_POINT_ROUTES_WINDOW_MS.
  * - **Orders follow the routes' stops** (issue 27 on Firebase): an order a route lists takes its
  *   id and «En ruta», one it drops goes back to «Pendiente» — the embedded server's
  *   `ordersFollowRoute` (server/rules.ts), the same pure code (src/domain/routing/follow.ts).
@@ -41,6 +44,8 @@ export interface RouteTx {
 export interface RouteData {
   /** Every stored route of a rider (deleted ones may be left out). */
   riderRoutes(riderId: string): Promise<StoredRoute[]>;
+  /** The routes written since `sinceMs` (their server time stamp; deleted ones may be included). */
+  routesWrittenSince(sinceMs: number): Promise<StoredRoute[]>;
   transaction<T>(work: (tx: RouteTx) => Promise<T>): Promise<T>;
 }
 
@@ -105,6 +110,27 @@ export async function followRouteWrite(data: RouteData, before: StoredRoute | nu
     const written = ordersFollowingRoute(before, route, (id) => orders.get(id) ?? null, (o) => Math.max(Number(o.updated_at) + 1, now()));
     for (const o of written) tx.putOrder(o);
     return { orders: written.map((o) => o.id), points: changedPoints };
+  });
+}
+
+/** How far back a new point looks for routes already stopping at it (their last write). */
+export const NEW_POINT_ROUTES_WINDOW_MS = 14 * 24 * 3_600_000;
+
+/**
+ * A delivery point was created: the riders of the live routes written lately that stop at it
+ * become its readers (kept with any it has). Idempotent; false when nothing changed.
+ */
+export async function followPointCreate(data: RouteData, pointId: string, now: () => number = Date.now): Promise<boolean> {
+  const routes = (await data.routesWrittenSince(now() - NEW_POINT_ROUTES_WINDOW_MS)).filter((r) => stopPointIds(r).includes(pointId));
+  const readers = pointRiders([pointId], routes).get(pointId) ?? [];
+  if (readers.length === 0) return false;
+  return data.transaction(async (tx) => {
+    const was = await tx.pointRiders(pointId);
+    if (was === null) return false;
+    const next = [...new Set([...was, ...readers])].sort();
+    if (JSON.stringify(next) === JSON.stringify([...was].sort())) return false;
+    tx.putPointRiders(pointId, next);
+    return true;
   });
 }
 

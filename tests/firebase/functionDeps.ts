@@ -5,7 +5,7 @@
  * they are decoded here, not verified. Firestore is reached as the emulator's owner (past the
  * rules), as the admin SDK is.
  */
-import { collection, doc, getDoc, getDocs, orderBy, query, runTransaction, serverTimestamp, setDoc, where, type Firestore } from 'firebase/firestore';
+import { Timestamp, collection, doc, getDoc, getDocs, orderBy, query, runTransaction, serverTimestamp, setDoc, where, type Firestore } from 'firebase/firestore';
 import type { FunctionDeps } from '../../functions/src/handlers';
 import type { DueData } from '../../functions/src/paymentDue';
 import { POINT_RIDERS_FIELD, type RouteData, type StoredRoute } from '../../functions/src/routeWrite';
@@ -100,6 +100,9 @@ export function emulatorRouteData(db: Firestore, prefix = 'cb_'): RouteData {
   return {
     async riderRoutes(riderId) {
       return (await getDocs(query(col('routes'), where('rider_id', '==', riderId)))).docs.map((d) => fromSnapshot(d)?.doc as StoredRoute | undefined).filter((r) => r !== undefined);
+    },
+    async routesWrittenSince(sinceMs) {
+      return (await getDocs(query(col('routes'), where(SERVER_TIME_FIELD, '>=', Timestamp.fromMillis(sinceMs))))).docs.map((d) => fromSnapshot(d)?.doc as StoredRoute | undefined).filter((r) => r !== undefined);
     },
     transaction(work) {
       return runTransaction(db, (t) =>

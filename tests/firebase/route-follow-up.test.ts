@@ -14,7 +14,7 @@ import { encodeValue, fromSnapshot } from '../../src/backend/firebase/docs';
 import { FirestoreSyncTransport } from '../../src/backend/firebase/transport';
 import type { SystemRole } from '../../src/domain/access/groups';
 import type { SyncDoc } from '../../src/backend/types';
-import { followRouteWrite, type StoredRoute } from '../../functions/src/routeWrite';
+import { followPointCreate, followRouteWrite, type StoredRoute } from '../../functions/src/routeWrite';
 import { order, point, route } from '../helpers/fixtures';
 import { clientDb, closeClients, newProject, seed, seedSmallOperation } from './emulator';
 import { emulatorRouteData } from './functionDeps';
@@ -110,6 +110,23 @@ describe('finding 2: a rider reads only the delivery points of his routes’ sto
     await writeRoute({ ...rf, rider_id: 'u-rider2', status: 'cancelled', cancel_reason: 'Lluvia' });
     expect(await riderIds('pf1')).toEqual([]);
     expect(await riderIds('pf2')).toEqual(['u-rider2']);
+  });
+
+  it('a point stored after the route that stops at it gets the route’s rider when it is created', async () => {
+    // A desk back online pushes its routes before its new points: the route's write finds no point.
+    expect((await writeRoute(route('rl', 'u-rider1', [{ point: 'pl-late', orders: [] }], 'planned'))).points).toEqual([]);
+    await setDoc(doc(owner, 'cb_delivery_points', 'pl-late'), { ...(encodeValue(point('pl-late')) as Row), _deleted: false, [SERVER_TIME_FIELD]: serverTimestamp() });
+    expect(await riderIds('pl-late')).toBeUndefined();
+    // The point's creation (where its trigger runs): rider 1 reads it; a second run changes nothing.
+    expect(await followPointCreate(emulatorRouteData(owner), 'pl-late')).toBe(true);
+    expect(await riderIds('pl-late')).toEqual(['u-rider1']);
+    expect(await followPointCreate(emulatorRouteData(owner), 'pl-late')).toBe(false);
+    expect(await attempt(getDoc(doc(clientDb(project, 'u-rider1'), 'cb_delivery_points', 'pl-late')))).toBe('ok');
+    expect(pulledIds((await transportOf('u-rider1', 'rider').pull('delivery_points', null, 100)).documents)).toContain('pl-late');
+    expect(await attempt(getDoc(doc(clientDb(project, 'u-rider2'), 'cb_delivery_points', 'pl-late')))).toBe('denied');
+    // A point no route stops at is left alone.
+    await setDoc(doc(owner, 'cb_delivery_points', 'pl-none'), { ...(encodeValue(point('pl-none')) as Row), _deleted: false, [SERVER_TIME_FIELD]: serverTimestamp() });
+    expect(await followPointCreate(emulatorRouteData(owner), 'pl-none')).toBe(false);
   });
 });
 
