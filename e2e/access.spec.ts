@@ -216,3 +216,34 @@ test('an admin gives an operator two hubs with the form; the server lets her wri
   });
   expect(((await refused.json()) as unknown[]).length, 'a hub-1 point is refused').toBe(1);
 });
+
+test('an operator of hubs 3 and 4 is offered saving an order or a route of his hubs, not of hub 1', async ({ page, request }) => {
+  const token = await adminToken(request);
+  const [orders, routes] = await Promise.all([pullAll(request, token, 'orders'), pullAll(request, token, 'routes')]);
+  const pick = <T extends { hub?: unknown }>(rows: T[], hub: number) => {
+    const found = rows.find((r) => Number(r.hub) === hub);
+    if (!found) throw new Error(`no document of hub ${hub}`);
+    return found as T & { id: unknown };
+  };
+  await signInSynced(page, 'operador.bcn@cargobici.test');
+  for (const [hub, allowed] of [[1, false], [4, true], [3, true]] as const) {
+    await gotoSynced(page, `/edit-order/${encodeURIComponent(String(pick(orders, hub).id))}`);
+    const save = page.getByRole('button', { name: 'Guardar' });
+    await expect(save).toBeVisible();
+    if (allowed) {
+      await expect(save).toBeEnabled();
+      await expect(page.getByTestId('order-hub-refusal')).toHaveCount(0);
+    } else {
+      await expect(save).toBeDisabled();
+      await expect(page.getByTestId('order-hub-refusal')).toContainText(`Es del hub ${hub}`);
+    }
+    await gotoSynced(page, `/routes/route/form/${encodeURIComponent(String(pick(routes, hub).id))}`);
+    const saveRoute = page.getByRole('button', { name: 'Guardar' });
+    await expect(saveRoute).toBeVisible();
+    if (allowed) await expect(saveRoute).toBeEnabled();
+    else {
+      await expect(saveRoute).toBeDisabled();
+      await expect(page.getByTestId('route-hub-refusal')).toContainText(`Es del hub ${hub}`);
+    }
+  }
+});
