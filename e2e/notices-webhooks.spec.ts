@@ -287,6 +287,12 @@ test('receivers get each notice once and the client’s webhook each status chan
       expect(own.map((r) => kindOf(r.body.text, m.code, 'sms')).sort(), `SMS to ${m.phone}: ${own.map((r) => r.body.text).join(' | ')}`).toEqual([...notices[m.code]!].sort());
     }
     expect(acceptedSms).toHaveLength(6);
+    // What they say: the day of a published order, who brings it, the reason of a failure.
+    const smsOf = (m: (typeof made)[number], kind: Kind) => acceptedSms.find((r) => r.body.to === m.phone && kindOf(r.body.text, m.code, 'sms') === kind)?.body.text ?? '';
+    expect(smsOf(first, 'published')).toContain(` ${t('notices.templates.today')} `);
+    expect(smsOf(second, 'on_the_way')).toContain(String(rider.name).split(' ')[0]);
+    expect(smsOf(second, 'failed')).toContain('(Ausente)');
+    for (const r of acceptedSms) expect(r.body.text).toContain(`${server.url}/envio/`);
     // The refused one (refused at each attempt before the restart) was taken after it, as the same notice.
     const refusedSms = smsBodies.filter((r) => r.status === 500);
     expect(refusedSms.length).toBeGreaterThanOrEqual(1);
