@@ -7,7 +7,7 @@ import { lazyChunk, type PreloadableLazy } from '../ui/lazyChunk';
 import { Stack } from '@mantine/core';
 
 import type { ScreenProps } from '../ui/page/types';
-import type { ScreenId } from './registry';
+import type { ScreenId } from '../links/registry';
 
 export type { ScreenProps };
 

@@ -12,7 +12,7 @@ import { loadDifferences, loadOut } from '../../domain/delivery';
 import { FirstSyncNotice, MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { LoadOutBoxScan } from './BoxScan';
 import { useActor, useProducts, useRoute, useRouteOrders } from './hooks';
-import { href, type AppHref } from '../../routes/registry';
+import { href, type AppHref } from '../../links/registry';
 
 /**
  * Load-out at the hub (/distribution/id_hub/…/id_route/… and /distribution/product-receive/…):

@@ -11,7 +11,7 @@ import { cancelRoute } from '../../data/round';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { useActor, useRoute } from './hooks';
 import { RouteStatusBadge } from './routeShared';
-import { linkTo } from '../../routes/registry';
+import { linkTo } from '../../links/registry';
 
 type Engine = NonNullable<ReturnType<typeof useEngine>>;
 

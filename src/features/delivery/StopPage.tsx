@@ -14,7 +14,7 @@ import { StopBoxScan } from './BoxScan';
 import { navigationUrl } from './routeShared';
 import { usePoint, useRoute, useRouteEvents } from './hooks';
 import { OUTCOME_COLOR, outcomeLabel } from './stopShared';
-import { href } from '../../routes/registry';
+import { href } from '../../links/registry';
 
 function BigButton({ to, children, ...rest }: ButtonProps & { to: string; children: ReactNode }) {
   return (

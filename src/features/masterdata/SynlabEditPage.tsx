@@ -13,7 +13,7 @@ import { ConfirmButton } from '../../ui/crud/ConfirmButton';
 import { newId } from '../../ui/crud/entity';
 import type { SynlabForm} from './synlabShared';
 import { useSynlabRefs, useSynlab, toDraft, synlabFormSchema, synlabFields } from './synlabShared';
-import { linkTo } from '../../routes/registry';
+import { linkTo } from '../../links/registry';
 
 export function SynlabEditPage({ params }: ScreenProps) {
   const engine = useEngine();

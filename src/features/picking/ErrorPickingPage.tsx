@@ -6,7 +6,7 @@ import { formatDate } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
 import { pickByScan, type PickingEngine } from '../../data/picking';
 import { useAction } from '../../ui/action/useAction';
-import type { AppHref } from '../../routes/registry';
+import type { AppHref } from '../../links/registry';
 import { isLineDone, orderPickingProgress } from '../../domain/picking';
 import { Scanner } from '../../ui/scanner';
 import { ProductMissing, productPath } from './shared';

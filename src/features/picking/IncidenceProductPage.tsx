@@ -10,7 +10,7 @@ import { orderPickingProgress, PICKABLE_ROUTE_STATUSES } from '../../domain/pick
 import { MACHINES } from '../../domain/status/machines';
 import { useAction } from '../../ui/action/useAction';
 import { NotePhotoSubmit, useNotePhoto } from '../../ui/form/NotePhotoSubmit';
-import type { AppHref } from '../../routes/registry';
+import type { AppHref } from '../../links/registry';
 import { ProductMissing, productPath } from './shared';
 import { useOrderProduct, usePickingEvents, usePickingRoute } from './hooks';
 import { statusText } from '../../i18n/status';

@@ -10,7 +10,7 @@ import { FirstSyncNotice } from '../../ui/sync/FirstSync';
 import { usePickingDay, usePickingEvents, usePickingSettlement, usePointOrders, usePointsByIds } from './hooks';
 import { DayHubSelector, productPath } from './shared';
 import { pickableOrders } from './byProductShared';
-import { href } from '../../routes/registry';
+import { href } from '../../links/registry';
 
 interface ProductRow {
   readonly product_id: string;

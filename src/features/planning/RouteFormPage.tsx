@@ -20,7 +20,7 @@ import { RiderSelect } from '../../ui/RiderSelect';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { useBikes, usePlanningActor, useRouteDoc, useUsers } from './hooks';
 import { shiftDate, routeFormSchema } from './routesShared';
-import { href, linkTo } from '../../routes/registry';
+import { href, linkTo } from '../../links/registry';
 import type { DataEngine } from '../../data/engine';
 import { useAction } from '../../ui/action/useAction';
 import { messageOf } from '../../ui/errors';

@@ -14,7 +14,7 @@ import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { SyncNotices } from '../../ui/sync/SyncNotices';
 import { useBikes, usePointsById, useRouteDoc, useRouteOrders, useRoutesEvents, useUsers } from './hooks';
 import { RouteStatusTag, StopsTable } from './routesShared';
-import { href } from '../../routes/registry';
+import { href } from '../../links/registry';
 import { RouteChanges } from '../../ui/routes/RouteChanges';
 
 function RouteHeader({ route, children }: { route: Route; children?: ReactNode }) {

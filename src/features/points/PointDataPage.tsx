@@ -18,7 +18,7 @@ import { LazyMap } from '../../ui/map/LazyMap';
 import { ListTable } from '../../ui/table/ListTable';
 import { SectionCard } from '../../ui/layout/SectionCard';
 import { kindLabel } from './config';
-import { href } from '../../routes/registry';
+import { href } from '../../links/registry';
 import { statusText } from '../../i18n/status';
 
 const RECENT_ORDERS = 20;
