@@ -15,7 +15,7 @@ import { href, type AppHref } from '../../links/registry';
 import { OrderNotFound } from './stopShared';
 
 /** /deliveryFailed/…: the order could not be delivered: reason, note, optional photo, what happens to the goods. */
-export function FailedPage({ params }: ScreenProps) {
+export function FailedPage({ params }: ScreenProps<'deliveryFailed'>) {
   const engine = useEngine();
   const actor = useActor();
   const navigate = useNavigate();

@@ -16,7 +16,7 @@ import { href, type AppHref } from '../../links/registry';
 import { OrderNotFound } from './stopShared';
 
 /** /incidenceByDeliveryProduct/…: an incidence on one product line. */
-export function IncidencePage({ params }: ScreenProps) {
+export function IncidencePage({ params }: ScreenProps<'incidenceDeliveryProduct'>) {
   const engine = useEngine();
   const actor = useActor();
   const navigate = useNavigate();

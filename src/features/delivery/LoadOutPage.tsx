@@ -19,8 +19,8 @@ import { href, type AppHref } from '../../links/registry';
  * products and quantities expected for the route; the rider confirms what he received, by
  * counting or scanning; differences become incidences.
  */
-export function LoadOutPage({ params }: ScreenProps) {
-  const routeId = params.id_route ?? params.route_id;
+export function LoadOutPage({ params }: ScreenProps<'distributionLoadOut' | 'distributionReceive'>) {
+  const routeId = 'id_route' in params ? params.id_route : params.route_id;
   const engine = useEngine();
   const actor = useActor();
   const navigate = useNavigate();

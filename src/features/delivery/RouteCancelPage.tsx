@@ -16,7 +16,7 @@ import { linkTo } from '../../links/registry';
 type Engine = NonNullable<ReturnType<typeof useEngine>>;
 
 /** /distribution/route_cancel/:id: an operator cancels a route with a reason. */
-export function RouteCancelPage({ params }: ScreenProps) {
+export function RouteCancelPage({ params }: ScreenProps<'distributionCancel'>) {
   const engine = useEngine();
   const actor = useActor();
   const navigate = useNavigate();

@@ -27,7 +27,7 @@ function useRiderName(riderId: string) {
 }
 
 /** /distribution/:id: the route with its stops in order, their state, a map and navigation. */
-export function RouteDetailPage({ params }: ScreenProps) {
+export function RouteDetailPage({ params }: ScreenProps<'distributionRoute'>) {
   const engine = useEngine();
   const actor = useActor();
   const navigate = useNavigate();

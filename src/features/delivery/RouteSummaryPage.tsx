@@ -12,7 +12,7 @@ import { RouteStatusBadge, routeAndOrders } from './routeShared';
 import { href } from '../../links/registry';
 
 /** /distribution/route-summary/:id: delivered, partial, failed, incidences, cash to hand over. */
-export function RouteSummaryPage({ params }: ScreenProps) {
+export function RouteSummaryPage({ params }: ScreenProps<'distributionSummary'>) {
   const engine = useEngine();
   const actor = useActor();
   const { data: route, loading } = useRoute(params.id);

@@ -20,7 +20,7 @@ import { href, linkTo } from '../../links/registry';
 import { OrderNotFound } from './stopShared';
 
 /** /signAndCollect/…: summary, amount due, payment method, collected and change, signature and signer's name. */
-export function SignCollectPage({ params }: ScreenProps) {
+export function SignCollectPage({ params }: ScreenProps<'signAndCollect'>) {
   const engine = useEngine();
   const actor = useActor();
   const navigate = useNavigate();

@@ -25,7 +25,7 @@ function BigButton({ to, children, ...rest }: ButtonProps & { to: string; childr
 }
 
 /** /distribution/pe/:id/rider_id/:riderId/routeId/:routeId: one stop and its orders. */
-export function StopPage({ params }: ScreenProps) {
+export function StopPage({ params }: ScreenProps<'distributionStop'>) {
   const { data: point, loading } = usePoint(params.id);
   const { data: route } = useRoute(params.routeId);
   const { data: events } = useRouteEvents(params.routeId);

@@ -15,7 +15,7 @@ import type { SynlabForm} from './synlabShared';
 import { useSynlabRefs, useSynlab, toDraft, synlabFormSchema, synlabFields } from './synlabShared';
 import { linkTo } from '../../links/registry';
 
-export function SynlabEditPage({ params }: ScreenProps) {
+export function SynlabEditPage({ params }: ScreenProps<'synlabFormEdit'>) {
   const engine = useEngine();
   const navigate = useNavigate();
   const refs = useSynlabRefs();

@@ -16,7 +16,7 @@ import { SyncNotices } from '../../ui/sync/SyncNotices';
 import { href, linkTo } from '../../links/registry';
 import { statusText } from '../../i18n/status';
 
-export function OrderEditPage({ params }: ScreenProps) {
+export function OrderEditPage({ params }: ScreenProps<'editOrder'>) {
   const engine = useEngine();
   const navigate = useNavigate();
   const role = useSession((s) => s.user?.base_role ?? 'anonimus');

@@ -216,7 +216,7 @@ export function PaymentsAllPage() {
   );
 }
 
-export function PaymentsDetailsPage({ params }: ScreenProps) {
+export function PaymentsDetailsPage({ params }: ScreenProps<'paymentsDetails'>) {
   const routeId = params.route_id ?? '';
   const status = detailsStatusOf(params.status_id);
   const { data: route, loading } = useLiveQuery<Route | null>((db) => (routeId !== '' ? docById(db, 'routes', routeId) : null), [routeId], null);

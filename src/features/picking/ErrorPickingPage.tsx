@@ -14,7 +14,7 @@ import { useOrderProduct, usePickingEvents } from './hooks';
 import { useUserNames } from './incidenceShared';
 
 /** /error-picking-producto/:pe_name/:order_id/:product_id/: wrong codes read for this product, and scan again. */
-export function ErrorPickingPage({ params }: ScreenProps) {
+export function ErrorPickingPage({ params }: ScreenProps<'errorPicking'>) {
   const { engine, actor, order, product } = useOrderProduct(params.order_id, params.product_id);
   const navigate = useNavigate();
   const events = usePickingEvents(params.order_id ? [params.order_id] : []);

@@ -20,7 +20,7 @@ function isIncidenceType(v: unknown): v is PickingIncidenceType {
 }
 
 /** /incidence-product/…: record a picking incidence for a product of an order. */
-export function IncidenceProductPage({ params }: ScreenProps) {
+export function IncidenceProductPage({ params }: ScreenProps<'incidenceProduct'>) {
   const { engine, actor, order, product } = useOrderProduct(params.order_id, params.product_id);
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as { type?: unknown };

@@ -142,7 +142,7 @@ function OneRoute({ route, showLabels }: { route: Route; showLabels: boolean }) 
 }
 
 /** /picking/route/:id: the route's delivery points with their progress; `all`: every route of the day. */
-export function PickingRoutePage({ params }: ScreenProps) {
+export function PickingRoutePage({ params }: ScreenProps<'pickingRoute'>) {
   usePickingSettlement();
   const id = params.id ?? '';
   const { date, hub } = usePickingDay();

@@ -9,7 +9,7 @@ import { LineStateBadge, ProgressFigures, productPath, RouteStatusBadge } from '
 import { href } from '../../links/registry';
 
 /** /picking/route/:id/pe/:idPE: the products of one delivery point's orders on the route. */
-export function PickingRoutePointPage({ params }: ScreenProps) {
+export function PickingRoutePointPage({ params }: ScreenProps<'pickingRoutePe'>) {
   usePickingSettlement();
   const route = usePickingRoute(params.id);
   const orders = useRouteOrdersList(params.id);

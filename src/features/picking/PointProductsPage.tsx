@@ -20,7 +20,7 @@ interface ProductRow {
 }
 
 /** /picking/products/pe/:id: the products of a delivery point's orders of the day. */
-export function PointProductsPage({ params }: ScreenProps) {
+export function PointProductsPage({ params }: ScreenProps<'pickingPeProducts'>) {
   usePickingSettlement();
   const { date, hub } = usePickingDay();
   const all = usePointOrders(params.id);

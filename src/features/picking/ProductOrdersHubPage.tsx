@@ -14,7 +14,7 @@ import { pickableOrders } from './byProductShared';
 import { href } from '../../links/registry';
 
 /** /picking/products/pe/:id/orders/hub/product/:idHub/:idProduct: one product across the hub's orders of the day. */
-export function ProductOrdersHubPage({ params }: ScreenProps) {
+export function ProductOrdersHubPage({ params }: ScreenProps<'pickingOrdersHub'>) {
   usePickingSettlement();
   const engine = useEngine();
   const actor = usePickingActor();

@@ -53,7 +53,7 @@ function nextLine(order: Order, stopOrders: readonly Order[], lines: Map<string,
   return null;
 }
 
-export function PickerProductPage({ params }: ScreenProps) {
+export function PickerProductPage({ params }: ScreenProps<'pickerProduct'>) {
   const { engine, actor, order, product } = useOrderProduct(params.order_id, params.product_id);
   const navigate = useNavigate();
   const point = usePointDoc(params.pe_id);

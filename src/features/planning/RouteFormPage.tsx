@@ -40,7 +40,7 @@ interface RouteFormValues extends Record<string, unknown> {
   cancel_reason: string;
 }
 
-export function RouteFormPage({ params }: ScreenProps) {
+export function RouteFormPage({ params }: ScreenProps<'routeForm'>) {
   const isNew = params.id === 'new';
   const { data: route, loading } = useRouteDoc(isNew ? undefined : params.id);
   const user = usePlanningActor();

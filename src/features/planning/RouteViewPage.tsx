@@ -62,7 +62,7 @@ function RouteMap({ route }: { route: Route }) {
   return <LazyMap points={all} lines={lines} ariaLabel={t('planning.detail.mapLabel', { route: route.name })} />;
 }
 
-export function RouteViewPage({ params }: ScreenProps) {
+export function RouteViewPage({ params }: ScreenProps<'routeDetail'>) {
   const { data: route, loading } = useRouteDoc(params.id);
   const { data: orders } = useRouteOrders(params.id);
   const ids = useMemo(() => (params.id ? [params.id] : []), [params.id]);

@@ -51,7 +51,7 @@ function HubChange({ point }: { point: DeliveryPoint }) {
   );
 }
 
-export function PointDataPage({ params }: ScreenProps) {
+export function PointDataPage({ params }: ScreenProps<'deliveryPointsData'>) {
   const id = params.id;
   const { data: point, loading } = useLiveQuery<DeliveryPoint | null>((db) => (id ? docById(db, 'delivery_points', id) : null), [id], null);
   const { data: hubs } = useCatalog('hub');
