@@ -19,15 +19,15 @@ function areaOf(absPath) {
 
 /** Packages pure domain code may import. Everything else (React, RxDB, Firebase, DOM) is out. */
 const DOMAIN_PACKAGES = ['zod', 'date-fns'];
-const SHARED_LAYERS = ['domain', 'data', 'backend', 'ui', 'i18n', 'workers'];
+const SHARED_LAYERS = ['domain', 'data', 'backend', 'links', 'ui', 'i18n', 'workers'];
 /**
  * The order of the shared layers (issue 16): a layer imports only its own rank or lower ones.
- * domain < backend (the seam) < data < ui, features, routes. The app's entry (src/main.tsx)
- * wires them together and is not in any layer.
+ * domain < backend (the seam) < data, links < ui, features, routes. The app's entry (src/main.tsx)
+ * wires them together and is not in any layer. src/links holds the route table (the
+ * specification's paths, typed `href`/`linkTo`): plain data below the features and the shared
+ * UI, which build their links from it (issue 30 §5: no exception needed).
  */
-const LAYER_RANK = { domain: 0, backend: 1, data: 2, ui: 3, features: 3, routes: 4 };
-/** The route table (src/routes/registry.ts and its href.ts): data, not screens; features may import it. */
-const isRouteTable = (target) => /^(registry|href)(\.ts)?$/.test(relative(resolve(root, 'src/routes'), target));
+const LAYER_RANK = { domain: 0, backend: 1, data: 2, links: 2, ui: 3, features: 3, routes: 4 };
 
 /**
  * The layout's boundaries (docs/architecture.md §4), checked on every import:
@@ -36,7 +36,7 @@ const isRouteTable = (target) => /^(registry|href)(\.ts)?$/.test(relative(resolv
  * - a feature never imports another feature;
  * - shared code (domain, data, backend, ui, i18n, workers) never imports features or routes;
  * - the layers are ordered (LAYER_RANK): src/backend never imports src/data, src/data never src/ui;
- *   features may import the route table (src/routes/registry.ts, href.ts) to build their links;
+ *   the route table (src/links: registry.ts, href.ts) is a shared layer below ui and features;
  * - above the seam, src/backend is reached only through its interface (src/backend/types.ts).
  * Import cycles, type-only imports included, are eslint/import-cycles.js's `cycles/no-cycle` (below).
  */
@@ -72,8 +72,6 @@ const boundaries = {
           }
           if (SHARED_LAYERS.includes(from.layer) && (to.layer === 'features' || to.layer === 'routes')) {
             context.report({ node, message: `Shared code (src/${from.layer}) may not import src/${to.layer}.` });
-          } else if (from.layer === 'features' && to.layer === 'routes' && isRouteTable(resolve(dirname(file), spec))) {
-            // The route table (paths, ids, typed href) is plain data: features build links from it.
           } else if (from.layer in LAYER_RANK && to.layer in LAYER_RANK && LAYER_RANK[to.layer] > LAYER_RANK[from.layer]) {
             context.report({ node, message: `src/${from.layer} may not import the higher layer src/${to.layer} (domain < backend < data < ui/features).` });
           }
@@ -100,7 +98,7 @@ function isStorageReference(file) {
   return rel === join('bench', 'firstsync-browser.ts') || rel === join('bench', 'floor', 'app', 'main.tsx');
 }
 
-const LINK_MESSAGE = 'Build link targets with href(id, params) from src/routes/registry, not a «/…» string literal.';
+const LINK_MESSAGE = 'Build link targets with href(id, params) from src/links/registry, not a «/…» string literal.';
 
 /** Selectors of a string (or template) starting with «/» used as a link target. */
 function linkLiteralSelectors() {
@@ -178,7 +176,7 @@ export default tseslint.config(
   },
   {
     // Link targets in features come from the route registry's typed `href(id, params)`
-    // (src/routes/registry.ts), never from a hand-written «/…» string (issue 16).
+    // (src/links/registry.ts), never from a hand-written «/…» string (issue 16).
     files: ['src/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': ['error', ...linkLiteralSelectors().map((selector) => ({ selector, message: LINK_MESSAGE }))],

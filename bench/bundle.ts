@@ -28,7 +28,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, CDPSession, Page, Request } from '@playwright/test';
 import { buildApp } from '../server/app';
-import { ROUTES, samplePath, type RouteEntry } from '../src/routes/registry';
+import { ROUTES, samplePath, type RouteEntry } from '../src/links/registry';
 import { launchChromium } from './kit';
 import { buildFloors, FLOOR_DIST } from './floor/build';
 import { serveStaticDir } from './floor/serve';

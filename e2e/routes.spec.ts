@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './test';
-import { ROUTES, samplePath, type RouteEntry } from '../src/routes/registry';
+import { ROUTES, samplePath, type RouteEntry } from '../src/links/registry';
 import { t } from '../src/i18n';
 import { signIn, signInSynced } from './support';
 

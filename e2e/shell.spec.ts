@@ -1,5 +1,5 @@
 import { expect, test } from './test';
-import { MENU } from '../src/routes/registry';
+import { MENU } from '../src/links/registry';
 import { t } from '../src/i18n';
 import { signIn } from './support';
 

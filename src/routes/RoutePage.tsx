@@ -3,7 +3,7 @@ import { Alert, Stack, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { t } from '../i18n';
 import { UnderConstruction } from '../ui/page/UnderConstruction';
-import type { RouteEntry } from './registry';
+import type { RouteEntry } from '../links/registry';
 import { SCREENS } from './screens';
 import { ChunkBoundary, ChunkLoading } from '../ui/lazyChunk';
 import { mayOpen } from '../domain/access/groups';

@@ -1,4 +1,4 @@
-// Generated from src/routes/registry.ts by `npm run routes` (src/routes/routeTreeSource.ts). Do not edit.
+// Generated from src/links/registry.ts by `npm run routes` (src/routes/routeTreeSource.ts). Do not edit.
 import { createRoute } from '@tanstack/react-router';
 import { blankLayoutRoute, rootRoute, screenOptions, shellLayoutRoute } from './tree';
 

@@ -5,7 +5,7 @@
  * file-based route tree, so the registry stays the one table (`npm run routes`); a unit test fails
  * when the file is not what the registry gives.
  */
-import type { RouteEntry } from './registry';
+import type { RouteEntry } from '../links/registry';
 import { toRouterPath } from './routerPath';
 
 /** A string literal in the house style (single quotes; registry ids and paths have none). */
@@ -21,7 +21,7 @@ function routeVar(id: string): string {
 
 export function routeTreeSource(routes: readonly RouteEntry[]): string {
   const lines: string[] = [
-    '// Generated from src/routes/registry.ts by `npm run routes` (src/routes/routeTreeSource.ts). Do not edit.',
+    '// Generated from src/links/registry.ts by `npm run routes` (src/routes/routeTreeSource.ts). Do not edit.',
     "import { createRoute } from '@tanstack/react-router';",
     "import { blankLayoutRoute, rootRoute, screenOptions, shellLayoutRoute } from './tree';",
     '',

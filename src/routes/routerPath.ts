@@ -1,1 +1,1 @@
-export { routerPath as toRouterPath } from './href';
+export { routerPath as toRouterPath } from '../links/href';

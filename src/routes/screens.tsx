@@ -7,11 +7,14 @@ import { lazyChunk, type PreloadableLazy } from '../ui/lazyChunk';
 import { Stack } from '@mantine/core';
 
 import type { ScreenProps } from '../ui/page/types';
-import type { ScreenId } from './registry';
+import type { ScreenId } from '../links/registry';
 
 export type { ScreenProps };
 
-type Screen = PreloadableLazy<ComponentType<ScreenProps>>;
+/** The screen of route `I`: it takes the parameters of its own path (ScreenProps<I>). */
+type ScreenOf<I extends ScreenId> = PreloadableLazy<ComponentType<ScreenProps<I>>>;
+/** A screen as RoutePage renders it, with the router's parameters of the entry's path. */
+type Screen = PreloadableLazy<ComponentType<{ readonly params: Readonly<Record<string, string>> }>>;
 
 // Each screen is imported from its own module, not from its feature's index: a screen then loads
 // its own code only, not every screen of its feature (issue 15's budgets, bench/bundle).
@@ -146,7 +149,9 @@ const SCREEN_TABLE = {
   orderNotices: lazyChunk(() => import('../features/notify/OrderNoticesPage').then((m) => ({ default: m.OrderNoticesPage }))),
   configWebhooks: lazyChunk(() => import('../features/notify/WebhooksPage').then((m) => ({ default: m.WebhooksPage }))),
   publicProof: lazyChunk(() => import('../features/proof/PublicProofPage').then((m) => ({ default: m.PublicProofPage }))),
-} satisfies Record<ScreenId, Screen>;
+} satisfies { readonly [I in ScreenId]: ScreenOf<I> };
 
 /** The screens, looked up by a registry entry's id (absent for a pending entry). */
-export const SCREENS: Readonly<Partial<Record<string, Screen>>> = SCREEN_TABLE;
+// The router fills each entry's parameters from the same path (the route tree is generated
+// from the registry): here the per-route types meet the router's plain record, once.
+export const SCREENS: Readonly<Partial<Record<string, Screen>>> = SCREEN_TABLE as unknown as Readonly<Partial<Record<string, Screen>>>;

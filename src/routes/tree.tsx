@@ -37,10 +37,10 @@ import { useEngine, useSyncStatus } from '../data/statusHooks';
 import { groupsOf, useSession } from '../data/session';
 import { mayOpen, type InterfaceGroup } from '../domain/access/groups';
 import { homeOf } from '../features/auth/home';
-import { breadcrumbTrail, MENU, pathParams, routeById, type MenuEntry, type RouteEntry } from './registry';
+import { breadcrumbTrail, MENU, pathParams, routeById, type MenuEntry, type RouteEntry } from '../links/registry';
 import { RoutePage } from './RoutePage';
 import { SCREENS } from './screens';
-import { fillPath } from './href';
+import { fillPath } from '../links/href';
 
 // The shell, the sync badge, the user menu and the session overlays load on their own, so the
 // sign-in page downloads none of them (issue 15: login ≤ 120 KB, see bench/bundle.ts).

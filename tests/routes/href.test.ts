@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fillPath, type PathParamNames } from '../../src/routes/href';
-import { href, pathParams, ROUTES, samplePath, type RouteId } from '../../src/routes/registry';
+import { fillPath, type PathParamNames } from '../../src/links/href';
+import { href, pathParams, ROUTES, samplePath, type RouteId } from '../../src/links/registry';
 
 describe('href (typed links from the registry)', () => {
   it('fills the parameters of the route, keeping the specification’s mixed-case names', () => {

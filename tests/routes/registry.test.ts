@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbTrail, MENU, ROUTES, pathParams, samplePath } from '../../src/routes/registry';
+import { breadcrumbTrail, MENU, ROUTES, pathParams, samplePath } from '../../src/links/registry';
 import { SCREENS } from '../../src/routes/screens';
 import { toRouterPath } from '../../src/routes/router';
 import { t, type MessageKey } from '../../src/i18n';

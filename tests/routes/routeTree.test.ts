@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { redirect } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { href, linkTo, ROUTES } from '../../src/routes/registry';
+import { href, linkTo, ROUTES } from '../../src/links/registry';
 import { routeTreeSource } from '../../src/routes/routeTreeSource';
 import { toRouterPath } from '../../src/routes/router';
 

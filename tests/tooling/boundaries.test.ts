@@ -34,6 +34,18 @@ describe('lint boundaries', () => {
     );
   });
 
+  it('puts the route table below the features with no exception; the router stays above them (issue 30 §5)', async () => {
+    const link = "import { href } from '../../links/registry';\nexport const h = href;\n";
+    expect(await messages(link, 'src/features/orders/x.ts')).toEqual([]);
+    expect(await messages("import { href } from '../links/registry';\nexport const h = href;\n", 'src/ui/x.ts')).toEqual([]);
+    expect(await messages("import { router } from '../../routes/router';\nexport const r = router;\n", 'src/features/orders/x.ts')).toEqual(
+      expect.arrayContaining([expect.stringContaining('src/features may not import the higher layer src/routes')]),
+    );
+    expect(await messages("import { theme } from '../ui/theme';\nexport const t = theme;\n", 'src/links/x.ts')).toEqual(
+      expect.arrayContaining([expect.stringContaining('src/links may not import the higher layer src/ui')]),
+    );
+  });
+
   it('orders the layers: domain < backend < data < ui', async () => {
     const upward = "import { appStore } from '../../data/appStore';\nexport const s = appStore;\n";
     expect(await messages(upward, 'src/backend/server/x.ts')).toEqual(
@@ -71,7 +83,7 @@ describe('lint boundaries', () => {
     const rule = 'Build link targets with href(id, params)';
     const code = [
       "import { Link, useNavigate } from '@tanstack/react-router';",
-      "import { href } from '../../routes/registry';",
+      "import { href } from '../../links/registry';",
       'export function A({ id }: { id: string }) {',
       '  const navigate = useNavigate();',
       "  void navigate({ to: '/orders' });",
@@ -88,7 +100,7 @@ describe('lint boundaries', () => {
     expect(found.filter((m) => m.startsWith(rule))).toHaveLength(6);
     const typed = [
       "import { Link, useNavigate } from '@tanstack/react-router';",
-      "import { href } from '../../routes/registry';",
+      "import { href } from '../../links/registry';",
       'export function A({ id }: { id: string }) {',
       '  const navigate = useNavigate();',
       "  void navigate({ to: href('editOrder', { id }) });",

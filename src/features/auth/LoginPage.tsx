@@ -7,7 +7,7 @@ import { useAction } from '../../ui/action/useAction';
 import { AuthCard } from '../../ui/page/AuthCard';
 import { homeOf } from './home';
 import { emailProblem } from './rules';
-import { href } from '../../routes/registry';
+import { href } from '../../links/registry';
 
 const validate = {
   email: emailProblem,

@@ -5,7 +5,7 @@ import { t } from '../../i18n';
 import { sessionBackend } from '../../data/session';
 import { useAction } from '../../ui/action/useAction';
 import { AuthCard } from '../../ui/page/AuthCard';
-import { href } from '../../routes/registry';
+import { href } from '../../links/registry';
 import { newPasswordProblem, repeatProblem } from './rules';
 
 /** /reset/form?token=…: choose a new password with the one-time token of the e-mail. */

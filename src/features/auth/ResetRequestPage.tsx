@@ -5,7 +5,7 @@ import { t } from '../../i18n';
 import { sessionBackend } from '../../data/session';
 import { useAction } from '../../ui/action/useAction';
 import { AuthCard } from '../../ui/page/AuthCard';
-import { href } from '../../routes/registry';
+import { href } from '../../links/registry';
 import { emailProblem } from './rules';
 
 /** /reset: ask for the e-mail with the link. Never says whether the address exists. */

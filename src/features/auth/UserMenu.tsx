@@ -4,7 +4,7 @@ import { IconLock, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { t } from '../../i18n';
 import { lockNow, signOut, useSession } from '../../data/session';
-import { href, linkTo } from '../../routes/registry';
+import { href, linkTo } from '../../links/registry';
 import { useAction } from '../../ui/action/useAction';
 
 /** The signed-in user in the header: profile, lock, sign-out (refused while work is unsynced). */

@@ -1,4 +1,4 @@
-import { href } from '../../routes/registry';
+import { href } from '../../links/registry';
 
 /** Where a user lands after signing in, by role, when no page asked for the sign-in. */
 export function homeOf(groups: readonly string[]): string {

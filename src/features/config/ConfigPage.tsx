@@ -5,7 +5,7 @@ import { t } from '../../i18n';
 import { formatDate } from '../../i18n/dates';
 import { sessionBackend } from '../../data/session';
 import type { ConflictEntry } from '../../backend/types';
-import { href } from '../../routes/registry';
+import { href } from '../../links/registry';
 
 const LINKS = [
   { to: href('configRoles'), label: 'config.roles' },

@@ -2,4 +2,4 @@ import type { ScreenProps } from '../../ui/page/types';
 import { EntityEditPage } from '../../ui/crud/entity';
 import { roleConfig } from './roleShared';
 
-export const RoleEditPage = ({ params }: ScreenProps) => <EntityEditPage config={roleConfig} id={params.rol_id} />;
+export const RoleEditPage = ({ params }: ScreenProps<'rolEdit'>) => <EntityEditPage config={roleConfig} id={params.rol_id} />;

@@ -16,7 +16,7 @@ import { roleSchema, type Role } from '../../domain/entities/reference';
 import type { FieldDef } from '../../ui/crud/EntityForm';
 import { catalogRows, entityLabels, type EntityConfig } from '../../ui/crud/entity';
 import { formSchema } from '../../ui/crud/options';
-import { href } from '../../routes/registry';
+import { href } from '../../links/registry';
 
 export function useRoles() {
   return useLiveQuery<Role[]>((db) => catalogOfKind(db, 'role'), [], []);

@@ -13,7 +13,7 @@ import { checkLoadScan, checkStopScan, routeBoxLabels } from '../../domain/picki
 import type { Order, Route } from '../../domain/entities/operation';
 import { Scanner } from '../../ui/scanner';
 import { useProducts } from './hooks';
-import { href } from '../../routes/registry';
+import { href } from '../../links/registry';
 
 type Said = { readonly color: 'teal' | 'orange' | 'red'; readonly text: string; readonly kind: string };
 

@@ -10,7 +10,7 @@ import { useOrder, useOrderEvents } from './hooks';
 import { OrderNotFound, OUTCOME_COLOR, outcomeLabel } from './stopShared';
 
 /** /delivery/:id: one delivery's record (what, when, where, signature, collected); `id` is the order's id. */
-export function DeliveryRecordPage({ params }: ScreenProps) {
+export function DeliveryRecordPage({ params }: ScreenProps<'delivery'>) {
   const orderId = (params.id ?? '').replace(/^dlv-/, '');
   const { data: order, loading } = useOrder(orderId);
   const { data: events } = useOrderEvents(orderId);

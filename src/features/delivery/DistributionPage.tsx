@@ -13,7 +13,7 @@ import type { Route } from '../../domain/entities/operation';
 import { FirstSyncNotice, SyncedValue } from '../../ui/sync/FirstSync';
 import { useRouteEvents } from './hooks';
 import { RouteStatusBadge } from './routeShared';
-import { href } from '../../routes/registry';
+import { href } from '../../links/registry';
 import { statusText } from '../../i18n/status';
 
 function RouteCard({ route, testId = 'route-card' }: { route: Route; testId?: string }) {

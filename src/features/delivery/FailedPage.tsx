@@ -11,11 +11,11 @@ import { orderOutcome } from '../../domain/delivery';
 import { useAction } from '../../ui/action/useAction';
 import { NotePhotoSubmit, useNotePhoto } from '../../ui/form/NotePhotoSubmit';
 import { useActor, useDeliveryStatuses, useOrderOnRoute } from './hooks';
-import { href, type AppHref } from '../../routes/registry';
+import { href, type AppHref } from '../../links/registry';
 import { OrderNotFound } from './stopShared';
 
 /** /deliveryFailed/…: the order could not be delivered: reason, note, optional photo, what happens to the goods. */
-export function FailedPage({ params }: ScreenProps) {
+export function FailedPage({ params }: ScreenProps<'deliveryFailed'>) {
   const engine = useEngine();
   const actor = useActor();
   const navigate = useNavigate();

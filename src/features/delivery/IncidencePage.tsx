@@ -12,11 +12,11 @@ import { INCIDENCE_TYPES, type IncidenceType } from '../../domain/entities/event
 import { useAction } from '../../ui/action/useAction';
 import { NotePhotoSubmit, useNotePhoto } from '../../ui/form/NotePhotoSubmit';
 import { useActor, useOrder, useRoute } from './hooks';
-import { href, type AppHref } from '../../routes/registry';
+import { href, type AppHref } from '../../links/registry';
 import { OrderNotFound } from './stopShared';
 
 /** /incidenceByDeliveryProduct/…: an incidence on one product line. */
-export function IncidencePage({ params }: ScreenProps) {
+export function IncidencePage({ params }: ScreenProps<'incidenceDeliveryProduct'>) {
   const engine = useEngine();
   const actor = useActor();
   const navigate = useNavigate();

@@ -12,15 +12,15 @@ import { loadDifferences, loadOut } from '../../domain/delivery';
 import { FirstSyncNotice, MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { LoadOutBoxScan } from './BoxScan';
 import { useActor, useProducts, useRoute, useRouteOrders } from './hooks';
-import { href, type AppHref } from '../../routes/registry';
+import { href, type AppHref } from '../../links/registry';
 
 /**
  * Load-out at the hub (/distribution/id_hub/…/id_route/… and /distribution/product-receive/…):
  * products and quantities expected for the route; the rider confirms what he received, by
  * counting or scanning; differences become incidences.
  */
-export function LoadOutPage({ params }: ScreenProps) {
-  const routeId = params.id_route ?? params.route_id;
+export function LoadOutPage({ params }: ScreenProps<'distributionLoadOut' | 'distributionReceive'>) {
+  const routeId = 'id_route' in params ? params.id_route : params.route_id;
   const engine = useEngine();
   const actor = useActor();
   const navigate = useNavigate();

@@ -9,11 +9,11 @@ import { checkDeliveredLines, decodeSummary, deliverableUnits, encodeSummary, or
 import type { DeliveredLine } from '../../domain/entities/events';
 import { SyncNotices } from '../../ui/sync/SyncNotices';
 import { useOrderOnRoute } from './hooks';
-import { href, linkTo } from '../../routes/registry';
+import { href, linkTo } from '../../links/registry';
 import { OrderNotFound } from './stopShared';
 
 /** /order_id/:id/rider_id/:riderId/route_id/:routeId: the order's products, delivered in full, in part or refused. */
-export function OrderDeliveryPage({ params }: ScreenProps) {
+export function OrderDeliveryPage({ params }: ScreenProps<'deliveryProducts'>) {
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as { summary?: string };
   const { order, route, events, loading } = useOrderOnRoute(params.id, params.routeId);

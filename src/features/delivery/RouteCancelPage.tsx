@@ -11,12 +11,12 @@ import { cancelRoute } from '../../data/round';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { useActor, useRoute } from './hooks';
 import { RouteStatusBadge } from './routeShared';
-import { linkTo } from '../../routes/registry';
+import { linkTo } from '../../links/registry';
 
 type Engine = NonNullable<ReturnType<typeof useEngine>>;
 
 /** /distribution/route_cancel/:id: an operator cancels a route with a reason. */
-export function RouteCancelPage({ params }: ScreenProps) {
+export function RouteCancelPage({ params }: ScreenProps<'distributionCancel'>) {
   const engine = useEngine();
   const actor = useActor();
   const navigate = useNavigate();

@@ -16,7 +16,7 @@ import { FirstSyncNotice, MissingUntilSynced, SyncedValue } from '../../ui/sync/
 import { SyncNotices } from '../../ui/sync/SyncNotices';
 import { useActor, usePoints, useRoute, useRouteEvents } from './hooks';
 import { RouteStatusBadge, routeAndOrders, navigationUrl } from './routeShared';
-import { href, linkTo } from '../../routes/registry';
+import { href, linkTo } from '../../links/registry';
 import { changesAfterPublishing, RouteChanges } from '../../ui/routes/RouteChanges';
 import { StopStateBadge } from '../../ui/routes/StopStateBadge';
 import { STOP_STATE_COLOR } from '../../ui/statusColors';
@@ -27,7 +27,7 @@ function useRiderName(riderId: string) {
 }
 
 /** /distribution/:id: the route with its stops in order, their state, a map and navigation. */
-export function RouteDetailPage({ params }: ScreenProps) {
+export function RouteDetailPage({ params }: ScreenProps<'distributionRoute'>) {
   const engine = useEngine();
   const actor = useActor();
   const navigate = useNavigate();

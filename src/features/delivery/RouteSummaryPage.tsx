@@ -9,10 +9,10 @@ import { FirstSyncNotice, MissingUntilSynced, SyncedValue } from '../../ui/sync/
 import { SyncNotices } from '../../ui/sync/SyncNotices';
 import { useActor, useRoute, useRouteEvents, useRouteIncidences } from './hooks';
 import { RouteStatusBadge, routeAndOrders } from './routeShared';
-import { href } from '../../routes/registry';
+import { href } from '../../links/registry';
 
 /** /distribution/route-summary/:id: delivered, partial, failed, incidences, cash to hand over. */
-export function RouteSummaryPage({ params }: ScreenProps) {
+export function RouteSummaryPage({ params }: ScreenProps<'distributionSummary'>) {
   const engine = useEngine();
   const actor = useActor();
   const { data: route, loading } = useRoute(params.id);

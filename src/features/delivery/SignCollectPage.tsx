@@ -16,11 +16,11 @@ import type { PaymentMethod } from '../../domain/entities/operation';
 import { riderPaymentMethods } from '../../domain/access/payments';
 import { SignaturePad, SignatureView, signatureToPng, type Stroke } from '../../ui/signature/SignaturePad';
 import { useActor, useOrderOnRoute } from './hooks';
-import { href, linkTo } from '../../routes/registry';
+import { href, linkTo } from '../../links/registry';
 import { OrderNotFound } from './stopShared';
 
 /** /signAndCollect/…: summary, amount due, payment method, collected and change, signature and signer's name. */
-export function SignCollectPage({ params }: ScreenProps) {
+export function SignCollectPage({ params }: ScreenProps<'signAndCollect'>) {
   const engine = useEngine();
   const actor = useActor();
   const navigate = useNavigate();

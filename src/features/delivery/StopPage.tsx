@@ -14,7 +14,7 @@ import { StopBoxScan } from './BoxScan';
 import { navigationUrl } from './routeShared';
 import { usePoint, useRoute, useRouteEvents } from './hooks';
 import { OUTCOME_COLOR, outcomeLabel } from './stopShared';
-import { href } from '../../routes/registry';
+import { href } from '../../links/registry';
 
 function BigButton({ to, children, ...rest }: ButtonProps & { to: string; children: ReactNode }) {
   return (
@@ -25,7 +25,7 @@ function BigButton({ to, children, ...rest }: ButtonProps & { to: string; childr
 }
 
 /** /distribution/pe/:id/rider_id/:riderId/routeId/:routeId: one stop and its orders. */
-export function StopPage({ params }: ScreenProps) {
+export function StopPage({ params }: ScreenProps<'distributionStop'>) {
   const { data: point, loading } = usePoint(params.id);
   const { data: route } = useRoute(params.routeId);
   const { data: events } = useRouteEvents(params.routeId);

@@ -21,7 +21,7 @@ import type { Order, Route } from '../../domain/entities/operation';
 import { MACHINES, ORDER_STATUSES, ROUTE_STATUSES } from '../../domain/status/machines';
 import { ORDER_STATUS_COLOR, ROUTE_STATUS_COLOR } from '../../ui/statusColors';
 import { FirstSyncNotice, SyncedValue } from '../../ui/sync/FirstSync';
-import { href } from '../../routes/registry';
+import { href } from '../../links/registry';
 import { statusNames } from '../../i18n/status';
 import { formatDay } from '../../i18n/dates';
 

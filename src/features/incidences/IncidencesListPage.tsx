@@ -29,7 +29,7 @@ import { useDayExceptions } from '../../ui/incidences/useDayExceptions';
 import { FollowUpBadge, FollowUpDialog, followUpLabel } from '../../ui/incidences/FollowUpDialog';
 import { EntityTable } from '../../ui/crud/EntityTable';
 import { PhotoButton } from '../../ui/media/StoredPhoto';
-import { href } from '../../routes/registry';
+import { href } from '../../links/registry';
 import { FailureActionDialog } from './FailureActionDialog';
 
 /** One row: the exception and what the list shows of it, looked up once. */

@@ -3,7 +3,7 @@ import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { IconDownload } from '@tabler/icons-react';
 import { t } from '../../i18n';
-import { linkTo } from '../../routes/registry';
+import { linkTo } from '../../links/registry';
 import type { Command, Done } from './model';
 
 const SHOWN = 200;

@@ -25,7 +25,7 @@ import { useImportController } from './useImportController';
 
 const NO_CLIENT = '__file';
 
-export function ImportPage(_props: ScreenProps) {
+export function ImportPage(_props: ScreenProps<'charge' | 'import' | 'blankCharge'>) {
   const { state, dispatch, engineReady, chooseFiles, downloadReport, downloadRejected, downloadTemplate } = useImportController();
   const { data: clients } = useCatalog('client');
   const clientOptions = useMemo(

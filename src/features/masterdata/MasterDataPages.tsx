@@ -10,27 +10,27 @@ import { bikeConfig, bikeModelConfig, clientConfig, hubConfig, productConfig, st
 
 export const BikeListPage = () => <EntityListPage config={bikeConfig} />;
 export const BikeCreatePage = () => <EntityCreatePage config={bikeConfig} />;
-export const BikeEditPage = ({ params }: ScreenProps) => <EntityEditPage config={bikeConfig} id={params.bike_id} />;
+export const BikeEditPage = ({ params }: ScreenProps<'bikeEdit'>) => <EntityEditPage config={bikeConfig} id={params.bike_id} />;
 
 export const BikeModelListPage = () => <EntityListPage config={bikeModelConfig} />;
 export const BikeModelCreatePage = () => <EntityCreatePage config={bikeModelConfig} />;
-export const BikeModelEditPage = ({ params }: ScreenProps) => <EntityEditPage config={bikeModelConfig} id={params.bike_id} />;
+export const BikeModelEditPage = ({ params }: ScreenProps<'bikeModelEdit'>) => <EntityEditPage config={bikeModelConfig} id={params.bike_id} />;
 
 export const HubListPage = () => <EntityListPage config={hubConfig} />;
 export const HubCreatePage = () => <EntityCreatePage config={hubConfig} />;
-export const HubEditPage = ({ params }: ScreenProps) => <EntityEditPage config={hubConfig} id={params.hub_id} />;
+export const HubEditPage = ({ params }: ScreenProps<'hubEdit'>) => <EntityEditPage config={hubConfig} id={params.hub_id} />;
 
 export const ProductListPage = () => <EntityListPage config={productConfig} />;
 export const ProductCreatePage = () => <EntityCreatePage config={productConfig} />;
-export const ProductEditPage = ({ params }: ScreenProps) => <EntityEditPage config={productConfig} id={params.product_id} />;
+export const ProductEditPage = ({ params }: ScreenProps<'productEdit'>) => <EntityEditPage config={productConfig} id={params.product_id} />;
 
 export const TaxListPage = () => <EntityListPage config={taxConfig} />;
 export const TaxCreatePage = () => <EntityCreatePage config={taxConfig} />;
-export const TaxEditPage = ({ params }: ScreenProps) => <EntityEditPage config={taxConfig} id={params.tax_id} />;
+export const TaxEditPage = ({ params }: ScreenProps<'taxEdit'>) => <EntityEditPage config={taxConfig} id={params.tax_id} />;
 
 export const StatusListPage = () => <EntityListPage config={statusConfig} />;
 export const StatusCreatePage = () => <EntityCreatePage config={statusConfig} />;
-export const StatusEditPage = ({ params }: ScreenProps) => <EntityEditPage config={statusConfig} id={params.id} />;
+export const StatusEditPage = ({ params }: ScreenProps<'statusEdit'>) => <EntityEditPage config={statusConfig} id={params.id} />;
 
 /** Clients: a section of /config (the specification gives them no path). */
 export const ClientsSection = () => <EntitySection config={clientConfig} title={t('clients.title')} testId="clients-section" />;

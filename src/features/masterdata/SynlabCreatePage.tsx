@@ -8,7 +8,7 @@ import { EntityForm } from '../../ui/crud/EntityForm';
 import { newId } from '../../ui/crud/entity';
 import type { SynlabForm} from './synlabShared';
 import { useSynlabRefs, synlabFormSchema, synlabFields, toDraft } from './synlabShared';
-import { linkTo } from '../../routes/registry';
+import { linkTo } from '../../links/registry';
 
 export function SynlabCreatePage() {
   const engine = useEngine();

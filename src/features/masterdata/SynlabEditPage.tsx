@@ -13,9 +13,9 @@ import { ConfirmButton } from '../../ui/crud/ConfirmButton';
 import { newId } from '../../ui/crud/entity';
 import type { SynlabForm} from './synlabShared';
 import { useSynlabRefs, useSynlab, toDraft, synlabFormSchema, synlabFields } from './synlabShared';
-import { linkTo } from '../../routes/registry';
+import { linkTo } from '../../links/registry';
 
-export function SynlabEditPage({ params }: ScreenProps) {
+export function SynlabEditPage({ params }: ScreenProps<'synlabFormEdit'>) {
   const engine = useEngine();
   const navigate = useNavigate();
   const refs = useSynlabRefs();

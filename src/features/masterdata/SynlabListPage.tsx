@@ -9,7 +9,7 @@ import type { SynlabRow, SynlabState } from '../../domain/synlab';
 import { EntityTable, RowLink, RowTag, type Column } from '../../ui/crud/EntityTable';
 import { hubLabel } from '../../ui/crud/options';
 import { useSynlab } from './synlabShared';
-import { href } from '../../routes/registry';
+import { href } from '../../links/registry';
 
 const STATE_COLOR: Record<SynlabState, string> = { published: 'teal', 'published-with-draft': 'orange', 'new-draft': 'gray' };
 

@@ -18,7 +18,7 @@ import { catalogRows, collectionRows, entityLabels, type EntityConfig } from '..
 import { RowTag } from '../../ui/crud/EntityTable';
 import { activeColumn, activeFilter, formatRate, formSchema, hubFilter, hubLabel, hubOptions, hubSelect, refSelect, type Option } from '../../ui/crud/options';
 import { LocationPicker } from '../../ui/map/LocationPicker';
-import { href } from '../../routes/registry';
+import { href } from '../../links/registry';
 import { statusNames } from '../../i18n/status';
 
 const label = (key: MessageKey) => t(key);

@@ -122,7 +122,7 @@ function TrackingLinkCard({ orderId }: { orderId: string }) {
   );
 }
 
-export function OrderNoticesPage({ params }: ScreenProps) {
+export function OrderNoticesPage({ params }: ScreenProps<'orderNotices'>) {
   const id = params.id ?? '';
   const [data, setData] = useState<OrderNotices | null>(null);
   const [error, setError] = useState<string | null>(null);

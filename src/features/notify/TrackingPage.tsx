@@ -47,7 +47,7 @@ function LanguageSwitch() {
   );
 }
 
-export function TrackingPage({ params }: ScreenProps) {
+export function TrackingPage({ params }: ScreenProps<'publicTracking'>) {
   const token = params.token ?? '';
   const [state, setState] = useState<State>({ kind: 'loading' });
   useEffect(() => {

@@ -9,7 +9,7 @@ import type { Order } from '../../domain/entities/operation';
 import { newOrderCode } from '../../domain/orderForm';
 import { newId } from '../../ui/crud/entity';
 import { OrderForm } from './OrderForm';
-import { linkTo } from '../../routes/registry';
+import { linkTo } from '../../links/registry';
 
 export function OrderCreatePage() {
   const engine = useEngine();

@@ -13,10 +13,10 @@ import { hubRefusal, useWritableHubs } from '../../ui/hubScope';
 import { ConfirmButton } from '../../ui/crud/ConfirmButton';
 import { OrderForm } from './OrderForm';
 import { SyncNotices } from '../../ui/sync/SyncNotices';
-import { href, linkTo } from '../../routes/registry';
+import { href, linkTo } from '../../links/registry';
 import { statusText } from '../../i18n/status';
 
-export function OrderEditPage({ params }: ScreenProps) {
+export function OrderEditPage({ params }: ScreenProps<'editOrder'>) {
   const engine = useEngine();
   const navigate = useNavigate();
   const role = useSession((s) => s.user?.base_role ?? 'anonimus');

@@ -13,7 +13,7 @@ import { MACHINES, ORDER_STATUSES } from '../../domain/status/machines';
 import { EntityTable, RowLink, RowTag, type Column } from '../../ui/crud/EntityTable';
 import { hubFilter, hubLabel } from '../../ui/crud/options';
 import { ORDER_STATUS_COLOR } from '../../ui/statusColors';
-import { href } from '../../routes/registry';
+import { href } from '../../links/registry';
 import { statusText } from '../../i18n/status';
 
 /**

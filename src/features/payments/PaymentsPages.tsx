@@ -23,7 +23,7 @@ import { hubLabel, hubOptions } from '../../ui/crud/options';
 import { CashPanel } from './CashPanel';
 import { SettlementPanel } from './SettlementPanel';
 import { methodLabel, PaymentStatusBadge, formatSigned, statusLabel, TotalsPanel, useUserNames } from './shared';
-import { href, linkTo } from '../../routes/registry';
+import { href, linkTo } from '../../links/registry';
 import { eurosCell } from '../../domain/money';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -216,7 +216,7 @@ export function PaymentsAllPage() {
   );
 }
 
-export function PaymentsDetailsPage({ params }: ScreenProps) {
+export function PaymentsDetailsPage({ params }: ScreenProps<'paymentsDetails'>) {
   const routeId = params.route_id ?? '';
   const status = detailsStatusOf(params.status_id);
   const { data: route, loading } = useLiveQuery<Route | null>((db) => (routeId !== '' ? docById(db, 'routes', routeId) : null), [routeId], null);

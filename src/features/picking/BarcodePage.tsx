@@ -15,7 +15,7 @@ import type { DeliveryPoint, Order, Product, Route } from '../../domain/entities
 import { Scanner } from '../../ui/scanner';
 import { useDayOrders, usePickingDay } from './hooks';
 import { productPath, RouteStatusBadge } from './shared';
-import { href } from '../../routes/registry';
+import { href } from '../../links/registry';
 import { statusText } from '../../i18n/status';
 
 /** What a code names on this device. */

@@ -6,7 +6,7 @@ import { formatDate } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
 import { pickByScan, type PickingEngine } from '../../data/picking';
 import { useAction } from '../../ui/action/useAction';
-import type { AppHref } from '../../routes/registry';
+import type { AppHref } from '../../links/registry';
 import { isLineDone, orderPickingProgress } from '../../domain/picking';
 import { Scanner } from '../../ui/scanner';
 import { ProductMissing, productPath } from './shared';
@@ -14,7 +14,7 @@ import { useOrderProduct, usePickingEvents } from './hooks';
 import { useUserNames } from './incidenceShared';
 
 /** /error-picking-producto/:pe_name/:order_id/:product_id/: wrong codes read for this product, and scan again. */
-export function ErrorPickingPage({ params }: ScreenProps) {
+export function ErrorPickingPage({ params }: ScreenProps<'errorPicking'>) {
   const { engine, actor, order, product } = useOrderProduct(params.order_id, params.product_id);
   const navigate = useNavigate();
   const events = usePickingEvents(params.order_id ? [params.order_id] : []);

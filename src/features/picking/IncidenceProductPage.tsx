@@ -10,7 +10,7 @@ import { orderPickingProgress, PICKABLE_ROUTE_STATUSES } from '../../domain/pick
 import { MACHINES } from '../../domain/status/machines';
 import { useAction } from '../../ui/action/useAction';
 import { NotePhotoSubmit, useNotePhoto } from '../../ui/form/NotePhotoSubmit';
-import type { AppHref } from '../../routes/registry';
+import type { AppHref } from '../../links/registry';
 import { ProductMissing, productPath } from './shared';
 import { useOrderProduct, usePickingEvents, usePickingRoute } from './hooks';
 import { statusText } from '../../i18n/status';
@@ -20,7 +20,7 @@ function isIncidenceType(v: unknown): v is PickingIncidenceType {
 }
 
 /** /incidence-product/…: record a picking incidence for a product of an order. */
-export function IncidenceProductPage({ params }: ScreenProps) {
+export function IncidenceProductPage({ params }: ScreenProps<'incidenceProduct'>) {
   const { engine, actor, order, product } = useOrderProduct(params.order_id, params.product_id);
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as { type?: unknown };

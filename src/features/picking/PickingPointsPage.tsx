@@ -6,7 +6,7 @@ import { routePickingProgress } from '../../domain/picking';
 import { FirstSyncNotice } from '../../ui/sync/FirstSync';
 import { useDayOrders, useDayRoutes, usePickingDay, usePickingEvents, usePickingSettlement, usePointsByIds } from './hooks';
 import { DayHubSelector, ProgressFigures } from './shared';
-import { href } from '../../routes/registry';
+import { href } from '../../links/registry';
 
 /** /picking/pe: the day's delivery points at the hub, each with its picking progress. */
 export function PickingPointsPage() {

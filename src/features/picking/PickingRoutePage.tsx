@@ -16,7 +16,7 @@ import { FirstSyncNotice, MissingOrdersNotice, MissingUntilSynced } from '../../
 import { useDayRoutes, usePickingActor, usePickingDay, usePickingEvents, usePickingRefusal, usePickingRoute, usePickingSettlement, usePointsByIds, useProductsByIds, useRouteOrdersList } from './hooks';
 import { DayHubSelector, ProgressFigures, RouteLine, RouteStatusBadge } from './shared';
 import { pickingRoutes } from './routesShared';
-import { href } from '../../routes/registry';
+import { href } from '../../links/registry';
 import { statusText } from '../../i18n/status';
 
 function stopState(s: StopPickingProgress): string {
@@ -142,7 +142,7 @@ function OneRoute({ route, showLabels }: { route: Route; showLabels: boolean }) 
 }
 
 /** /picking/route/:id: the route's delivery points with their progress; `all`: every route of the day. */
-export function PickingRoutePage({ params }: ScreenProps) {
+export function PickingRoutePage({ params }: ScreenProps<'pickingRoute'>) {
   usePickingSettlement();
   const id = params.id ?? '';
   const { date, hub } = usePickingDay();

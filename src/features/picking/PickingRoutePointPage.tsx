@@ -6,10 +6,10 @@ import { routePickingProgress } from '../../domain/picking';
 import { MissingOrdersNotice, MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { usePickingEvents, usePickingRefusal, usePickingRoute, usePickingSettlement, usePointsByIds, useRouteOrdersList } from './hooks';
 import { LineStateBadge, ProgressFigures, productPath, RouteStatusBadge } from './shared';
-import { href } from '../../routes/registry';
+import { href } from '../../links/registry';
 
 /** /picking/route/:id/pe/:idPE: the products of one delivery point's orders on the route. */
-export function PickingRoutePointPage({ params }: ScreenProps) {
+export function PickingRoutePointPage({ params }: ScreenProps<'pickingRoutePe'>) {
   usePickingSettlement();
   const route = usePickingRoute(params.id);
   const orders = useRouteOrdersList(params.id);

@@ -11,7 +11,7 @@ import { FirstSyncNotice } from '../../ui/sync/FirstSync';
 import { useDayOrders, useDayRoutes, usePickingDay, usePickingSettlement, useRoutesProgress } from './hooks';
 import { DayHubSelector, ProgressFigures, RouteLine, RouteStatusBadge } from './shared';
 import { pickingRoutes } from './routesShared';
-import { href } from '../../routes/registry';
+import { href } from '../../links/registry';
 
 function RouteCard({ route, progress }: { route: Route; progress: RoutePickingProgress | undefined }) {
   const started = progress !== undefined && progress.units_picked + progress.units_short + progress.units_over > 0;

@@ -10,7 +10,7 @@ import { FirstSyncNotice } from '../../ui/sync/FirstSync';
 import { usePickingDay, usePickingEvents, usePickingSettlement, usePointOrders, usePointsByIds } from './hooks';
 import { DayHubSelector, productPath } from './shared';
 import { pickableOrders } from './byProductShared';
-import { href } from '../../routes/registry';
+import { href } from '../../links/registry';
 
 interface ProductRow {
   readonly product_id: string;
@@ -20,7 +20,7 @@ interface ProductRow {
 }
 
 /** /picking/products/pe/:id: the products of a delivery point's orders of the day. */
-export function PointProductsPage({ params }: ScreenProps) {
+export function PointProductsPage({ params }: ScreenProps<'pickingPeProducts'>) {
   usePickingSettlement();
   const { date, hub } = usePickingDay();
   const all = usePointOrders(params.id);

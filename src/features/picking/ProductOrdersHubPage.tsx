@@ -11,10 +11,10 @@ import { isLineDone, orderPickingProgress } from '../../domain/picking';
 import { useDayOrders, usePickingActor, usePickingDay, usePickingEvents, usePickingSettlement, usePointsByIds, useProductDoc, useRoutesByIds } from './hooks';
 import { DayHubSelector, LineStateBadge, productPath } from './shared';
 import { pickableOrders } from './byProductShared';
-import { href } from '../../routes/registry';
+import { href } from '../../links/registry';
 
 /** /picking/products/pe/:id/orders/hub/product/:idHub/:idProduct: one product across the hub's orders of the day. */
-export function ProductOrdersHubPage({ params }: ScreenProps) {
+export function ProductOrdersHubPage({ params }: ScreenProps<'pickingOrdersHub'>) {
   usePickingSettlement();
   const engine = useEngine();
   const actor = usePickingActor();

@@ -18,7 +18,7 @@ import { Scanner } from '../../ui/scanner';
 import { useAction } from '../../ui/action/useAction';
 import { useOrderProduct, useOrdersByIds, usePickingEvents, usePickingRoute, usePointDoc } from './hooks';
 import { LineStateBadge, ProductMissing, productPath, RouteStatusBadge } from './shared';
-import { href, linkTo, type AppHref } from '../../routes/registry';
+import { href, linkTo, type AppHref } from '../../links/registry';
 
 const typedSchema = z.number().int().min(0).max(MAX_PICK_QUANTITY);
 
@@ -53,7 +53,7 @@ function nextLine(order: Order, stopOrders: readonly Order[], lines: Map<string,
   return null;
 }
 
-export function PickerProductPage({ params }: ScreenProps) {
+export function PickerProductPage({ params }: ScreenProps<'pickerProduct'>) {
   const { engine, actor, order, product } = useOrderProduct(params.order_id, params.product_id);
   const navigate = useNavigate();
   const point = usePointDoc(params.pe_id);

@@ -10,7 +10,7 @@ import { MissingUntilSynced, SyncedValue } from '../../ui/sync/FirstSync';
 import { useHubs, usePickingDay } from './hooks';
 import { useWritableHubs } from '../../ui/hubScope';
 import { writableOf } from '../../domain/access/hubScope';
-import { href, linkTo, type AppHref } from '../../routes/registry';
+import { href, linkTo, type AppHref } from '../../links/registry';
 import { statusText } from '../../i18n/status';
 import { hubNameOptions } from '../../ui/crud/options';
 

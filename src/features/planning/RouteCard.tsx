@@ -16,7 +16,7 @@ import { isEditableRoute } from '../../domain/routing/edit';
 import { MACHINES } from '../../domain/status/machines';
 import { ConfirmButton } from '../../ui/crud/ConfirmButton';
 import { ROUTE_STATUS_COLOR } from '../../ui/statusColors';
-import { href } from '../../routes/registry';
+import { href } from '../../links/registry';
 import { RouteDropZone } from './StopDrag';
 import { StopRow, type EngineRun } from './StopRow';
 import { duration, km } from './boardView';

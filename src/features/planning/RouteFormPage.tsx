@@ -20,7 +20,7 @@ import { RiderSelect } from '../../ui/RiderSelect';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { useBikes, usePlanningActor, useRouteDoc, useUsers } from './hooks';
 import { shiftDate, routeFormSchema } from './routesShared';
-import { href, linkTo } from '../../routes/registry';
+import { href, linkTo } from '../../links/registry';
 import type { DataEngine } from '../../data/engine';
 import { useAction } from '../../ui/action/useAction';
 import { messageOf } from '../../ui/errors';
@@ -40,7 +40,7 @@ interface RouteFormValues extends Record<string, unknown> {
   cancel_reason: string;
 }
 
-export function RouteFormPage({ params }: ScreenProps) {
+export function RouteFormPage({ params }: ScreenProps<'routeForm'>) {
   const isNew = params.id === 'new';
   const { data: route, loading } = useRouteDoc(isNew ? undefined : params.id);
   const user = usePlanningActor();

@@ -11,7 +11,7 @@ import { RouteStatusTag, StopsTable } from './routesShared';
 
 // ── /routes/route-synlab/:id ─────────────────────────────────────────────────────────────────
 
-export function RouteSynlabPage({ params }: ScreenProps) {
+export function RouteSynlabPage({ params }: ScreenProps<'routeSynlab'>) {
   const { data: route, loading } = useRouteDoc(params.id);
   const { data: orders } = useRouteOrders(params.id);
   const { data: configs, loading: configsLoading } = useCatalog('config-synlab');

@@ -14,7 +14,7 @@ import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { SyncNotices } from '../../ui/sync/SyncNotices';
 import { useBikes, usePointsById, useRouteDoc, useRouteOrders, useRoutesEvents, useUsers } from './hooks';
 import { RouteStatusTag, StopsTable } from './routesShared';
-import { href } from '../../routes/registry';
+import { href } from '../../links/registry';
 import { RouteChanges } from '../../ui/routes/RouteChanges';
 
 function RouteHeader({ route, children }: { route: Route; children?: ReactNode }) {
@@ -62,7 +62,7 @@ function RouteMap({ route }: { route: Route }) {
   return <LazyMap points={all} lines={lines} ariaLabel={t('planning.detail.mapLabel', { route: route.name })} />;
 }
 
-export function RouteViewPage({ params }: ScreenProps) {
+export function RouteViewPage({ params }: ScreenProps<'routeDetail'>) {
   const { data: route, loading } = useRouteDoc(params.id);
   const { data: orders } = useRouteOrders(params.id);
   const ids = useMemo(() => (params.id ? [params.id] : []), [params.id]);

@@ -15,7 +15,7 @@ import { ROUTE_STATUS_COLOR } from '../../ui/statusColors';
 import { FirstSyncNotice } from '../../ui/sync/FirstSync';
 import { useUsers } from './hooks';
 import { shiftDate, validDate } from './routesShared';
-import { href } from '../../routes/registry';
+import { href } from '../../links/registry';
 import { statusText } from '../../i18n/status';
 
 // ── /routes ──────────────────────────────────────────────────────────────────────────────────

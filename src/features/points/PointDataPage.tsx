@@ -18,7 +18,7 @@ import { LazyMap } from '../../ui/map/LazyMap';
 import { ListTable } from '../../ui/table/ListTable';
 import { SectionCard } from '../../ui/layout/SectionCard';
 import { kindLabel } from './config';
-import { href } from '../../routes/registry';
+import { href } from '../../links/registry';
 import { statusText } from '../../i18n/status';
 
 const RECENT_ORDERS = 20;
@@ -51,7 +51,7 @@ function HubChange({ point }: { point: DeliveryPoint }) {
   );
 }
 
-export function PointDataPage({ params }: ScreenProps) {
+export function PointDataPage({ params }: ScreenProps<'deliveryPointsData'>) {
   const id = params.id;
   const { data: point, loading } = useLiveQuery<DeliveryPoint | null>((db) => (id ? docById(db, 'delivery_points', id) : null), [id], null);
   const { data: hubs } = useCatalog('hub');

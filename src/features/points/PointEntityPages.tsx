@@ -6,4 +6,4 @@ export const PointsListPage = () => <EntityListPage config={pointConfig} />;
 
 export const PointCreatePage = () => <EntityCreatePage config={pointConfig} />;
 
-export const PointEditPage = ({ params }: ScreenProps) => <EntityEditPage config={pointConfig} id={params.id} />;
+export const PointEditPage = ({ params }: ScreenProps<'deliveryPointsEdit'>) => <EntityEditPage config={pointConfig} id={params.id} />;

@@ -6,7 +6,7 @@ import { t } from '../../i18n';
 import { useAllDeliveryPoints } from '../../data/pointsStore';
 import { useCatalog } from '../../data/reference';
 import { hubLabel } from '../../ui/crud/options';
-import { href } from '../../routes/registry';
+import { href } from '../../links/registry';
 
 export function PointsOverviewPage() {
   const { data: points, loading } = useAllDeliveryPoints();

@@ -15,7 +15,7 @@ import { entityLabels, type EntityConfig } from '../../ui/crud/entity';
 import { RowLink } from '../../ui/crud/EntityTable';
 import { activeColumn, activeFilter, formSchema, hubFilter, hubLabel, hubOptions, hubSelect, type Option } from '../../ui/crud/options';
 import { LocationPicker } from '../../ui/map/LocationPicker';
-import { href } from '../../routes/registry';
+import { href } from '../../links/registry';
 
 export type PointForm = Omit<DeliveryPoint, 'hub'> & { hub: string };
 

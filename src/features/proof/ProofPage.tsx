@@ -105,7 +105,7 @@ function PublicLink({ orderId, hub }: { orderId: string; hub: number }) {
   );
 }
 
-export function ProofPage({ params }: ScreenProps) {
+export function ProofPage({ params }: ScreenProps<'proofOfDelivery'>) {
   const orderId = params.order_id ?? '';
   const { loading, order, proof } = useOrderProof(orderId);
   if (loading) return <Loader aria-label={t('proof.loading')} />;

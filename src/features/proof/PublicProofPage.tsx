@@ -13,7 +13,7 @@ import { ProofDocument, printProof } from './ProofDocument';
 
 type State = { readonly kind: 'loading' } | { readonly kind: 'ready'; readonly proof: PublicProof } | { readonly kind: 'error'; readonly message: string };
 
-export function PublicProofPage({ params }: ScreenProps) {
+export function PublicProofPage({ params }: ScreenProps<'publicProof'>) {
   const token = params.token ?? '';
   const [state, setState] = useState<State>({ kind: 'loading' });
   useEffect(() => {

@@ -27,7 +27,7 @@ import { downloadCsv, toCsv } from '../../ui/crud/csv';
 import { RowLink } from '../../ui/crud/EntityTable';
 import { hubOptions } from '../../ui/crud/options';
 import { startReportsWorker, type ReportsWorker } from '../../workers/reportsClient';
-import { href } from '../../routes/registry';
+import { href } from '../../links/registry';
 
 /** A count that opens its orders. */
 interface CountCell {

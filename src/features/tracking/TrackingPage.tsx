@@ -18,7 +18,7 @@ import { hubName, hubOptions } from '../../ui/crud/options';
 import { LazyMap } from '../../ui/map/LazyMap';
 import type { MapPoint } from '../../ui/map/MapView';
 import { positionText, RouteTrackingCard } from '../../ui/tracking/RouteTrackingCard';
-import { href } from '../../routes/registry';
+import { href } from '../../links/registry';
 
 export function TrackingPage() {
   const user = useSession((s) => s.user);

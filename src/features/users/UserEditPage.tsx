@@ -11,7 +11,7 @@ import { useUsers } from './shared';
 import { userConfig } from './userShared';
 
 /** A user's profile (the record layer's form), and his account: a password or a reset link. */
-export function UserEditPage({ params }: ScreenProps) {
+export function UserEditPage({ params }: ScreenProps<'userEdit'>) {
   const me = useSession((s) => s.user);
   const { data: users } = useUsers();
   const user = users.find((u) => u.id === params.user_id);

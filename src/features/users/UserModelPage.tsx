@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { IconPlus } from '@tabler/icons-react';
 import { t } from '../../i18n';
 import { useRoles, useUsers } from './shared';
-import { href } from '../../routes/registry';
+import { href } from '../../links/registry';
 
 export function UserModelPage() {
   const { data: users } = useUsers();

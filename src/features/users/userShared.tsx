@@ -17,7 +17,7 @@ import type { Hub, Role } from '../../domain/entities/reference';
 import type { FieldDef } from '../../ui/crud/EntityForm';
 import { collectionRows, entityLabels, type EntityConfig } from '../../ui/crud/entity';
 import { formSchema, hubOrAll } from '../../ui/crud/options';
-import { href } from '../../routes/registry';
+import { href } from '../../links/registry';
 import { hubOptions, roleOptions, useHubs, useRoles } from './shared';
 
 /**

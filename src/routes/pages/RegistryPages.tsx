@@ -6,7 +6,7 @@ import { Anchor, Badge, List, Stack, Table, Text, type MantineSpacing } from '@m
 import { Link } from '@tanstack/react-router';
 import { t } from '../../i18n';
 import { ListTable } from '../../ui/table/ListTable';
-import { ROUTES, samplePath, type RouteEntry } from '../registry';
+import { ROUTES, samplePath, type RouteEntry } from '../../links/registry';
 
 /** An index page: its intro, then a link to each of `routes` under its title. */
 function RouteIndex({ intro, routes, spacing }: { intro: string; routes: readonly RouteEntry[]; spacing?: MantineSpacing }) {

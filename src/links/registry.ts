@@ -11,7 +11,7 @@
  */
 import type { ScreenAccess, InterfaceGroup } from '../domain/access/groups';
 import type { MessageKey } from '../i18n';
-import { fillPath, makeHref, makeLinkTo, type AppHref } from './href';
+import { fillPath, makeHref, makeLinkTo, type AppHref, type PathOf, type PathParamNames } from './href';
 
 export type Layout = 'shell' | 'blank';
 
@@ -170,6 +170,9 @@ export type RouteId = (typeof TABLE)[number]['id'];
 
 /** The id of an entry whose screen is built (no `pending` issue): each must have a screen. */
 export type ScreenId = Exclude<(typeof TABLE)[number], { readonly pending: number }>['id'];
+
+/** The parameter names of a registry route's path (`'id' | 'riderId'` …; never for none). */
+export type RouteParamNames<I extends RouteId> = PathParamNames<PathOf<typeof TABLE, I>>;
 
 /** Every `parent` names an entry of the table (a misspelled parent does not compile). */
 type ParentId = Extract<(typeof TABLE)[number], { readonly parent: string }>['parent'];
