@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, t } from '../src/i18n';
+import { formatMoney, setLanguage, t } from '../src/i18n';
 import { formatDate } from '../src/i18n/dates';
 
 describe('message catalogue', () => {
@@ -15,6 +15,16 @@ describe('es-ES formats', () => {
     expect(formatMoney(123456)).toBe('1234,56\u00a0€');
     expect(formatMoney(1234567)).toBe('12.345,67\u00a0€');
     expect(formatMoney(-5)).toBe('-0,05\u00a0€');
+  });
+
+  it('formats money in the interface’s language (issue 30 §4)', async () => {
+    await setLanguage('en');
+    try {
+      expect(formatMoney(123456)).toBe('€1,234.56');
+    } finally {
+      await setLanguage('es');
+    }
+    expect(formatMoney(123456)).toBe('1234,56\u00a0€');
   });
 
   it('formats dates with the Spanish locale', () => {

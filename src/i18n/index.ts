@@ -177,11 +177,17 @@ export function fillMessage(text: string, vars?: MessageVars): string {
   });
 }
 
-const money = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' });
+const moneyFormats = new Map<string, Intl.NumberFormat>();
 
-/** Integer euro cents as Spanish money: 123456 → «1234,56 €». */
+/**
+ * Integer euro cents as money in the interface's language (issue 30 §4): 123456 → «1234,56 €»
+ * (es), «€1,234.56» (en).
+ */
 export function formatMoney(cents: number): string {
-  return money.format(cents / 100);
+  const loc = locale();
+  let f = moneyFormats.get(loc);
+  if (!f) moneyFormats.set(loc, (f = new Intl.NumberFormat(loc, { style: 'currency', currency: 'EUR' })));
+  return f.format(cents / 100);
 }
 
 const numberFormats = new Map<string, Intl.NumberFormat>();

@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Alert, Button, Card, Group, Loader, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { t } from '../../i18n';
+import { formatNumber, t } from '../../i18n';
 import { formatDate } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
 import { useCatalog } from '../../data/reference';
@@ -33,7 +33,7 @@ function RouteHeader({ route, children }: { route: Route; children?: ReactNode }
             {route.code} · {route.date} · {hubLabel(hubs, route.hub)}
           </Text>
           <Text size="sm">
-            {t('planning.fields.rider')}: {route.rider_id ? (users.get(route.rider_id)?.name ?? route.rider_id) : t('planning.list.noRider')} · {t('planning.fields.bike')}: {bike?.code ?? t('planning.form.noBike')} · {t('planning.fields.plannedStart')}: {route.planned_start} · {t('planning.fields.distance')}: {(route.distance_m / 1000).toLocaleString('es-ES', { maximumFractionDigits: 1 })} km
+            {t('planning.fields.rider')}: {route.rider_id ? (users.get(route.rider_id)?.name ?? route.rider_id) : t('planning.list.noRider')} · {t('planning.fields.bike')}: {bike?.code ?? t('planning.form.noBike')} · {t('planning.fields.plannedStart')}: {route.planned_start} · {t('planning.fields.distance')}: {formatNumber(route.distance_m / 1000, 1)} km
           </Text>
         </div>
         <Group>
