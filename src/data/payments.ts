@@ -11,11 +11,11 @@
  *   cash on hand no longer counts it (a write-off with the count's reason, read from the same
  *   record: src/domain/payments/cash.ts, `writeOffOf` in handover.ts; docs/money.md).
  */
+import { ActionError } from './actionError';
 import type { SystemRole } from '../domain/access/groups';
 import type { PaymentDoc, Route } from '../domain/entities/operation';
 import { cashBalanceOf, cashFactsOf, expectedForNewCount, type CashBalance } from '../domain/payments/cash';
 import { amendHandover, handoverId, reconcileHandover, recordHandover, type CashHandover, type CountLine } from '../domain/payments/handover';
-import { t } from '../i18n';
 import type { CbDatabase } from './database';
 import type { DataEngine } from './engine';
 
@@ -24,14 +24,6 @@ export type PaymentsEngine = Pick<DataEngine, 'db' | 'writer'>;
 export interface PaymentsActor {
   readonly userId: string;
   readonly role: SystemRole;
-}
-
-/** A refused payments action: `message` is the Spanish text to show. */
-export class PaymentsError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'PaymentsError';
-  }
 }
 
 /** Every payments document of a rider: his order payments and his hand-overs. */
@@ -46,7 +38,7 @@ export async function riderCashOnHand(db: CbDatabase, riderId: string): Promise<
 }
 
 export function requireOperator(actor: PaymentsActor): void {
-  if (actor.role !== 'operator' && actor.role !== 'admin') throw new PaymentsError(t('payments.errors.operatorOnly'));
+  if (actor.role !== 'operator' && actor.role !== 'admin') throw new ActionError('payments.errors.operatorOnly');
 }
 
 export interface HandoverInput {
@@ -65,7 +57,7 @@ export async function recordCashHandover(engine: PaymentsEngine, input: Handover
   requireOperator(input.actor);
   const routes = (await engine.db.routes.find({ selector: { rider_id: input.riderId, date: input.date } }).exec()).map((d) => d.toJSON() as unknown as Route);
   const route = routes.sort((a, b) => (a.id < b.id ? -1 : 1)).at(-1);
-  if (!route) throw new PaymentsError(t('payments.errors.noRoute', { date: input.date }));
+  if (!route) throw new ActionError('payments.errors.noRoute', { date: input.date });
   const docs = (await paymentsOfRider(engine.db, input.riderId).exec()).map((d) => d.toJSON() as unknown as PaymentDoc);
   const expected = expectedForNewCount(input.riderId, docs);
   const n = docs.filter((d) => d.kind === 'cash-handover' && d.date === input.date).length + 1;
@@ -87,7 +79,7 @@ export async function recordCashHandover(engine: PaymentsEngine, input: Handover
     });
   } catch (e) {
     const issues = (e as { issues?: { message: string }[] }).issues;
-    throw new PaymentsError(issues?.map((i) => i.message).join('; ') ?? String(e));
+    throw ActionError.worded(issues?.map((i) => i.message).join('; ') ?? String(e));
   }
   await engine.writer.insert('payments', record);
   return record;
@@ -95,7 +87,7 @@ export async function recordCashHandover(engine: PaymentsEngine, input: Handover
 
 async function loadHandover(engine: PaymentsEngine, id: string): Promise<CashHandover> {
   const doc = (await engine.db.payments.findOne(id).exec())?.toJSON() as unknown as PaymentDoc | undefined;
-  if (!doc || doc.kind !== 'cash-handover') throw new PaymentsError(t('payments.errors.handoverNotFound', { id }));
+  if (!doc || doc.kind !== 'cash-handover') throw new ActionError('payments.errors.handoverNotFound', { id });
   return doc;
 }
 
@@ -107,7 +99,7 @@ export async function reconcileCashHandover(engine: PaymentsEngine, id: string, 
   try {
     next = reconcileHandover(h, actor.userId, now ?? Date.now());
   } catch (e) {
-    throw new PaymentsError((e as Error).message);
+    throw ActionError.worded((e as Error).message);
   }
   return (await engine.writer.patch('payments', id, next)) as CashHandover;
 }
@@ -118,14 +110,14 @@ export async function amendCashHandover(
   id: string,
   input: { count: readonly CountLine[] | null; amountCents: number; reason: string; changeReason: string; actor: PaymentsActor; now?: number },
 ): Promise<CashHandover> {
-  if (input.actor.role !== 'admin') throw new PaymentsError(t('payments.errors.adminOnly'));
+  if (input.actor.role !== 'admin') throw new ActionError('payments.errors.adminOnly');
   const h = await loadHandover(engine, id);
   let next: CashHandover;
   try {
     next = amendHandover(h, { ...input, by: input.actor.userId, at: input.now ?? Date.now() });
   } catch (e) {
     const issues = (e as { issues?: { message: string }[] }).issues;
-    throw new PaymentsError(issues?.map((i) => i.message).join('; ') ?? (e as Error).message);
+    throw ActionError.worded(issues?.map((i) => i.message).join('; ') ?? (e as Error).message);
   }
   return (await engine.writer.patch('payments', id, next)) as CashHandover;
 }

@@ -19,6 +19,7 @@
  * Where they live: ./planningCore.ts (actor, error, `Changes`, shared reads), ./planningEdits.ts
  * (route form and hand edits), ./planningDay.ts (proposals, publishing, carry-over, repair).
  */
-export { PlanningError, type PlanningActor, type PlanningEngine } from './planningCore';
+export { type PlanningActor, type PlanningEngine } from './planningCore';
+export { ActionError } from './actionError';
 export * from './planningEdits';
 export * from './planningDay';

@@ -3,6 +3,7 @@
  * state of every route and order an action changes, written together with `writer.writeAll`,
  * issue 27), and the reads and checks the actions make before they compute it.
  */
+import { ActionError } from './actionError';
 import type { SystemRole } from '../domain/access/groups';
 import type { DeliveryPoint, Order, Route } from '../domain/entities/operation';
 import { appendChanges, recordsChanges, routeChanges, type ChangeLabels } from '../domain/routing/changes';
@@ -12,7 +13,6 @@ import {
   removeOrdersFromStops,
 } from '../domain/routing/edit';
 import { routeMachine } from '../domain/status/machines';
-import { t } from '../i18n';
 import type { DataEngine } from './engine';
 import { statusText } from '../i18n/status';
 
@@ -65,17 +65,6 @@ export interface PlanningActor {
   readonly role: SystemRole;
 }
 
-/** A refused planning action: `message` is the Spanish text to show. */
-export class PlanningError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'PlanningError';
-  }
-}
-
 export const PLANNABLE_ORDER = new Set<Order['status']>(['pending', 'planned']);
 
 export function newRouteId(): string {
@@ -83,19 +72,19 @@ export function newRouteId(): string {
 }
 
 export function requireOps(actor: PlanningActor): void {
-  if (actor.role !== 'operator' && actor.role !== 'admin') throw new PlanningError('forbidden', t('planning.errors.forbidden'));
+  if (actor.role !== 'operator' && actor.role !== 'admin') throw new ActionError('planning.errors.forbidden', {}, 'forbidden');
 }
 
 export async function loadRoute(engine: PlanningEngine, id: string): Promise<Route> {
   const doc = await engine.db.routes.findOne(id).exec();
-  if (!doc) throw new PlanningError('route_not_found', t('planning.errors.routeNotFound', { id }));
+  if (!doc) throw new ActionError('planning.errors.routeNotFound', { id }, 'route_not_found');
   return doc.toJSON() as unknown as Route;
 }
 
 export async function loadEditableRoute(engine: PlanningEngine, id: string): Promise<Route> {
   const route = await loadRoute(engine, id);
   if (!isEditableRoute(route)) {
-    throw new PlanningError('route_locked', t('planning.errors.routeLocked', { route: route.name, status: statusText(routeMachine, route.status) }));
+    throw new ActionError('planning.errors.routeLocked', { route: route.name, status: statusText(routeMachine, route.status) }, 'route_locked');
   }
   return route;
 }
@@ -139,7 +128,7 @@ export async function loadOrders(engine: PlanningEngine, ids: readonly string[])
   const found = await engine.db.orders.findByIds([...ids]).exec();
   return ids.map((id) => {
     const doc = found.get(id);
-    if (!doc) throw new PlanningError('order_not_found', t('planning.errors.orderNotFound', { id }));
+    if (!doc) throw new ActionError('planning.errors.orderNotFound', { id }, 'order_not_found');
     return doc.toJSON() as unknown as Order;
   });
 }
@@ -149,16 +138,16 @@ export async function plannableOrders(engine: PlanningEngine, route: Pick<Route,
   const orders = await loadOrders(engine, ids);
   for (const o of orders) {
     if (o.date !== route.date || o.hub !== route.hub) {
-      throw new PlanningError('order_other_day', t('planning.errors.orderOtherDay', { order: o.code, date: o.date, hub: o.hub }));
+      throw new ActionError('planning.errors.orderOtherDay', { order: o.code, date: o.date, hub: o.hub }, 'order_other_day');
     }
     if (!PLANNABLE_ORDER.has(o.status)) {
-      throw new PlanningError('order_locked', t('planning.errors.orderLocked', { order: o.code }));
+      throw new ActionError('planning.errors.orderLocked', { order: o.code }, 'order_locked');
     }
     if (o.route_id !== '' && o.route_id !== route.id) {
       // On another route of the board: the caller moves it (the other route loses it first).
       const other = await engine.db.routes.findOne(o.route_id).exec();
       const otherRoute = other?.toJSON() as unknown as Route | undefined;
-      if (otherRoute && !isEditableRoute(otherRoute)) throw new PlanningError('order_locked', t('planning.errors.orderLocked', { order: o.code }));
+      if (otherRoute && !isEditableRoute(otherRoute)) throw new ActionError('planning.errors.orderLocked', { order: o.code }, 'order_locked');
     }
   }
   await refuseUnlocated(engine, orders);
@@ -172,7 +161,7 @@ export async function refuseUnlocated(engine: PlanningEngine, orders: readonly O
   const unlocated = ordersWithoutLocation(orders, pointOf);
   if (unlocated.length > 0) {
     const names = [...new Set(unlocated.map((o) => pointOf.get(o.delivery_point_id)?.name ?? o.delivery_point_id))];
-    throw new PlanningError('point_unlocated', t('planning.errors.pointUnlocated', { points: names.map((n) => `«${n}»`).join(', '), orders: unlocated.map((o) => o.code).join(', ') }));
+    throw new ActionError('planning.errors.pointUnlocated', { points: names.map((n) => `«${n}»`).join(', '), orders: unlocated.map((o) => o.code).join(', ') }, 'point_unlocated');
   }
 }
 

@@ -3,6 +3,7 @@
  * times, publishing, bringing back carried-over orders and repairing a day's order ↔ route
  * problems. Each writes all its documents or none (./planningCore.ts `Changes`).
  */
+import { ActionError } from './actionError';
 import type { Order, Route, RouteStop } from '../domain/entities/operation';
 import type { DayPlanResult } from '../domain/routing/day';
 import type { DeliveryEvent } from '../domain/entities/events';
@@ -24,7 +25,6 @@ import {
   PLANNABLE_ORDER,
   type PlanningActor,
   type PlanningEngine,
-  PlanningError,
   changedRoute,
   claimOrders,
   loadOrders,
@@ -61,10 +61,10 @@ export async function saveDayPlan(engine: PlanningEngine, actor: PlanningActor, 
   const checkOrders = (route: Pick<Route, 'id' | 'date' | 'hub'>, ids: readonly string[]): Order[] =>
     ids.map((id) => {
       const o = planOrders.get(id) as Order;
-      if (o.date !== route.date || o.hub !== route.hub) throw new PlanningError('order_other_day', t('planning.errors.orderOtherDay', { order: o.code, date: o.date, hub: o.hub }));
-      if (!PLANNABLE_ORDER.has(o.status)) throw new PlanningError('order_locked', t('planning.errors.orderLocked', { order: o.code }));
+      if (o.date !== route.date || o.hub !== route.hub) throw new ActionError('planning.errors.orderOtherDay', { order: o.code, date: o.date, hub: o.hub }, 'order_other_day');
+      if (!PLANNABLE_ORDER.has(o.status)) throw new ActionError('planning.errors.orderLocked', { order: o.code }, 'order_locked');
       const other = o.route_id !== '' && o.route_id !== route.id ? routeById.get(o.route_id) : undefined;
-      if (other && !isEditableRoute(other)) throw new PlanningError('order_locked', t('planning.errors.orderLocked', { order: o.code }));
+      if (other && !isEditableRoute(other)) throw new ActionError('planning.errors.orderLocked', { order: o.code }, 'order_locked');
       return o;
     });
   await refuseUnlocated(engine, [...planOrders.values()]);
@@ -72,8 +72,8 @@ export async function saveDayPlan(engine: PlanningEngine, actor: PlanningActor, 
     const orderIds = r.stops.flatMap((s) => s.order_ids);
     if (r.route_id !== null) {
       const existing = routeById.get(r.route_id);
-      if (!existing) throw new PlanningError('route_not_found', t('planning.errors.routeNotFound', { id: r.route_id }));
-      if (!isEditableRoute(existing)) throw new PlanningError('route_locked', t('planning.errors.routeLocked', { route: existing.name, status: statusText(routeMachine, existing.status) }));
+      if (!existing) throw new ActionError('planning.errors.routeNotFound', { id: r.route_id }, 'route_not_found');
+      if (!isEditableRoute(existing)) throw new ActionError('planning.errors.routeLocked', { route: existing.name, status: statusText(routeMachine, existing.status) }, 'route_locked');
       changes.route(await changedRoute(engine, actor, changes.seen(existing), { stops: stopsOf(r), rider_id: r.rider_id, bike_id: r.bike_id, planned_start: r.planned_start, distance_m: Math.min(1_000_000, r.distance_m) }));
       claimOrders(changes, checkOrders(existing, orderIds), existing.id);
       written.push(existing.id);
@@ -148,7 +148,7 @@ export async function publishRoutes(engine: PlanningEngine, actor: PlanningActor
     const step = checkTransition(routeMachine, r.status, 'planned', actor.role);
     return step.ok ? publishProblems(r).map((p) => p.message) : [step.reason];
   });
-  if (problems.length > 0) throw new PlanningError('cannot_publish', problems.join('. '));
+  if (problems.length > 0) throw ActionError.worded(problems.join('. '), 'cannot_publish');
   const changes = new Changes();
   for (const r of routes) changes.route(await changedRoute(engine, actor, changes.seen(r), { status: 'planned' }));
   await changes.write(engine);

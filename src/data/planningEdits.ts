@@ -3,6 +3,7 @@
  * orders on it, move, lock and remove stops, assign rider and bike, place a point on the map. Each
  * writes all its documents or none (./planningCore.ts `Changes`).
  */
+import { ActionError } from './actionError';
 import type { DeliveryPoint, Route } from '../domain/entities/operation';
 import {
   addOrdersToStops,
@@ -26,7 +27,6 @@ import {
   Changes,
   type PlanningActor,
   type PlanningEngine,
-  PlanningError,
   changedRoute,
   claimOrders,
   detachFromOtherRoutes,
@@ -125,7 +125,7 @@ export interface NewRouteInput {
 /** A new draft route with these orders (one stop per delivery point, in the given order). */
 export async function createRouteWithOrders(engine: PlanningEngine, actor: PlanningActor, input: NewRouteInput): Promise<Route> {
   requireOps(actor);
-  if (input.orderIds.length === 0) throw new PlanningError('no_orders', t('planning.errors.noOrders'));
+  if (input.orderIds.length === 0) throw new ActionError('planning.errors.noOrders', {}, 'no_orders');
   const codes = (await engine.db.routes.find({ selector: { date: input.date, hub: input.hub } }).exec()).map((d) => d.code);
   const code = nextRouteCode(input.date, input.hub, codes);
   const id = newRouteId();
@@ -171,8 +171,8 @@ export async function addOrdersToRoute(engine: PlanningEngine, actor: PlanningAc
 export async function moveStop(engine: PlanningEngine, actor: PlanningActor, routeId: string, seq: number, delta: -1 | 1): Promise<Route> {
   requireOps(actor);
   const route = await loadEditableRoute(engine, routeId);
-  if (seq < 1 || seq > route.stops.length) throw new PlanningError('stop_not_found', t('planning.errors.stopNotFound', { seq, route: route.name }));
-  if (!canMoveStop(route.stops, seq, delta)) throw new PlanningError('stop_locked', t('planning.errors.stopLocked', { seq, route: route.name }));
+  if (seq < 1 || seq > route.stops.length) throw new ActionError('planning.errors.stopNotFound', { seq, route: route.name }, 'stop_not_found');
+  if (!canMoveStop(route.stops, seq, delta)) throw new ActionError('planning.errors.stopLocked', { seq, route: route.name }, 'stop_locked');
   return patchRoute(engine, actor, route, { stops: moveStopBy(route.stops, seq, delta) });
 }
 
@@ -186,12 +186,12 @@ export async function moveStopToRoute(engine: PlanningEngine, actor: PlanningAct
   if (fromId === toId) return;
   const from = await loadEditableRoute(engine, fromId);
   const to = await loadEditableRoute(engine, toId);
-  if (from.date !== to.date || from.hub !== to.hub) throw new PlanningError('other_day', t('planning.errors.routeOtherDay', { route: to.name }));
+  if (from.date !== to.date || from.hub !== to.hub) throw new ActionError('planning.errors.routeOtherDay', { route: to.name }, 'other_day');
   const stop = from.stops[seq - 1];
-  if (!stop) throw new PlanningError('stop_not_found', t('planning.errors.stopNotFound', { seq, route: from.name }));
-  if (stop.lock !== undefined) throw new PlanningError('stop_locked', t('planning.errors.stopLockedOut', { seq, route: from.name }));
+  if (!stop) throw new ActionError('planning.errors.stopNotFound', { seq, route: from.name }, 'stop_not_found');
+  if (stop.lock !== undefined) throw new ActionError('planning.errors.stopLockedOut', { seq, route: from.name }, 'stop_locked');
   const place = toSeq ?? to.stops.length + 1;
-  if (!canInsertStopAt(to.stops, stop.delivery_point_id, place)) throw new PlanningError('stop_locked', t('planning.errors.dropLocked', { seq: place, route: to.name }));
+  if (!canInsertStopAt(to.stops, stop.delivery_point_id, place)) throw new ActionError('planning.errors.dropLocked', { seq: place, route: to.name }, 'stop_locked');
   const orders = await loadOrders(engine, stop.order_ids);
   const changes = new Changes();
   changes.route(await changedRoute(engine, actor, changes.seen(from), { stops: removeStopAt(from.stops, seq).stops }));
@@ -204,9 +204,9 @@ export async function moveStopToRoute(engine: PlanningEngine, actor: PlanningAct
 export async function placeStop(engine: PlanningEngine, actor: PlanningActor, routeId: string, seq: number, to: number): Promise<Route> {
   requireOps(actor);
   const route = await loadEditableRoute(engine, routeId);
-  if (seq < 1 || seq > route.stops.length) throw new PlanningError('stop_not_found', t('planning.errors.stopNotFound', { seq, route: route.name }));
+  if (seq < 1 || seq > route.stops.length) throw new ActionError('planning.errors.stopNotFound', { seq, route: route.name }, 'stop_not_found');
   if (to === seq) return route;
-  if (!canPlaceStop(route.stops, seq, to)) throw new PlanningError('stop_locked', t('planning.errors.placeLocked', { seq, to, route: route.name }));
+  if (!canPlaceStop(route.stops, seq, to)) throw new ActionError('planning.errors.placeLocked', { seq, to, route: route.name }, 'stop_locked');
   return patchRoute(engine, actor, route, { stops: placeStopAt(route.stops, seq, to) });
 }
 
@@ -217,7 +217,7 @@ export async function placeStop(engine: PlanningEngine, actor: PlanningActor, ro
 export async function lockStop(engine: PlanningEngine, actor: PlanningActor, routeId: string, seq: number, lock: 'position' | 'route' | 'none'): Promise<Route> {
   requireOps(actor);
   const route = await loadEditableRoute(engine, routeId);
-  if (seq < 1 || seq > route.stops.length) throw new PlanningError('stop_not_found', t('planning.errors.stopNotFound', { seq, route: route.name }));
+  if (seq < 1 || seq > route.stops.length) throw new ActionError('planning.errors.stopNotFound', { seq, route: route.name }, 'stop_not_found');
   return patchRoute(engine, actor, route, { stops: lockStopAt(route.stops, seq, lock) });
 }
 
@@ -225,7 +225,7 @@ export async function lockStop(engine: PlanningEngine, actor: PlanningActor, rou
 export async function removeStop(engine: PlanningEngine, actor: PlanningActor, routeId: string, seq: number): Promise<Route> {
   requireOps(actor);
   const route = await loadEditableRoute(engine, routeId);
-  if (seq < 1 || seq > route.stops.length) throw new PlanningError('stop_not_found', t('planning.errors.stopNotFound', { seq, route: route.name }));
+  if (seq < 1 || seq > route.stops.length) throw new ActionError('planning.errors.stopNotFound', { seq, route: route.name }, 'stop_not_found');
   const { stops, orderIds } = removeStopAt(route.stops, seq);
   const changes = new Changes();
   const saved = changes.route(await changedRoute(engine, actor, changes.seen(route), { stops }));
@@ -247,7 +247,7 @@ export async function assignRoute(engine: PlanningEngine, actor: PlanningActor, 
 export async function placePoint(engine: PlanningEngine, actor: PlanningActor, pointId: string, lat: unknown, lng: unknown): Promise<DeliveryPoint> {
   requireOps(actor);
   const doc = await engine.db.delivery_points.findOne(pointId).exec();
-  if (!doc) throw new PlanningError('point_not_found', t('planning.errors.pointNotFound', { id: pointId }));
+  if (!doc) throw new ActionError('planning.errors.pointNotFound', { id: pointId }, 'point_not_found');
   const placed = placePointPatch(lat, lng);
   if (!placed.ok) throw new ValidationFailed([{ path: placed.field, message: t(placed.field === 'lat' ? 'planning.place.latInvalid' : 'planning.place.lngInvalid') }]);
   return engine.writer.patch('delivery_points', pointId, placed.patch);

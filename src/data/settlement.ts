@@ -6,6 +6,7 @@
  * for every settled payment, which the sync pushes like any other change (the server checks the
  * status step and the operator's role again).
  */
+import { ActionError } from './actionError';
 import type { Order, Payment, PaymentDoc } from '../domain/entities/operation';
 import {
   matchStatement,
@@ -19,7 +20,7 @@ import { parseCsv } from '../workers/import/csv';
 import { decodeText } from '../workers/import/sniff';
 import { t } from '../i18n';
 import type { CbDatabase } from './database';
-import { PaymentsError, requireOperator, type PaymentsActor, type PaymentsEngine } from './payments';
+import { requireOperator, type PaymentsActor, type PaymentsEngine } from './payments';
 
 export interface StatementPreview {
   readonly file: string;
@@ -47,8 +48,8 @@ async function candidates(db: CbDatabase): Promise<{ payments: Payment[]; orders
 
 /** Reads a statement file and tells what each of its lines would do; writes nothing. */
 export async function previewStatement(engine: Pick<PaymentsEngine, 'db'>, file: { name: string; size: number; arrayBuffer(): Promise<ArrayBuffer> }): Promise<StatementPreview> {
-  if (file.size > MAX_STATEMENT_BYTES) throw new PaymentsError(t('settlement.tooBig', { name: file.name, mb: MAX_STATEMENT_BYTES / 1024 / 1024 }));
-  if (!/\.(csv|txt)$/i.test(file.name)) throw new PaymentsError(t('settlement.notCsv', { name: file.name }));
+  if (file.size > MAX_STATEMENT_BYTES) throw new ActionError('settlement.tooBig', { name: file.name, mb: MAX_STATEMENT_BYTES / 1024 / 1024 });
+  if (!/\.(csv|txt)$/i.test(file.name)) throw new ActionError('settlement.notCsv', { name: file.name });
   const { text } = decodeText(new Uint8Array(await file.arrayBuffer()));
   const { table } = parseCsv(file.name, text);
   const { lines, problems } = readStatement({

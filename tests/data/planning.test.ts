@@ -5,7 +5,7 @@ import { AppStore } from '../../src/data/appStore';
 import { Outbox } from '../../src/data/outbox';
 import { Writer, ValidationFailed } from '../../src/data/writes';
 import {
-  PlanningError,
+  ActionError,
   addOrdersToRoute,
   assignRoute,
   bringCarriedOrders,
@@ -83,7 +83,7 @@ describe('planning board edits', () => {
     await db.orders.insert({ ...pending('o8', 'pz'), status: 'picking' });
     await expect(createRouteWithOrders(engine, operator, { date: TODAY, hub: 1, orderIds: ['o1', 'o8'] })).rejects.toThrow(/ya se está preparando/);
     expect(await getOrder('o1'), 'nothing written when refused').toMatchObject({ route_id: '', status: 'pending' });
-    await expect(createRouteWithOrders(engine, rider, { date: TODAY, hub: 1, orderIds: ['o1'] })).rejects.toBeInstanceOf(PlanningError);
+    await expect(createRouteWithOrders(engine, rider, { date: TODAY, hub: 1, orderIds: ['o1'] })).rejects.toBeInstanceOf(ActionError);
   });
 
   it('adds to a route, moves stops within and across routes, and removing a stop unplans its orders', async () => {
@@ -255,7 +255,7 @@ describe('optimiser proposals and publishing', () => {
     await expect(publishRoutes(engine, operator, [a.id])).rejects.toThrow(/no tiene repartidor/);
     expect((await getRoute(a.id)).status).toBe('draft');
     await saveDayPlan(engine, operator, { date: TODAY, hub: 1, result: proposal([{ route_id: a.id, rider: 'u-r1', stops: [['pa', ['o1'], '10:15']] }]) });
-    await expect(publishRoutes(engine, rider, [a.id])).rejects.toBeInstanceOf(PlanningError);
+    await expect(publishRoutes(engine, rider, [a.id])).rejects.toBeInstanceOf(ActionError);
     await publishRoutes(engine, operator, [a.id]);
     expect((await getRoute(a.id)).status).toBe('planned');
     await expect(publishRoutes(engine, operator, [a.id]), 'a published route is not published again').rejects.toThrow(/solo se publica un borrador/);
@@ -333,7 +333,7 @@ describe('re-planning carry-over', () => {
       { ...deliveryEvent('d5', o5, 'u-r1', 'failed'), outcome: 'reschedule' },
       { ...deliveryEvent('d6', o6, 'u-r1', 'failed'), outcome: 'return_to_hub' },
     ]);
-    await expect(bringCarriedOrders(engine, rider, NEXT, 1, ['o1'])).rejects.toThrow(PlanningError);
+    await expect(bringCarriedOrders(engine, rider, NEXT, 1, ['o1'])).rejects.toThrow(ActionError);
     const n = await bringCarriedOrders(engine, operator, NEXT, 1, ['o1', 'o5', 'o6', 'o2']);
     expect(n).toBe(3);
     for (const id of ['o1', 'o2', 'o5']) expect(await getOrder(id)).toMatchObject({ date: NEXT, route_id: '', status: 'pending' });
@@ -366,7 +366,7 @@ describe('«Reparar el día» (issue 27)', () => {
     expect(await getOrder('o1')).toMatchObject({ route_id: '', status: 'pending' });
     expect((await getRoute('rb')).stops.flatMap((s) => s.order_ids)).toEqual(['o3']);
     expect(await getOrder('o3')).toMatchObject({ route_id: 'rb', status: 'planned' });
-    await expect(repairDayPlan(engine, rider, TODAY, 1)).rejects.toBeInstanceOf(PlanningError);
+    await expect(repairDayPlan(engine, rider, TODAY, 1)).rejects.toBeInstanceOf(ActionError);
   });
 });
 

@@ -4,7 +4,8 @@ import { openLocalDatabase, type CbDatabase } from '../../src/data/database';
 import { AppStore } from '../../src/data/appStore';
 import { Outbox } from '../../src/data/outbox';
 import { Writer } from '../../src/data/writes';
-import { PaymentsError, amendCashHandover, reconcileCashHandover, recordCashHandover, riderCashOnHand, type PaymentsEngine } from '../../src/data/payments';
+import { amendCashHandover, reconcileCashHandover, recordCashHandover, riderCashOnHand, type PaymentsEngine } from '../../src/data/payments';
+import { ActionError } from '../../src/data/actionError';
 import { writeOffOf } from '../../src/domain/payments/handover';
 import { newDocFor, route, T0, TODAY } from '../helpers/fixtures';
 
@@ -46,7 +47,7 @@ describe('cash hand-over actions (local first)', () => {
     expect(writeOffOf(r)).toEqual({ handover_id: h.id, rider_id: 'u-rider1', hub: r.hub, date: TODAY, cents: 5_00, reason: 'Faltan 5 €', by: 'u-operador', at: T0 + 10 });
     expect(r.history.at(-1)).toMatchObject({ action: 'reconciled', reason: 'Faltan 5 €' });
     await expect(reconcileCashHandover(engine, h.id, op)).rejects.toThrow(/ya está conciliada/);
-    await expect(amendCashHandover(engine, h.id, { count: null, amountCents: 75_50, reason: '', changeReason: 'x', actor: op })).rejects.toBeInstanceOf(PaymentsError);
+    await expect(amendCashHandover(engine, h.id, { count: null, amountCents: 75_50, reason: '', changeReason: 'x', actor: op })).rejects.toBeInstanceOf(ActionError);
     const a = await amendCashHandover(engine, h.id, { count: null, amountCents: 75_50, reason: '', changeReason: 'Billete encontrado', actor: admin, now: T0 + 20 });
     expect(a.history.map((e) => e.action)).toEqual(['recorded', 'reconciled', 'amended']);
     expect(await riderCashOnHand(db, 'u-rider1')).toMatchObject({ on_hand_cents: 0, written_off_cents: 0 });

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { ActionJournal } from '../../src/data/actionJournal';
 import {
-  PlanningError,
+  ActionError,
   addOrdersToRoute,
   createRouteWithOrders,
   moveStopToRoute,
@@ -170,7 +170,7 @@ describe('planning actions, interrupted, raced and lossy, never break the day', 
     const r = rng(seed);
     const log: string[] = [];
     const tolerate = (err: unknown): string => {
-      if (err instanceof PlanningError || err instanceof ValidationFailed) return `refused (${err.message.slice(0, 60)})`;
+      if (err instanceof ActionError || err instanceof ValidationFailed) return `refused (${err.message.slice(0, 60)})`;
       throw err;
     };
     for (let step = 1; step <= STEPS; step += 1) {

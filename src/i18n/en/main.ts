@@ -7,6 +7,7 @@ import type { Shape } from '../shape';
 
 export const mainMessages: Shape<typeof es> = {
   common: {
+    worded: '{text}',
     otherHub: 'It belongs to hub {hub}: only its operators or an administrator change it',
     noHub: 'You have no hub assigned: an administrator must assign you one before you can change it',
     understood: 'Got it',

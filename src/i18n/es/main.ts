@@ -5,6 +5,8 @@
  */
 export const mainMessages = {
   common: {
+    /** Words already made elsewhere (a validation's field messages, joined), carried by an ActionError. */
+    worded: '{text}',
     otherHub: 'Es del hub {hub}: solo sus operadores o un administrador lo cambian',
     noHub: 'No tienes hub asignado: un administrador debe asignarte uno para que puedas cambiarlo',
     understood: 'Entendido',
