@@ -5,9 +5,9 @@
  */
 import { useEffect, useState } from 'react';
 import type { RxDocument, RxQuery } from 'rxdb';
-import type { CbDatabase } from './database';
+import type { CbDatabase, DocTypes } from './database';
 import { useEngine } from './statusHooks';
-import { docById, docsByIds } from './queries';
+import { allDocs, docById, docsByIds } from './queries';
 import type { LocalCollection } from '../domain/collections';
 
 // The session's engine and sync status live in ./statusHooks (the router's shell reads them, and
@@ -61,13 +61,26 @@ export function useLiveQuery<T>(build: (db: CbDatabase) => AnyQuery | null, deps
   return state;
 }
 
+/*
+ * The family of typed read hooks (issue 30 §3): by id, by ids, every document of a small
+ * collection, and any query (`useLiveQuery` over src/data/queries.ts). The document type comes
+ * from the collection's name: `useDocById('orders', id)` is an Order.
+ */
+
 /** One document of a collection (live); null while there is no id, and when there is no such document. */
-export function useDocById<T>(collection: LocalCollection, id: string | undefined): QueryResult<T | null> {
-  return useLiveQuery<T | null>((db) => (id ? docById(db, collection, id) : null), [collection, id], null);
+export function useDocById<C extends LocalCollection>(collection: C, id: string | undefined): QueryResult<DocTypes[C] | null> {
+  return useLiveQuery<DocTypes[C] | null>((db) => (id ? docById(db, collection, id) : null), [collection, id], null);
 }
 
 /** Documents of a collection by id (live; each id once, in any order), keyed by id. */
-export function useDocsByIds<T>(collection: LocalCollection, ids: readonly string[]): QueryResult<Map<string, T>> {
+export function useDocsByIds<C extends LocalCollection>(collection: C, ids: readonly string[]): QueryResult<Map<string, DocTypes[C]>> {
   const key = [...new Set(ids)].sort().join(',');
-  return useLiveQuery<Map<string, T>>((db) => (key ? docsByIds(db, collection, key.split(',')) : null), [collection, key], new Map());
+  return useLiveQuery<Map<string, DocTypes[C]>>((db) => (key ? docsByIds(db, collection, key.split(',')) : null), [collection, key], new Map());
+}
+
+const NO_DOCS: never[] = [];
+
+/** Every document of a small collection (bikes, products), live. */
+export function useAllDocs<C extends LocalCollection>(collection: C): QueryResult<DocTypes[C][]> {
+  return useLiveQuery<DocTypes[C][]>((db) => allDocs(db, collection), [collection], NO_DOCS);
 }

@@ -65,9 +65,9 @@ export function useTrackedDocs(date: string, onlyRouteId?: string): TrackedDocs 
   const day = useLiveQuery<Route[]>((db) => routesOfDay(db, date), [date], []);
   const routes = useMemo(() => day.data.filter((r) => r.status === 'in_progress' && (onlyRouteId === undefined || r.id === onlyRouteId)), [day.data, onlyRouteId]);
   const routeIds = useMemo(() => routes.map((r) => r.id), [routes]);
-  const orders = useDocsByIds<Order>('orders', routes.flatMap((r) => r.stops.flatMap((s) => s.order_ids)));
-  const points = useDocsByIds<DeliveryPoint>('delivery_points', routes.flatMap((r) => r.stops.map((s) => s.delivery_point_id)));
-  const riders = useDocsByIds<User>('users', routes.map((r) => r.rider_id));
+  const orders = useDocsByIds('orders', routes.flatMap((r) => r.stops.flatMap((s) => s.order_ids)));
+  const points = useDocsByIds('delivery_points', routes.flatMap((r) => r.stops.map((s) => s.delivery_point_id)));
+  const riders = useDocsByIds('users', routes.map((r) => r.rider_id));
   const key = routeIds.join(',');
   const events = useLiveQuery<DeliveryEvent[]>((db) => (key ? deliveriesOfRoutes(db, key.split(',')) : null), [key], []);
   const hubs = useCatalog('hub');
@@ -92,7 +92,7 @@ export function useNow(everyMs = 10_000): number {
  */
 export function useRouteEtas(route: Route | null | undefined, events: readonly DeliveryEvent[], points: ReadonlyMap<string, DeliveryPoint>): ReadonlyMap<number, StopEtaLine> {
   const live = route?.status === 'in_progress' ? route : null;
-  const orders = useDocsByIds<Order>('orders', live ? live.stops.flatMap((s) => s.order_ids) : []);
+  const orders = useDocsByIds('orders', live ? live.stops.flatMap((s) => s.order_ids) : []);
   const hubs = useCatalog('hub');
   const position = useOwnLastPosition(live?.id ?? null);
   const now = useNow(60_000);

@@ -1,3 +1,4 @@
+import { useDocsByIds } from '../../data/hooks';
 /**
  * Box labels read by the rider (issue 12) with the app's scanner (camera, keyboard-wedge scanner
  * or typed): at the hub's load-out each label marks its box loaded, any other code counts a
@@ -12,7 +13,6 @@ import { t } from '../../i18n';
 import { checkLoadScan, checkStopScan, routeBoxLabels } from '../../domain/picking';
 import type { Order, Route } from '../../domain/entities/operation';
 import { Scanner } from '../../ui/scanner';
-import { useProducts } from './hooks';
 import { href } from '../../links/registry';
 
 type Said = { readonly color: 'teal' | 'orange' | 'red'; readonly text: string; readonly kind: string };
@@ -45,7 +45,7 @@ function ScanCard(p: { testId: string; title: string; help: string; fieldLabel: 
 
 /** The load-out's scanner: box labels of the route mark their box loaded; other codes go to `onProductCode`. */
 export function LoadOutBoxScan({ route, orders, disabled, onProductCode }: { route: Route; orders: readonly Order[]; disabled: boolean; onProductCode: (code: string) => void }) {
-  const { data: products } = useProducts([...new Set(orders.flatMap((o) => o.lines.map((l) => l.product_id)))]);
+  const { data: products } = useDocsByIds('products', [...new Set(orders.flatMap((o) => o.lines.map((l) => l.product_id)))]);
   const expected = useMemo(() => routeBoxLabels(route, orders, products), [route, orders, products]);
   const [loaded, setLoaded] = useState<ReadonlySet<string>>(new Set());
   const [said, setSaid] = useState<Said | null>(null);

@@ -1,3 +1,4 @@
+import { useDocById } from '../../data/hooks';
 import { Alert, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { formatMoney, formatNumber, t } from '../../i18n';
 import { formatDate } from '../../i18n/dates';
@@ -6,13 +7,13 @@ import { orderOutcome } from '../../domain/delivery';
 import { SignatureView } from '../../ui/signature/SignaturePad';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { SyncNotices } from '../../ui/sync/SyncNotices';
-import { useOrder, useOrderEvents } from './hooks';
+import { useOrderEvents } from './hooks';
 import { OrderNotFound, OUTCOME_COLOR, outcomeLabel } from './stopShared';
 
 /** /delivery/:id: one delivery's record (what, when, where, signature, collected); `id` is the order's id. */
 export function DeliveryRecordPage({ params }: ScreenProps<'delivery'>) {
   const orderId = (params.id ?? '').replace(/^dlv-/, '');
-  const { data: order, loading } = useOrder(orderId);
+  const { data: order, loading } = useDocById('orders', orderId);
   const { data: events } = useOrderEvents(orderId);
   if (loading) return null;
   if (!order) return <OrderNotFound />;

@@ -5,13 +5,13 @@ import { useNavigate } from '@tanstack/react-router';
 import { t } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
 import type { DataEngine } from '../../data/engine';
-import { useEngine } from '../../data/hooks';
+import { useDocById, useEngine } from '../../data/hooks';
 import { currentPosition, reportIncidence, type IncidenceInput } from '../../data/round';
 import { deliverableUnits } from '../../domain/delivery';
 import { INCIDENCE_TYPES, type IncidenceType } from '../../domain/entities/events';
 import { useAction } from '../../ui/action/useAction';
 import { NotePhotoSubmit, useNotePhoto } from '../../ui/form/NotePhotoSubmit';
-import { useActor, useOrder, useRoute } from './hooks';
+import { useActor } from './hooks';
 import { href, type AppHref } from '../../links/registry';
 import { OrderNotFound } from './stopShared';
 
@@ -20,8 +20,8 @@ export function IncidencePage({ params }: ScreenProps<'incidenceDeliveryProduct'
   const engine = useEngine();
   const actor = useActor();
   const navigate = useNavigate();
-  const { data: order, loading } = useOrder(params.id);
-  const { data: route } = useRoute(params.route_id);
+  const { data: order, loading } = useDocById('orders', params.id);
+  const { data: route } = useDocById('routes', params.route_id);
   const [id] = useState(() => `inc-${crypto.randomUUID()}`);
   const [type, setType] = useState<IncidenceType>('damaged');
   const [quantity, setQuantity] = useState(1);

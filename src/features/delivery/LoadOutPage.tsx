@@ -6,12 +6,12 @@ import { t } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
 import type { DataEngine } from '../../data/engine';
 import { useAction } from '../../ui/action/useAction';
-import { useEngine, useFirstSync } from '../../data/hooks';
+import { useDocById, useDocsByIds, useEngine, useFirstSync } from '../../data/hooks';
 import { confirmLoadOut, currentPosition, type LoadOutInput } from '../../data/round';
 import { loadDifferences, loadOut } from '../../domain/delivery';
 import { FirstSyncNotice, MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { LoadOutBoxScan } from './BoxScan';
-import { useActor, useProducts, useRoute, useRouteOrders } from './hooks';
+import { useActor, useRouteOrders } from './hooks';
 import { href, type AppHref } from '../../links/registry';
 
 /**
@@ -24,10 +24,10 @@ export function LoadOutPage({ params }: ScreenProps<'distributionLoadOut' | 'dis
   const engine = useEngine();
   const actor = useActor();
   const navigate = useNavigate();
-  const { data: route, loading } = useRoute(routeId);
+  const { data: route, loading } = useDocById('routes', routeId);
   const { data: orders } = useRouteOrders(routeId);
   const expected = useMemo(() => loadOut(orders), [orders]);
-  const { data: products } = useProducts(expected.map((l) => l.product_id));
+  const { data: products } = useDocsByIds('products', expected.map((l) => l.product_id));
   const [received, setReceived] = useState<Record<string, number>>({});
   const [note, setNote] = useState('');
   const confirm = useAction(

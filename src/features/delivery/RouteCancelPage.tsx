@@ -4,12 +4,12 @@ import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { t } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
-import { useEngine } from '../../data/hooks';
+import { useDocById, useEngine } from '../../data/hooks';
 import type { Route } from '../../domain/entities/operation';
 import { useAction } from '../../ui/action/useAction';
 import { cancelRoute } from '../../data/round';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
-import { useActor, useRoute } from './hooks';
+import { useActor } from './hooks';
 import { RouteStatusBadge } from './routeShared';
 import { linkTo } from '../../links/registry';
 
@@ -20,7 +20,7 @@ export function RouteCancelPage({ params }: ScreenProps<'distributionCancel'>) {
   const engine = useEngine();
   const actor = useActor();
   const navigate = useNavigate();
-  const { data: route, loading } = useRoute(params.id);
+  const { data: route, loading } = useDocById('routes', params.id);
   const [reason, setReason] = useState('');
   const cancel = useAction(async (e: Engine, r: Route) => {
     await cancelRoute(e, r, reason, actor);

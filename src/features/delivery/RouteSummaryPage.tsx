@@ -2,12 +2,12 @@ import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text } from '@ma
 import { Link } from '@tanstack/react-router';
 import { formatMoney, t } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
-import { useEngine, useFirstSync } from '../../data/hooks';
+import { useDocById, useEngine, useFirstSync } from '../../data/hooks';
 import { finishRound } from '../../data/round';
 import { roundSummary } from '../../domain/delivery';
 import { FirstSyncNotice, MissingUntilSynced, SyncedValue } from '../../ui/sync/FirstSync';
 import { SyncNotices } from '../../ui/sync/SyncNotices';
-import { useActor, useRoute, useRouteEvents, useRouteIncidences } from './hooks';
+import { useActor, useRouteEvents, useRouteIncidences } from './hooks';
 import { RouteStatusBadge, routeAndOrders } from './routeShared';
 import { href } from '../../links/registry';
 
@@ -15,7 +15,7 @@ import { href } from '../../links/registry';
 export function RouteSummaryPage({ params }: ScreenProps<'distributionSummary'>) {
   const engine = useEngine();
   const actor = useActor();
-  const { data: route, loading } = useRoute(params.id);
+  const { data: route, loading } = useDocById('routes', params.id);
   const { data: events } = useRouteEvents(params.id);
   const { data: incidences } = useRouteIncidences(params.id);
   const { awaiting } = useFirstSync();

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { IconNavigation, IconPhone, IconX } from '@tabler/icons-react';
 import { t } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
-import { useLiveQuery } from '../../data/hooks';
+import { useDocById, useLiveQuery } from '../../data/hooks';
 import { docsByIds } from '../../data/queries';
 import { deliverableUnits, orderOutcome } from '../../domain/delivery';
 import type { Order } from '../../domain/entities/operation';
@@ -12,7 +12,7 @@ import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { SyncNotices } from '../../ui/sync/SyncNotices';
 import { StopBoxScan } from './BoxScan';
 import { navigationUrl } from './routeShared';
-import { usePoint, useRoute, useRouteEvents } from './hooks';
+import { useRouteEvents } from './hooks';
 import { OUTCOME_COLOR, outcomeLabel } from './stopShared';
 import { href } from '../../links/registry';
 
@@ -26,8 +26,8 @@ function BigButton({ to, children, ...rest }: ButtonProps & { to: string; childr
 
 /** /distribution/pe/:id/rider_id/:riderId/routeId/:routeId: one stop and its orders. */
 export function StopPage({ params }: ScreenProps<'distributionStop'>) {
-  const { data: point, loading } = usePoint(params.id);
-  const { data: route } = useRoute(params.routeId);
+  const { data: point, loading } = useDocById('delivery_points', params.id);
+  const { data: route } = useDocById('routes', params.routeId);
   const { data: events } = useRouteEvents(params.routeId);
   const stop = route?.stops.find((s) => s.delivery_point_id === params.id);
   const orderIds = stop?.order_ids ?? [];

@@ -1,3 +1,4 @@
+import { useDocsByIds } from '../../data/hooks';
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { t } from '../../i18n';
@@ -6,7 +7,7 @@ import { PICKING_INCIDENCE_TYPES } from '../../data/picking';
 import { PICKABLE_ROUTE_STATUSES } from '../../domain/picking';
 import { MACHINES } from '../../domain/status/machines';
 import { DayHubSelector } from './shared';
-import { useIncidencesOfDay, useOrdersByIds, usePickingDay, usePickingSettlement, usePointsByIds, useProductsByIds, useRoutesByIds } from './hooks';
+import { useIncidencesOfDay, usePickingDay, usePickingSettlement } from './hooks';
 import { useUserNames } from './incidenceShared';
 import { PhotoButton } from '../../ui/media/StoredPhoto';
 import type { Incidence } from '../../domain/entities/events';
@@ -36,10 +37,10 @@ export function IncidenceAllPickingPage() {
   const [following, setFollowing] = useState<{ incidence: Incidence; what: string } | null>(null);
   const mine = incidences.data.filter((i) => i.hub === hub);
   const myErrors = errors.data.filter((i) => i.hub === hub);
-  const { data: orders } = useOrdersByIds(mine.map((i) => i.order_id));
-  const { data: products } = useProductsByIds([...mine, ...myErrors].map((i) => i.product_id));
-  const { data: points } = usePointsByIds(mine.map((i) => i.delivery_point_id).filter((x) => x !== ''));
-  const { data: routes } = useRoutesByIds(mine.map((i) => i.route_id).filter((x) => x !== ''));
+  const { data: orders } = useDocsByIds('orders', mine.map((i) => i.order_id));
+  const { data: products } = useDocsByIds('products', [...mine, ...myErrors].map((i) => i.product_id));
+  const { data: points } = useDocsByIds('delivery_points', mine.map((i) => i.delivery_point_id).filter((x) => x !== ''));
+  const { data: routes } = useDocsByIds('routes', mine.map((i) => i.route_id).filter((x) => x !== ''));
   const q = query.trim().toLowerCase();
   const rows = mine
     .filter((i) => type === '' || i.type === type)

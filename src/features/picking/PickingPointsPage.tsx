@@ -1,10 +1,11 @@
+import { useDocsByIds } from '../../data/hooks';
 import { useMemo } from 'react';
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { t } from '../../i18n';
 import { routePickingProgress } from '../../domain/picking';
 import { FirstSyncNotice } from '../../ui/sync/FirstSync';
-import { useDayOrders, useDayRoutes, usePickingDay, usePickingEvents, usePickingSettlement, usePointsByIds } from './hooks';
+import { useDayOrders, useDayRoutes, usePickingDay, usePickingEvents, usePickingSettlement } from './hooks';
 import { DayHubSelector, ProgressFigures } from './shared';
 import { href } from '../../links/registry';
 
@@ -23,7 +24,7 @@ export function PickingPointsPage() {
         .sort((a, b) => a.route.code.localeCompare(b.route.code) || a.stop.seq - b.stop.seq),
     [live, orders.data, events.index],
   );
-  const { data: points } = usePointsByIds(stops.map((s) => s.stop.delivery_point_id));
+  const { data: points } = useDocsByIds('delivery_points', stops.map((s) => s.stop.delivery_point_id));
   return (
     <Stack>
       <Anchor component={Link} to={href('picking')}>

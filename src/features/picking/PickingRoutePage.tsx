@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { t } from '../../i18n';
 import { formatDay } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
-import { useEngine } from '../../data/hooks';
+import { useDocsByIds, useEngine } from '../../data/hooks';
 import { forceRouteReady, type PickingEngine } from '../../data/picking';
 import { useAction } from '../../ui/action/useAction';
 import { routeBoxLabels, PICKABLE_ROUTE_STATUSES, routePickingProgress, type RoutePickingProgress, type StopPickingProgress } from '../../domain/picking';
@@ -13,7 +13,7 @@ import { MACHINES } from '../../domain/status/machines';
 import type { DeliveryPoint, Order, Route } from '../../domain/entities/operation';
 import { BoxLabels } from '../../ui/labels';
 import { FirstSyncNotice, MissingOrdersNotice, MissingUntilSynced } from '../../ui/sync/FirstSync';
-import { useDayRoutes, usePickingActor, usePickingDay, usePickingEvents, usePickingRefusal, usePickingRoute, usePickingSettlement, usePointsByIds, useProductsByIds, useRouteOrdersList } from './hooks';
+import { useDayRoutes, usePickingActor, usePickingDay, usePickingEvents, usePickingRefusal, usePickingRoute, usePickingSettlement, useRouteOrdersList } from './hooks';
 import { DayHubSelector, ProgressFigures, RouteLine, RouteStatusBadge } from './shared';
 import { pickingRoutes } from './routesShared';
 import { href } from '../../links/registry';
@@ -85,7 +85,7 @@ function ForceReady({ route }: { route: Route }) {
 
 /** The box labels of a prepared route's orders, with a print button. */
 function RouteLabels({ route, orders, points }: { route: Route; orders: readonly Order[]; points: ReadonlyMap<string, DeliveryPoint> }) {
-  const { data: products } = useProductsByIds(orders.flatMap((o) => o.lines.map((l) => l.product_id)));
+  const { data: products } = useDocsByIds('products', orders.flatMap((o) => o.lines.map((l) => l.product_id)));
   const labels = routeBoxLabels(route, orders, products, (order) => points.get(order.delivery_point_id) ?? null);
   return (
     <Stack gap="sm">
@@ -106,7 +106,7 @@ function OneRoute({ route, showLabels }: { route: Route; showLabels: boolean }) 
   const orders = useRouteOrdersList(route.id);
   const events = usePickingEvents(route.stops.flatMap((s) => s.order_ids));
   const progress = useMemo(() => routePickingProgress(route, orders.data, events.index), [route, orders.data, events.index]);
-  const { data: points } = usePointsByIds(route.stops.map((s) => s.delivery_point_id));
+  const { data: points } = useDocsByIds('delivery_points', route.stops.map((s) => s.delivery_point_id));
   const ready = !PICKABLE_ROUTE_STATUSES.includes(route.status);
   // Refused before he starts (issue 28): a route of another hub is shown, not opened for picking.
   const refusal = usePickingRefusal(route);

@@ -1,10 +1,11 @@
+import { useDocsByIds } from '../../data/hooks';
 import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { t } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
 import { routePickingProgress } from '../../domain/picking';
 import { MissingOrdersNotice, MissingUntilSynced } from '../../ui/sync/FirstSync';
-import { usePickingEvents, usePickingRefusal, usePickingRoute, usePickingSettlement, usePointsByIds, useRouteOrdersList } from './hooks';
+import { usePickingEvents, usePickingRefusal, usePickingRoute, usePickingSettlement, useRouteOrdersList } from './hooks';
 import { LineStateBadge, ProgressFigures, productPath, RouteStatusBadge } from './shared';
 import { href } from '../../links/registry';
 
@@ -15,7 +16,7 @@ export function PickingRoutePointPage({ params }: ScreenProps<'pickingRoutePe'>)
   const orders = useRouteOrdersList(params.id);
   const stop = route.data?.stops.find((s) => s.delivery_point_id === params.idPE);
   const events = usePickingEvents(stop?.order_ids ?? []);
-  const { data: points } = usePointsByIds(params.idPE ? [params.idPE] : []);
+  const { data: points } = useDocsByIds('delivery_points', params.idPE ? [params.idPE] : []);
   // A route of another hub: shown, not picked (issue 28).
   const refusal = usePickingRefusal(route.data ?? null);
   if (route.loading) return null;

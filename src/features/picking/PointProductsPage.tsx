@@ -1,3 +1,4 @@
+import { useDocsByIds } from '../../data/hooks';
 import { useMemo } from 'react';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
@@ -7,7 +8,7 @@ import type { ScreenProps } from '../../ui/page/types';
 import { isLineDone, orderPickingProgress, type PickingTotals } from '../../domain/picking';
 import type { Order } from '../../domain/entities/operation';
 import { FirstSyncNotice } from '../../ui/sync/FirstSync';
-import { usePickingDay, usePickingEvents, usePickingSettlement, usePointOrders, usePointsByIds } from './hooks';
+import { usePickingDay, usePickingEvents, usePickingSettlement, usePointOrders } from './hooks';
 import { DayHubSelector, productPath } from './shared';
 import { pickableOrders } from './byProductShared';
 import { href } from '../../links/registry';
@@ -26,7 +27,7 @@ export function PointProductsPage({ params }: ScreenProps<'pickingPeProducts'>) 
   const all = usePointOrders(params.id);
   const orders = useMemo(() => pickableOrders(all.data, date), [all.data, date]);
   const events = usePickingEvents(orders.map((o) => o.id));
-  const { data: points } = usePointsByIds(params.id ? [params.id] : []);
+  const { data: points } = useDocsByIds('delivery_points', params.id ? [params.id] : []);
   const rows = useMemo(() => {
     const byProduct = new Map<string, { product_id: string; name: string; units_total: number; units_picked: number; orders: { order: Order; done: boolean }[] }>();
     for (const o of orders) {

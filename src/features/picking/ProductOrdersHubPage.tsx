@@ -4,11 +4,11 @@ import { Link } from '@tanstack/react-router';
 import { t } from '../../i18n';
 import { formatDay } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
-import { useEngine } from '../../data/hooks';
+import { useDocById, useDocsByIds, useEngine } from '../../data/hooks';
 import { recordPick, type PickingEngine } from '../../data/picking';
 import { useAction } from '../../ui/action/useAction';
 import { isLineDone, orderPickingProgress } from '../../domain/picking';
-import { useDayOrders, usePickingActor, usePickingDay, usePickingEvents, usePickingSettlement, usePointsByIds, useProductDoc, useRoutesByIds } from './hooks';
+import { useDayOrders, usePickingActor, usePickingDay, usePickingEvents, usePickingSettlement } from './hooks';
 import { DayHubSelector, LineStateBadge, productPath } from './shared';
 import { pickableOrders } from './byProductShared';
 import { href } from '../../links/registry';
@@ -21,11 +21,11 @@ export function ProductOrdersHubPage({ params }: ScreenProps<'pickingOrdersHub'>
   const { date } = usePickingDay();
   const hub = Number(params.idHub);
   const dayOrders = useDayOrders(date, Number.isInteger(hub) ? hub : -1);
-  const product = useProductDoc(params.idProduct);
+  const product = useDocById('products', params.idProduct);
   const orders = useMemo(() => pickableOrders(dayOrders.data, date).filter((o) => o.lines.some((l) => l.product_id === params.idProduct)), [dayOrders.data, date, params.idProduct]);
   const events = usePickingEvents(orders.map((o) => o.id));
-  const { data: points } = usePointsByIds(orders.map((o) => o.delivery_point_id));
-  const { data: routes } = useRoutesByIds(orders.map((o) => o.route_id));
+  const { data: points } = useDocsByIds('delivery_points', orders.map((o) => o.delivery_point_id));
+  const { data: routes } = useDocsByIds('routes', orders.map((o) => o.route_id));
   const pick = useAction((engine: PickingEngine, input: Parameters<typeof recordPick>[1]) => recordPick(engine, input));
   // The order whose «+1» was pressed last: its button shows the action running.
   const [pressed, setPressed] = useState<string | null>(null);

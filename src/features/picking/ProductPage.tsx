@@ -1,3 +1,4 @@
+import { useDocById, useDocsByIds } from '../../data/hooks';
 /**
  * The picker's product page (issue 12): /picking/products/pe/:pe_id/:product_id/order/:order_id.
  * One product of one order: what is asked and what is in the box, scan to count a unit (a code of
@@ -16,7 +17,7 @@ import { isLineDone, orderPickingProgress, PICKABLE_ROUTE_STATUSES, type LinePro
 import type { Order } from '../../domain/entities/operation';
 import { Scanner } from '../../ui/scanner';
 import { useAction } from '../../ui/action/useAction';
-import { useOrderProduct, useOrdersByIds, usePickingEvents, usePickingRoute, usePointDoc } from './hooks';
+import { useOrderProduct, usePickingEvents, usePickingRoute } from './hooks';
 import { LineStateBadge, ProductMissing, productPath, RouteStatusBadge } from './shared';
 import { href, linkTo, type AppHref } from '../../links/registry';
 
@@ -56,7 +57,7 @@ function nextLine(order: Order, stopOrders: readonly Order[], lines: Map<string,
 export function PickerProductPage({ params }: ScreenProps<'pickerProduct'>) {
   const { engine, actor, order, product } = useOrderProduct(params.order_id, params.product_id);
   const navigate = useNavigate();
-  const point = usePointDoc(params.pe_id);
+  const point = useDocById('delivery_points', params.pe_id);
   const route = usePickingRoute(order.data?.route_id || undefined);
   const stop = route.data?.stops.find((s) => s.order_ids.includes(params.order_id ?? ''));
   const stopOrderIds = useMemo(() => stop?.order_ids ?? (params.order_id ? [params.order_id] : []), [stop, params.order_id]);
@@ -283,7 +284,7 @@ function Figure({ label, value, testId }: { label: string; value: number; testId
 
 /** The orders of a stop (live), in the stop's order. */
 function useStopOrders(ids: readonly string[]): Order[] {
-  const { data } = useOrdersByIds(ids);
+  const { data } = useDocsByIds('orders', ids);
   return useMemo(
     () =>
       ids.flatMap((id) => {

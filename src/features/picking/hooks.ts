@@ -4,7 +4,7 @@
  */
 import { useEffect, useMemo } from 'react';
 import { create } from 'zustand';
-import { useDocById, useDocsByIds, useEngine, useLiveQuery, type QueryResult } from '../../data/hooks';
+import { type QueryResult, useDocById, useEngine, useLiveQuery } from '../../data/hooks';
 import { exceptionIncidencesOfRoutes, unroutedIncidencesOfOrders } from '../../data/incidences';
 import { useSession } from '../../data/session';
 import { actorHubs, watchPickingSettlement, type PickingActor } from '../../data/picking';
@@ -23,7 +23,7 @@ import {
 import { madridDate } from '../../domain/dates';
 import { deliveryDayOf } from '../../domain/incidences/exceptions';
 import type { Incidence, Pick } from '../../domain/entities/events';
-import type { DeliveryPoint, Order, Product, Route } from '../../domain/entities/operation';
+import type { Order, Route } from '../../domain/entities/operation';
 import type { Hub } from '../../domain/entities/reference';
 import { indexPickingEvents, routePickingProgress, type PickingIndex, type RoutePickingProgress } from '../../domain/picking';
 import { mayWriteHub, writableHubs } from '../../domain/access/hubScope';
@@ -104,7 +104,7 @@ export function usePickingSettlement(): void {
 /** What a screen about one product of one order starts from (the day's picking settled while it is open). */
 export function useOrderProduct(orderId: string | undefined, productId: string | undefined) {
   usePickingSettlement();
-  return { engine: useEngine(), actor: usePickingActor(), order: useOrderDoc(orderId), product: useProductDoc(productId) };
+  return { engine: useEngine(), actor: usePickingActor(), order: useDocById('orders', orderId), product: useDocById('products', productId) };
 }
 
 export function useHubs() {
@@ -131,33 +131,12 @@ export function usePointOrders(pointId: string | undefined) {
   return useLiveQuery<Order[]>((db) => (pointId ? ordersOfDeliveryPoint(db, pointId) : null), [pointId], []);
 }
 
-export function useOrderDoc(id: string | undefined) {
-  return useDocById<Order>('orders', id);
-}
 
-export function useProductDoc(id: string | undefined) {
-  return useDocById<Product>('products', id);
-}
 
-export function usePointDoc(id: string | undefined) {
-  return useDocById<DeliveryPoint>('delivery_points', id);
-}
 
-export function useProductsByIds(ids: readonly string[]) {
-  return useDocsByIds<Product>('products', ids);
-}
 
-export function useOrdersByIds(ids: readonly string[]) {
-  return useDocsByIds<Order>('orders', ids);
-}
 
-export function useRoutesByIds(ids: readonly string[]) {
-  return useDocsByIds<Route>('routes', ids);
-}
 
-export function usePointsByIds(ids: readonly string[]) {
-  return useDocsByIds<DeliveryPoint>('delivery_points', ids);
-}
 
 /** Picks and incidences of some orders, indexed for the progress functions (live). */
 export function usePickingEvents(orderIds: readonly string[]): { picks: Pick[]; incidences: Incidence[]; index: PickingIndex; loading: boolean } {

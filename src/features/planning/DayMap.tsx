@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react';
 import { Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { t } from '../../i18n';
-import { useLiveQuery } from '../../data/hooks';
+import { useDocsByIds, useLiveQuery } from '../../data/hooks';
 import { useCatalog } from '../../data/reference';
 import { routesOfDayInHub } from '../../data/queries';
 import { madridDate } from '../../domain/dates';
@@ -16,7 +16,7 @@ import { hubOptions } from '../../ui/crud/options';
 import { LazyMap } from '../../ui/map/LazyMap';
 import type { MapLine, MapPoint } from '../../ui/map/MapView';
 import { ROUTE_COLORS } from './boardView';
-import { usePlanningActor, usePointsById, useRoutesEvents, useUsers } from './hooks';
+import { usePlanningActor, useRoutesEvents, useUsers } from './hooks';
 
 const STATE_COLOR: Partial<Record<StopState, string>> = { done: '#2f9e44', failed: '#e03131', partial: '#f76707' };
 
@@ -34,7 +34,7 @@ export function DayMapPage() {
   const shown = useMemo(() => routes.filter((r) => r.status !== 'cancelled').sort((a, b) => a.code.localeCompare(b.code, 'es', { numeric: true })), [routes]);
   const ids = useMemo(() => shown.map((r) => r.id), [shown]);
   const { data: events } = useRoutesEvents(ids);
-  const { data: points } = usePointsById(shown.flatMap((r) => r.stops.map((s) => s.delivery_point_id)));
+  const { data: points } = useDocsByIds('delivery_points', shown.flatMap((r) => r.stops.map((s) => s.delivery_point_id)));
   const { mapPoints, mapLines } = useMemo(() => {
     const pts: MapPoint[] = [];
     const lines: MapLine[] = [];

@@ -1,3 +1,4 @@
+import { useAllDocs } from '../../data/hooks';
 /**
  * The planning board (issue 11): /routed (shell) and /blank/routed (wall screen). For a date and
  * a hub: the map (lazy) with the hub, the unplanned orders grouped by delivery point and coloured
@@ -43,7 +44,7 @@ import { RouteCard } from './RouteCard';
 import { boardCommands, boardReducer, initialBoard, isEvaluated, proposalOf } from './boardModel';
 import { NO_LOCATION_COLOR, dayRoutesOf, mapLayers, ordersOfPoints, routeColor, unplannedGroups } from './boardView';
 import { useBoardChange, useBoardData } from './boardData';
-import { useBikes, useCarryOver, usePlanningActor, useProducts, useUsers } from './hooks';
+import { useBikes, useCarryOver, usePlanningActor, useUsers } from './hooks';
 
 export { ROUTE_COLORS, windowColor } from './boardView';
 
@@ -55,7 +56,7 @@ export function PlanningBoard() {
   const actor = usePlanningActor();
   const users = useUsers();
   const bikes = useBikes();
-  const products = useProducts();
+  const products = useAllDocs('products').data;
   const { data: hubs } = useCatalog('hub');
   const { data: bikeModels } = useCatalog('bike-model');
   const [state, dispatch] = useReducer(boardReducer, shiftDate(madridDate(), 1), initialBoard);

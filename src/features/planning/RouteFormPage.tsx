@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { t } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
-import { useEngine } from '../../data/hooks';
+import { useDocById, useEngine } from '../../data/hooks';
 import { useCatalog } from '../../data/reference';
 import { saveRoute, type RouteFields } from '../../data/planning';
 import { ValidationFailed } from '../../data/writes';
@@ -18,7 +18,7 @@ import { mayWriteHub } from '../../domain/access/hubScope';
 import { zodValidate } from '../../ui/form/validate';
 import { RiderSelect } from '../../ui/RiderSelect';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
-import { useBikes, usePlanningActor, useRouteDoc, useUsers } from './hooks';
+import { useBikes, usePlanningActor, useUsers } from './hooks';
 import { shiftDate, routeFormSchema } from './routesShared';
 import { href, linkTo } from '../../links/registry';
 import type { DataEngine } from '../../data/engine';
@@ -42,7 +42,7 @@ interface RouteFormValues extends Record<string, unknown> {
 
 export function RouteFormPage({ params }: ScreenProps<'routeForm'>) {
   const isNew = params.id === 'new';
-  const { data: route, loading } = useRouteDoc(isNew ? undefined : params.id);
+  const { data: route, loading } = useDocById('routes', isNew ? undefined : params.id);
   const user = usePlanningActor();
   if (!isNew && loading) return <Loader aria-label={t('app.loading')} />;
   if (!isNew && !route)

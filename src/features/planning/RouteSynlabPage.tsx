@@ -1,3 +1,4 @@
+import { useDocById } from '../../data/hooks';
 import { useMemo } from 'react';
 import { Alert, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { t } from '../../i18n';
@@ -6,13 +7,13 @@ import { useCatalog } from '../../data/reference';
 import { routeProgress } from '../../domain/delivery';
 import type { Route } from '../../domain/entities/operation';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
-import { useRouteDoc, useRouteOrders, useRoutesEvents } from './hooks';
+import { useRouteOrders, useRoutesEvents } from './hooks';
 import { RouteStatusTag, StopsTable } from './routesShared';
 
 // ── /routes/route-synlab/:id ─────────────────────────────────────────────────────────────────
 
 export function RouteSynlabPage({ params }: ScreenProps<'routeSynlab'>) {
-  const { data: route, loading } = useRouteDoc(params.id);
+  const { data: route, loading } = useDocById('routes', params.id);
   const { data: orders } = useRouteOrders(params.id);
   const { data: configs, loading: configsLoading } = useCatalog('config-synlab');
   const ids = useMemo(() => (params.id ? [params.id] : []), [params.id]);

@@ -1,3 +1,4 @@
+import { useDocById, useDocsByIds } from '../../data/hooks';
 import { useMemo, type ReactNode } from 'react';
 import { Alert, Button, Card, Group, Loader, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
@@ -12,7 +13,7 @@ import { LazyMap } from '../../ui/map/LazyMap';
 import { RouteTrackingPanel } from '../../ui/tracking/RouteTrackingPanel';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { SyncNotices } from '../../ui/sync/SyncNotices';
-import { useBikes, usePointsById, useRouteDoc, useRouteOrders, useRoutesEvents, useUsers } from './hooks';
+import { useBikes, useRouteOrders, useRoutesEvents, useUsers } from './hooks';
 import { RouteStatusTag, StopsTable } from './routesShared';
 import { href } from '../../links/registry';
 import { RouteChanges } from '../../ui/routes/RouteChanges';
@@ -46,7 +47,7 @@ function RouteHeader({ route, children }: { route: Route; children?: ReactNode }
 }
 
 function RouteMap({ route }: { route: Route }) {
-  const { data: points } = usePointsById(route.stops.map((s) => s.delivery_point_id));
+  const { data: points } = useDocsByIds('delivery_points', route.stops.map((s) => s.delivery_point_id));
   const { data: hubs } = useCatalog('hub');
   const hub = hubs.find((h) => h.number === route.hub);
   const mapPoints = useMemo(
@@ -63,7 +64,7 @@ function RouteMap({ route }: { route: Route }) {
 }
 
 export function RouteViewPage({ params }: ScreenProps<'routeDetail'>) {
-  const { data: route, loading } = useRouteDoc(params.id);
+  const { data: route, loading } = useDocById('routes', params.id);
   const { data: orders } = useRouteOrders(params.id);
   const ids = useMemo(() => (params.id ? [params.id] : []), [params.id]);
   const { data: events } = useRoutesEvents(ids);

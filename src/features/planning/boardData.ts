@@ -8,19 +8,18 @@
 import { useMemo, useRef } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useBlocker } from '@tanstack/react-router';
-import { useEngine, useLiveQuery } from '../../data/hooks';
+import { useDocsByIds, useEngine, useLiveQuery } from '../../data/hooks';
 import { ordersOfDayInHub, routesOfDayInHub } from '../../data/queries';
 import type { Order, Route } from '../../domain/entities/operation';
 import { useAction } from '../../ui/action/useAction';
 import { messageOf } from '../../ui/errors';
-import { usePointsById } from './hooks';
 
 export function useBoardData(date: string, hub: number) {
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(date) && hub > 0;
   const { data: orders } = useLiveQuery<Order[]>((db) => (valid ? ordersOfDayInHub(db, date, hub) : null), [date, hub, valid], []);
   const { data: routes } = useLiveQuery<Route[]>((db) => (valid ? routesOfDayInHub(db, date, hub) : null), [date, hub, valid], []);
   const pointIds = useMemo(() => orders.map((o) => o.delivery_point_id), [orders]);
-  const { data: points } = usePointsById(pointIds);
+  const { data: points } = useDocsByIds('delivery_points', pointIds);
   return { orders, routes, points };
 }
 

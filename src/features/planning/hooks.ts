@@ -2,9 +2,9 @@
 import { useMemo } from 'react';
 import { useLiveQuery } from '../../data/hooks';
 import { useSession } from '../../data/session';
-import { allDocs, allUsers, carryOverCandidates, deliveriesOfRoutes, docById, docsByIds, ordersOfRoute } from '../../data/queries';
+import { allDocs, allUsers, carryOverCandidates, deliveriesOfRoutes, docsByIds, ordersOfRoute } from '../../data/queries';
 import { carryOverFrom, carryOverOrders, type CarryOver } from '../../domain/routing/carryOver';
-import type { Bike, DeliveryPoint, Order, Product, Route, User } from '../../domain/entities/operation';
+import type { Bike, Order, Route, User } from '../../domain/entities/operation';
 import type { DeliveryEvent } from '../../domain/entities/events';
 import type { PlanningActor } from '../../data/planning';
 
@@ -15,9 +15,6 @@ export function usePlanningActor(): PlanningActor {
   return { userId: user?.id ?? '', role: user?.base_role ?? 'anonimus' };
 }
 
-export function useRouteDoc(id: string | undefined) {
-  return useLiveQuery<Route | null>((db) => (id ? docById(db, 'routes', id) : null), [id], null);
-}
 
 export function useRouteOrders(routeId: string | undefined) {
   return useLiveQuery<Order[]>((db) => (routeId ? ordersOfRoute(db, routeId) : null), [routeId], NONE);
@@ -28,10 +25,6 @@ export function useRoutesEvents(routeIds: readonly string[]) {
   return useLiveQuery<DeliveryEvent[]>((db) => (routeIds.length > 0 ? deliveriesOfRoutes(db, routeIds) : null), [key], NONE);
 }
 
-export function usePointsById(ids: readonly string[]) {
-  const key = [...new Set(ids)].sort().join(',');
-  return useLiveQuery<Map<string, DeliveryPoint>>((db) => (key ? docsByIds(db, 'delivery_points', key.split(',')) : null), [key], new Map());
-}
 
 export function useUsers() {
   const { data } = useLiveQuery<User[]>((db) => allUsers(db), [], NONE);
@@ -42,9 +35,6 @@ export function useBikes() {
   return useLiveQuery<Bike[]>((db) => allDocs(db, 'bikes'), [], NONE).data;
 }
 
-export function useProducts() {
-  return useLiveQuery<Product[]>((db) => allDocs(db, 'products'), [], NONE).data;
-}
 
 /** Orders of earlier days that come back to be planned on `date` at `hub` (cancelled route, «reprogramar»). */
 export function useCarryOver(date: string, hub: number, valid: boolean): CarryOver[] {

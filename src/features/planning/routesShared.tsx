@@ -1,3 +1,4 @@
+import { useDocsByIds } from '../../data/hooks';
 /**
  * Routes of any date (issue 11): /routes (list with date range, hub, rider and status filters,
  * virtualized), /routes/route/:id (stops, orders, progress, timeline of its delivery events, map),
@@ -14,7 +15,6 @@ import { hubSelect } from '../../ui/crud/options';
 import { ROUTE_STATUS_COLOR } from '../../ui/statusColors';
 import { ListTable } from '../../ui/table/ListTable';
 import { StopStateBadge } from '../../ui/routes/StopStateBadge';
-import { usePointsById } from './hooks';
 import { statusText } from '../../i18n/status';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -47,7 +47,7 @@ function windowOf(orders: readonly Order[]): string {
 }
 
 export function StopsTable({ route, orders, states, label }: { route: Route; orders: readonly Order[]; states: ReadonlyMap<number, StopState>; label: string }) {
-  const { data: points } = usePointsById(route.stops.map((s) => s.delivery_point_id));
+  const { data: points } = useDocsByIds('delivery_points', route.stops.map((s) => s.delivery_point_id));
   const byId = new Map(orders.map((o) => [o.id, o]));
   return (
     <ListTable

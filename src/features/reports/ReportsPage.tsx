@@ -192,7 +192,7 @@ const DRAWER_MAX = 200;
 
 function OrdersDrawer({ opened, title, ids, onClose }: { opened: boolean; title: string; ids: readonly string[]; onClose: () => void }) {
   const shown = useMemo(() => ids.slice(0, DRAWER_MAX), [ids]);
-  const { data: orders, loading } = useDocsByIds<Order>('orders', shown);
+  const { data: orders, loading } = useDocsByIds('orders', shown);
   const list = shown.map((id) => orders.get(id)).filter((o): o is Order => o !== undefined);
   return (
     <Drawer opened={opened} onClose={onClose} position="right" size="lg" title={t('reports.drawer.title', { figure: title })}>
