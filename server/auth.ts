@@ -57,7 +57,7 @@ export const ROTATION_GRACE_MS = 60_000;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /**
- * Attempt limits (DESIGN: docs/decisions.md «Sign-in limits»). Delays double from 1 s up to 15
+ * Attempt limits (DESIGN: docs/access.md «Security of the embedded server», «Sign-in limits»). Delays double from 1 s up to 15
  * minutes after the free failures; a key forgets its failures after a day without any.
  */
 export const LIMITS = {

@@ -3,7 +3,7 @@
  * built from its insert-only delivery events. The operators' page, its printable A4 view and the
  * client's public link all show this one shape, so the three never disagree.
  *
- * Decisions (docs/decisions.md, «Proof of delivery»):
+ * Decisions (docs/delivery.md, «Proof of delivery and the client's public link»):
  * - An order has a proof once it has a delivered, partial or failed event (the latest wins; a
  *   failed attempt followed by a delivery shows the delivery).
  * - The printable document is the page itself with print CSS (a clean A4 page, `window.print()`,

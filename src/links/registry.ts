@@ -204,11 +204,11 @@ export interface MenuEntry {
    * Concrete path the entry opens. «Picker Producto» has the specification's template path
    * `/picking/products/pe/{pe_id}/{product_id}/order/{order_id}`: it needs a product being
    * picked, so the menu opens the picker's current product when there is one and «Picking
-   * Rutas» otherwise (decision recorded in docs/decisions.md).
+   * Rutas» otherwise (decision recorded in docs/screens.md, «Menu» and «Routes and screens»).
    */
   readonly to: string;
   readonly icon: 'home' | 'import' | 'planning' | 'routes' | 'products' | 'picking' | 'destination' | 'product' | 'hub' | 'bike' | 'bikeModel' | 'distribution' | 'orders' | 'points' | 'incidences' | 'payments' | 'reports' | 'tracking' | 'users' | 'config';
-  /** An entry of the specification's menu (the others are ours: see docs/decisions.md). */
+  /** An entry of the specification's menu (the others are ours: see docs/screens.md, «Menu»). */
   readonly spec: boolean;
 }
 

@@ -42,7 +42,7 @@ const SCREEN_TABLE = {
   crudUser: lazyChunk(() => import('../features/users/UsersListPage').then((m) => ({ default: m.UsersListPage }))),
   createUser: lazyChunk(() => import('../features/users/UserCreatePage').then((m) => ({ default: m.UserCreatePage }))),
   userEdit: lazyChunk(() => import('../features/users/UserEditPage').then((m) => ({ default: m.UserEditPage }))),
-  // Clients have no path in the specification: a section of /config (docs/decisions.md). The
+  // Clients have no path in the specification: a section of /config (docs/backoffice.md). The
   // route layer is where the two features meet.
   config: lazyChunk(() =>
     Promise.all([import('../features/config/ConfigPage'), masterdata()]).then(([c, m]) => ({

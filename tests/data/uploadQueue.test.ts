@@ -64,7 +64,7 @@ describe('upload queue: the connection comes back', () => {
   });
 });
 
-describe('upload queue: never gives up on a signature (docs/decisions.md, «Subidas»)', () => {
+describe('upload queue: never gives up on a signature (docs/sync.md, «Files»)', () => {
   it('keeps retrying a file for hours past the specification’s 10 minutes, visibly, and uploads it once the server answers', async () => {
     const q = queue();
     const start = 2_000_000;

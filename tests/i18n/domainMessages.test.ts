@@ -26,7 +26,7 @@ import { publishProblems } from '../../src/domain/routing/edit';
 const ROOT = join(__dirname, '../..');
 const SPANISH = /[áéíóúüñÁÉÍÓÚÜÑ¿¡]/;
 
-/** Files still holding Spanish literals, and how many (issue 16 follow-up; see docs/decisions.md). */
+/** Files still holding Spanish literals, and how many (issue 16 follow-up; see docs/i18n.md, «Texts of `src/data` and `src/domain`»). */
 const PENDING: Readonly<Record<string, number>> = {
   // Messages still written in Spanish by the domain (to move: keys + domainText at the consumer).
   'src/domain/prng.ts': 7, // programmer errors (RangeError of the demo generator's random source)

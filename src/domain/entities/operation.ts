@@ -117,7 +117,7 @@ export const deliveryPointSchema = z.object({
    * an import or the order API from an address alone; `lat`/`lng` then hold its hub's position
    * as a placeholder, and the operator must place it on the map before it can be planned.
    * Optional (not a nullable lat/lng) so existing documents stay valid and the coordinates stay
-   * plain numbers everywhere (docs/decisions.md, «Order intake»).
+   * plain numbers everywhere (docs/import.md, «One mapping, three entries», «Sin ubicación» in the schema).
    */
   located: z.boolean().optional(),
   updated_at: epochMs(),

@@ -5,7 +5,7 @@
  *
  * OpenStreetMap's tile usage policy shapes the numbers: only tiles the user viewed, plus the
  * area of today's route at the zoom levels a rider uses (13–16, never 17+), fetched once,
- * capped, with a small concurrency, on Wi-Fi only. See docs/decisions.md.
+ * capped, with a small concurrency, on Wi-Fi only. See docs/offline.md, «Map tiles offline».
  */
 
 /** OpenStreetMap's standard tiles: the default tile source. */

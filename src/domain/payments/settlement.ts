@@ -5,7 +5,7 @@
  * sees what each line does before anything is written, and only exact matches are settled
  * (the payment goes to «Conciliado», with who, when and the statement line in its note).
  *
- * Decided where the issue is silent (docs/decisions.md, «Settling card and transfer payments»):
+ * Decided where the issue is silent (docs/money.md, «Settling card and transfer payments»):
  * - A reference matches when it is an order code or holds one as a whole word («Pedido
  *   PED-0001 Bar Sol»); case and spaces around do not matter. Two codes in one reference, or
  *   none, leave the line unmatched.

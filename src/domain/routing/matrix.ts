@@ -27,7 +27,7 @@ export interface TravelSettings {
   readonly speedKmh: number;
 }
 
-/** Defaults of the offline estimate (docs/decisions.md, «Optimiser»). */
+/** Defaults of the offline estimate (docs/planning.md, «The optimiser»). */
 export const DEFAULT_TRAVEL_SETTINGS: TravelSettings = { detourFactor: 1.3, speedKmh: 15 };
 
 const EARTH_RADIUS_M = 6_371_008.8;

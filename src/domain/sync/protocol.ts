@@ -1,5 +1,5 @@
 /**
- * The sync protocol (docs/decisions.md «One sync protocol»), written once: the shapes that go
+ * The sync protocol (docs/sync.md «One backend, one protocol»), written once: the shapes that go
  * between a device and the backend — pull, push with its conflicts, checkpoints, master states
  * and stream messages — as zod schemas with their inferred types. The embedded server validates
  * every request body against them (server/routes/sync.ts); both transports of the seam

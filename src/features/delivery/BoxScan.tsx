@@ -4,7 +4,7 @@ import { useDocsByIds } from '../../data/hooks';
  * or typed): at the hub's load-out each label marks its box loaded, any other code counts a
  * product as before; at a stop a label names the order it belongs to. The boxes scanned at the
  * load-out are a check-list on the device: what is recorded is the load-out receipt
- * (docs/decisions.md, «Box labels in the rider's flow»).
+ * (docs/delivery.md, «Box labels in the rider's flow»).
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
