@@ -1,3 +1,4 @@
+import { refusal } from './answers';
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -150,21 +151,21 @@ export async function createApp(opts: AppOptions): Promise<App> {
   app.setErrorHandler((err, _req, reply) => {
     if (err instanceof AuthError) return reply.code(err.status).send({ error: err.code, message: err.message });
     const status = typeof (err as { statusCode?: unknown }).statusCode === 'number' ? (err as { statusCode: number }).statusCode : 500;
-    if (status === 415) return reply.code(415).send({ error: 'unsupported_type', message: 'Tipo de contenido no admitido' });
-    if (status === 413) return reply.code(413).send({ error: 'too_large', message: 'El envío es demasiado grande' });
+    if (status === 415) return reply.code(415).send(refusal('unsupported_type', 'server.request.unsupportedType'));
+    if (status === 413) return reply.code(413).send(refusal('too_large', 'server.request.tooLarge'));
     if (status >= 400 && status < 500) {
       // Fastify's own messages are English: say in Spanish what is wrong.
       const code = (err as { code?: unknown }).code;
-      const message =
+      const key =
         code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
-          ? 'Petición no válida: el cuerpo no es un JSON válido'
+          ? 'server.request.badJson'
           : code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-            ? 'Petición no válida: el cuerpo JSON está vacío'
-            : 'Petición no válida';
-      return reply.code(status).send({ error: 'bad_request', message });
+            ? 'server.request.emptyJson'
+            : 'server.request.bad';
+      return reply.code(status).send(refusal('bad_request', key));
     }
     app.log.error(err);
-    return reply.code(500).send({ error: 'internal', message: 'Error interno del servidor; inténtalo de nuevo' });
+    return reply.code(500).send(refusal('internal', 'server.request.internal'));
   });
 
   app.get('/api/health', async () => ({ status: 'ok', time: new Date().toISOString(), seq: store.head() }));

@@ -10,6 +10,7 @@
  *   upload queue keeps a file answered 429 and tries again later (src/data/uploadQueue.ts):
  *   nothing is lost. The same bytes again are not a new file and are not counted.
  */
+import { refusal } from '../answers';
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -107,7 +108,7 @@ function overLimit(store: DocStore, userId: string, size: number, now: number, l
   if (minute.n >= limits.perMinute) {
     return {
       retryAfterS: wait(minute.first, MINUTE_MS),
-      body: { error: 'upload_rate', message: `Has subido ${limits.perMinute} ficheros en un minuto, el máximo: el fichero se queda en el dispositivo y se enviará solo en un momento` },
+      body: refusal('upload_rate', 'server.files.uploadRate', { count: limits.perMinute }),
     };
   }
   const day = since(DAY_MS);
@@ -115,10 +116,7 @@ function overLimit(store: DocStore, userId: string, size: number, now: number, l
     const size = limits.bytesPerDay >= 1024 * 1024 ? `${Math.round(limits.bytesPerDay / (1024 * 1024))} MB` : `${Math.ceil(limits.bytesPerDay / 1024)} KB`;
     return {
       retryAfterS: wait(day.first, DAY_MS),
-      body: {
-        error: 'upload_quota',
-        message: `Has llegado al límite de subidas de 24 horas (${limits.filesPerDay} ficheros o ${size}): el fichero se queda en el dispositivo y se enviará más tarde`,
-      },
+      body: refusal('upload_quota', 'server.files.uploadQuota', { count: limits.filesPerDay, size }),
     };
   }
   return null;
@@ -136,8 +134,8 @@ export function registerFileRoutes(app: FastifyInstance, deps: { store: DocStore
 
   const check = (principal: Principal, path: string) => {
     const m = PATH_RE.exec(path);
-    if (!m) return { status: 400, body: { error: 'bad_path', message: 'Ruta de fichero no válida: deliveries|incidences/<usuario>/<id>.png|jpg|webp' } };
-    if (!mayAccess(principal, m[2] as string)) return { status: 403, body: { error: 'forbidden', message: 'Solo puedes acceder a tus propios ficheros' } };
+    if (!m) return { status: 400, body: refusal('bad_path', 'server.files.badPath') };
+    if (!mayAccess(principal, m[2] as string)) return { status: 403, body: refusal('forbidden', 'server.files.forbidden') };
     return null;
   };
 
@@ -148,7 +146,7 @@ export function registerFileRoutes(app: FastifyInstance, deps: { store: DocStore
     if (bad) return reply.code(bad.status).send(bad.body);
     const body = req.body;
     if (!Buffer.isBuffer(body) || body.length === 0) {
-      return reply.code(400).send({ error: 'empty', message: 'El fichero está vacío' });
+      return reply.code(400).send(refusal('empty', 'server.files.empty'));
     }
     const contentType = String(req.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '';
     // The bytes must be the image they claim to be (an HTML page stored as image/png is not).

@@ -5,6 +5,7 @@
  *   GET  /api/sync/stream  → ONE server-sent-events stream for all collections
  * Every request is authenticated (Authorization: Bearer <accessToken>) by server/authenticate.ts.
  */
+import { refusal } from '../answers';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { LocalCollection } from '../../src/domain/collections';
 import { DEFAULT_PULL, describeProtocolError, MAX_PULL, MAX_PUSH_ROWS, pullRequestSchema, pushRequestSchema, type Checkpoint } from '../../src/domain/sync/protocol';
@@ -38,7 +39,7 @@ export function registerSyncRoutes(app: FastifyInstance, deps: { sync: SyncServi
 
   const collectionOf = (name: string, reply: FastifyReply): LocalCollection | null => {
     if (isLocalCollection(name)) return name;
-    void reply.code(404).send({ error: 'unknown_collection', message: `No existe la colección «${name}»` });
+    void reply.code(404).send(refusal('unknown_collection', 'server.sync.unknownCollection', { name }));
     return null;
   };
 
@@ -51,11 +52,11 @@ export function registerSyncRoutes(app: FastifyInstance, deps: { sync: SyncServi
       const rawCheckpoint = req.query.checkpoint;
       const checkpoint = parseCheckpoint(rawCheckpoint);
       if (rawCheckpoint !== undefined && rawCheckpoint !== '' && checkpoint === null) {
-        return reply.code(400).send({ error: 'bad_checkpoint', message: 'El parámetro «checkpoint» debe ser un número de secuencia' });
+        return reply.code(400).send(refusal('bad_checkpoint', 'server.sync.badCheckpoint'));
       }
       const request = pullRequestSchema.safeParse({ checkpoint, limit: req.query.limit === undefined ? DEFAULT_PULL : Number(req.query.limit) });
       if (!request.success) {
-        return reply.code(400).send({ error: 'bad_limit', message: `El parámetro «limit» debe ser un entero entre 1 y ${MAX_PULL}` });
+        return reply.code(400).send(refusal('bad_limit', 'server.sync.badLimit', { max: MAX_PULL }));
       }
       return sync.pull(syncUserOf(principal), collection, request.data.checkpoint, request.data.limit);
     },
@@ -67,10 +68,7 @@ export function registerSyncRoutes(app: FastifyInstance, deps: { sync: SyncServi
     if (!collection) return reply;
     const parsed = pushRequestSchema.safeParse(req.body);
     if (!parsed.success) {
-      return reply.code(400).send({
-        error: 'bad_push',
-        message: `El envío debe ser una lista (máximo ${MAX_PUSH_ROWS}) de { assumedMasterState, newDocumentState }; ${domainText(describeProtocolError(parsed.error, 'el envío'))}`,
-      });
+      return reply.code(400).send(refusal('bad_push', 'server.sync.badPush', { max: MAX_PUSH_ROWS, detail: domainText(describeProtocolError(parsed.error, 'el envío')) }));
     }
     try {
       return sync.push(syncUserOf(principal), collection, parsed.data);

@@ -27,6 +27,7 @@ import { incidencesMessages } from './en/incidences';
 import { mainMessages } from './en/main';
 import { statusMessages } from './en/status';
 import { trackingMessages } from './en/tracking';
+import { serverMessages } from './en/server';
 
 export const en: Shape<Catalogue> = {
   ...intakeMessages,
@@ -49,6 +50,7 @@ export const en: Shape<Catalogue> = {
   ...incidencesMessages,
   ...statusMessages,
   ...trackingMessages,
+  ...serverMessages,
 };
 
 /** Month and day names of dates in English (../i18n/dates.ts). */

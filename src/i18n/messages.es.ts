@@ -22,6 +22,7 @@ import { incidencesMessages } from './es/incidences';
 import { mainMessages } from './es/main';
 import { statusMessages } from './es/status';
 import { trackingMessages } from './es/tracking';
+import { serverMessages } from './es/server';
 
 export const es = {
   ...intakeMessages,
@@ -44,6 +45,7 @@ export const es = {
   ...incidencesMessages,
   ...statusMessages,
   ...trackingMessages,
+  ...serverMessages,
 } as const;
 
 export type Catalogue = typeof es;
