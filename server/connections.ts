@@ -16,6 +16,7 @@
  *   connection comes from the proxy: the default is then no cap (0), and the proxy caps its
  *   clients.
  */
+import { refusal } from './answers';
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 
@@ -56,7 +57,7 @@ export function serverTimeouts(l: ConnectionLimits) {
   };
 }
 
-const REFUSAL_BODY = JSON.stringify({ error: 'too_many_connections', message: 'Demasiadas conexiones abiertas desde tu dirección; vuelve a intentarlo en unos segundos' });
+const REFUSAL_BODY = JSON.stringify(refusal('too_many_connections', 'server.connections.tooMany'));
 const REFUSAL = [
   'HTTP/1.1 503 Service Unavailable',
   'Content-Type: application/json; charset=utf-8',

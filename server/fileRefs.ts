@@ -10,6 +10,7 @@
  * recorded uploader wrote one of the order's documents that name it — so a reference taken in
  * before this check, or a file uploaded later by someone else at that path, is never shown.
  */
+import { t } from '../src/i18n';
 import type { LocalCollection } from '../src/domain/collections';
 import type { DocStore, StoredDoc } from './store';
 import { PATH_RE } from './routes/files';
@@ -40,16 +41,16 @@ export function fileRefProblem(store: DocStore, userId: string, collection: Loca
     if (path === undefined || path === '') continue;
     const m = typeof path === 'string' ? PATH_RE.exec(path) : null;
     if (!m || m[1] !== refs.folder) {
-      return `El fichero de «${field}» no es válido: debe ser ${refs.folder}/<usuario>/<id>.png|jpg|webp`;
+      return t('server.fileRefs.badPath', { field, folder: refs.folder });
     }
     const uploader = uploaderOf(store, path as string);
     if (uploader !== null) {
       if (uploader === userId || uploader === SERVER_FILE_AUTHOR) continue;
-      return `El fichero «${String(path)}» lo subió otro usuario: solo puedes enlazar ficheros que has subido tú`;
+      return t('server.fileRefs.otherUploader', { path: String(path) });
     }
     const owner = m[2];
     if (owner === userId || (collection === 'deliveries' && owner === doc.rider_id)) continue;
-    return `El fichero «${String(path)}» no es tuyo: solo puedes enlazar ficheros que has subido tú`;
+    return t('server.fileRefs.notYours', { path: String(path) });
   }
   return null;
 }

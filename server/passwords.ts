@@ -7,6 +7,7 @@
  * static files also use). A queue longer than HASH_QUEUE answers «server busy» instead of
  * growing without limit.
  */
+import { t } from '../src/i18n';
 import { randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 
@@ -14,14 +15,14 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
 
 export const passwordSchema = z
-  .string({ error: 'La contraseña es obligatoria' })
-  .min(PASSWORD_MIN, { error: `La contraseña necesita al menos ${PASSWORD_MIN} caracteres` })
-  .max(PASSWORD_MAX, { error: 'La contraseña es demasiado larga' });
+  .string({ error: () => t('server.auth.passwordRequired') })
+  .min(PASSWORD_MIN, { error: () => t('server.auth.passwordTooShort', { min: PASSWORD_MIN }) })
+  .max(PASSWORD_MAX, { error: () => t('server.auth.passwordTooLong') });
 
 /** The Spanish reason a password breaks the rules, or null when it meets them. */
 export function passwordProblem(password: string): string | null {
   const r = passwordSchema.safeParse(password);
-  return r.success ? null : (r.error.issues[0]?.message ?? 'Contraseña no válida');
+  return r.success ? null : (r.error.issues[0]?.message ?? t('server.auth.passwordInvalid'));
 }
 
 const SCRYPT = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } as const;

@@ -20,6 +20,7 @@
  *   resyncs when it reconnects (every connection starts with `resync`).
  * - At most `maxPerUser` streams per user: the oldest is closed when another opens.
  */
+import { t } from '../src/i18n';
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LOCAL_COLLECTIONS, type LocalCollection } from '../src/domain/collections';
@@ -196,7 +197,7 @@ export class StreamHub {
     if (c.closed) return false;
     if (this.auth.stillValid(c.principal)) return true;
     this.stats.revoked += 1;
-    this.write(c, `event: end\ndata: ${JSON.stringify({ reason: 'La sesión ha cambiado: vuelve a conectar' })}\n\n`);
+    this.write(c, `event: end\ndata: ${JSON.stringify({ reason: t('server.stream.sessionChanged'), key: 'server.stream.sessionChanged' })}\n\n`);
     this.end(c);
     return false;
   }

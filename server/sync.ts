@@ -3,6 +3,7 @@
  * pull by checkpoint, push with conflict detection inside one SQLite transaction, and change
  * notifications for the stream. HTTP routes live in routes/sync.ts.
  */
+import { t } from '../src/i18n';
 import { LOCAL_COLLECTIONS, LOCAL_COLLECTION_DEFS, collectionLabel, type LocalCollection, type RouteChange } from '../src/domain/collections';
 import { accessDenied, checkWrite } from '../src/domain/access/checkWrite';
 import { readScope } from '../src/domain/access/table';
@@ -158,7 +159,7 @@ export class SyncService {
   private parse(collection: LocalCollection, doc: StoredDoc): Parsed {
     const label = domainText(collectionLabel(collection));
     if (nestedDeeperThan(doc, MAX_DEPTH)) {
-      return { doc: { id: doc.id, _deleted: true }, invalid: `Datos no válidos en ${label}: hay valores anidados a más de ${MAX_DEPTH} niveles` };
+      return { doc: { id: doc.id, _deleted: true }, invalid: t('server.data.tooDeep', { label, depth: MAX_DEPTH }) };
     }
     const result = validateDoc(LOCAL_COLLECTION_DEFS[collection].schema, stripDeleted(doc));
     if (result.ok) {
@@ -169,7 +170,7 @@ export class SyncService {
       for (const k of Object.keys(value)) if (!Object.hasOwn(out, k)) out[k] = value[k];
       return { doc: { ...out, id: doc.id, _deleted: doc._deleted } as StoredDoc, invalid: null };
     }
-    return { doc, invalid: `Datos no válidos en ${label}: ${result.errors.map((e) => fieldErrorText(e)).join('; ')}` };
+    return { doc, invalid: t('server.data.invalid', { label, problems: result.errors.map((e) => fieldErrorText(e)).join('; ') }) };
   }
 
   /**
@@ -293,7 +294,7 @@ export class SyncService {
         const parsed = this.parse(collection, sent);
         const incoming = parsed.doc;
         if (row.assumedMasterState && nestedDeeperThan(row.assumedMasterState, MAX_DEPTH)) {
-          refused(current, incoming, `Datos no válidos en ${domainText(collectionLabel(collection))}: el estado de partida tiene valores anidados a más de ${MAX_DEPTH} niveles`);
+          refused(current, incoming, t('server.data.assumedTooDeep', { label: domainText(collectionLabel(collection)), depth: MAX_DEPTH }));
           continue;
         }
         let assumed = row.assumedMasterState ? cleanDoc(row.assumedMasterState) : null;

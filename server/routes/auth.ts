@@ -11,6 +11,7 @@
  *   GET  /api/auth/me             the signed-in user
  *   POST /api/auth/admin/password { userId, password } (users-admin: initial password of a new user)
  */
+import { t } from '../../src/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AuthError, publicUser, type AuthService } from '../auth';
@@ -18,8 +19,16 @@ import { principalOf } from '../authenticate';
 import type { Mailer } from '../mail';
 import { PASSWORD_MAX, passwordSchema } from '../passwords';
 
-const email = z.string({ error: 'El correo es obligatorio' }).trim().toLowerCase().max(254, { error: 'El correo es demasiado largo' }).email({ error: 'El correo electrónico no es válido' });
-const anyPassword = z.string({ error: 'La contraseña es obligatoria' }).min(1, { error: 'La contraseña es obligatoria' }).max(PASSWORD_MAX, { error: 'La contraseña es demasiado larga' });
+const email = z
+  .string({ error: () => t('server.auth.emailRequired') })
+  .trim()
+  .toLowerCase()
+  .max(254, { error: () => t('server.auth.emailTooLong') })
+  .email({ error: () => t('server.auth.emailInvalid') });
+const anyPassword = z
+  .string({ error: () => t('server.auth.passwordRequired') })
+  .min(1, { error: () => t('server.auth.passwordRequired') })
+  .max(PASSWORD_MAX, { error: () => t('server.auth.passwordTooLong') });
 
 const schemas = {
   login: z.object({ email, password: anyPassword }),
@@ -83,12 +92,12 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
       mailer
         .send(
           address,
-          'CargoBici: cambia tu contraseña',
-          `Hola:\n\nPara elegir una contraseña nueva abre este enlace (caduca en una hora):\n${link}\n\nSi no lo has pedido tú, ignora este mensaje.`,
+          t('server.auth.resetMailSubject'),
+          t('server.auth.resetMailBody', { link }),
         )
         .catch((err: unknown) => app.log.error({ err, userId: created.userId }, 'No se pudo enviar el correo para cambiar la contraseña'));
     }
-    return reply.code(202).send({ message: 'Si el correo corresponde a un usuario, le hemos enviado un enlace para cambiar la contraseña.' });
+    return reply.code(202).send({ message: t('server.auth.resetSent'), key: 'server.auth.resetSent' });
   });
 
   app.post('/api/auth/reset', async (req, reply) => {
@@ -107,7 +116,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
   app.post('/api/auth/verify', async (req, reply) => {
     const principal = principalOf(req);
     if (!(await auth.verifyUserPassword(principal.id, parse(schemas.verify, req.body).password))) {
-      throw new AuthError(401, 'wrong_password', 'La contraseña no es correcta');
+      throw new AuthError(401, 'wrong_password', t('server.auth.wrongPassword'));
     }
     return reply.code(204).send();
   });
@@ -117,7 +126,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
   app.post('/api/auth/admin/password', async (req, reply) => {
     const principal = principalOf(req);
     if (!principal.groups.includes('users-admin') && !principal.groups.includes('machine-admin')) {
-      throw new AuthError(403, 'forbidden', 'Solo un administrador de usuarios puede fijar contraseñas');
+      throw new AuthError(403, 'forbidden', t('server.auth.onlyUserAdmins'));
     }
     const body = parse(schemas.adminPassword, req.body);
     const target = auth.principal(body.userId);

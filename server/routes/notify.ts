@@ -61,7 +61,7 @@ const secretField = z.string({ error: () => t('notices.errors.secret') }).min(16
 const newHookSchema = z.object({ client_id: z.string({ error: () => t('notices.errors.clientRequired') }).min(1, { error: () => t('notices.errors.clientRequired') }).max(64), url: urlField, secret: secretField });
 const editHookSchema = z.object({ url: urlField.optional(), secret: secretField.optional(), paused: z.boolean().optional() });
 
-const firstIssue = (e: z.ZodError) => e.issues[0]?.message ?? 'Petición no válida';
+const firstIssue = (e: z.ZodError) => e.issues[0]?.message ?? t('server.request.bad');
 
 export function registerNotifyRoutes(app: FastifyInstance, deps: { store: DocStore; tracking: TrackingSource; now?: () => number; kick?: () => void }): void {
   const { store, tracking } = deps;
@@ -201,7 +201,7 @@ export function registerNotifyRoutes(app: FastifyInstance, deps: { store: DocSto
     const client = liveDoc('catalog', req.params.id);
     if (!client || client.kind !== 'client') return notFound(reply, t('notices.errors.clientNotFound', { id: req.params.id }));
     const body = clientSchema.safeParse(req.body ?? {});
-    if (!body.success) return bad(reply, 'Petición no válida: «opted_out» debe ser verdadero o falso');
+    if (!body.success) return bad(reply, t('server.notify.optedOutBoolean'));
     db.prepare(
       `INSERT INTO notice_clients (client_id, opted_out, updated_at, updated_by) VALUES (?, ?, ?, ?)
        ON CONFLICT (client_id) DO UPDATE SET opted_out = excluded.opted_out, updated_at = excluded.updated_at, updated_by = excluded.updated_by`,

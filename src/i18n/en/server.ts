@@ -4,6 +4,39 @@ import type { Shape } from '../shape';
 
 export const serverMessages: Shape<typeof es> = {
   server: {
+    auth: {
+      emailRequired: 'The e-mail is required',
+      emailTooLong: 'The e-mail is too long',
+      emailInvalid: 'The e-mail address is not valid',
+      passwordRequired: 'The password is required',
+      passwordTooLong: 'The password is too long',
+      passwordTooShort: 'The password needs at least {min, plural, one {# character} other {# characters}}',
+      passwordInvalid: 'Invalid password',
+      resetSent: 'If the e-mail belongs to a user, we have sent them a link to change the password.',
+      resetMailSubject: 'CargoBici: change your password',
+      resetMailBody: 'Hello,\n\nTo choose a new password open this link (it expires in one hour):\n{link}\n\nIf you did not ask for it, ignore this message.',
+      wrongPassword: 'The password is not correct',
+      onlyUserAdmins: 'Only a users administrator can set passwords',
+    },
+    fileRefs: {
+      badPath: 'The file of “{field}” is not valid: it must be {folder}/<user>/<id>.png|jpg|webp',
+      otherUploader: 'The file “{path}” was uploaded by another user: you can only link files you uploaded',
+      notYours: 'The file “{path}” is not yours: you can only link files you uploaded',
+    },
+    connections: {
+      tooMany: 'Too many connections open from your address; try again in a few seconds',
+    },
+    notify: {
+      optedOutBoolean: 'Invalid request: “opted_out” must be true or false',
+    },
+    stream: {
+      sessionChanged: 'The session changed: connect again',
+    },
+    data: {
+      tooDeep: 'Invalid data in {label}: values nested more than {depth, plural, one {# level} other {# levels}} deep',
+      invalid: 'Invalid data in {label}: {problems}',
+      assumedTooDeep: 'Invalid data in {label}: the assumed state has values nested more than {depth, plural, one {# level} other {# levels}} deep',
+    },
     request: {
       unsupportedType: 'Content type not accepted',
       tooLarge: 'The request is too large',

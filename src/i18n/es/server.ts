@@ -5,6 +5,39 @@
  */
 export const serverMessages = {
   server: {
+    auth: {
+      emailRequired: 'El correo es obligatorio',
+      emailTooLong: 'El correo es demasiado largo',
+      emailInvalid: 'El correo electrónico no es válido',
+      passwordRequired: 'La contraseña es obligatoria',
+      passwordTooLong: 'La contraseña es demasiado larga',
+      passwordTooShort: 'La contraseña necesita al menos {min, plural, one {# carácter} other {# caracteres}}',
+      passwordInvalid: 'Contraseña no válida',
+      resetSent: 'Si el correo corresponde a un usuario, le hemos enviado un enlace para cambiar la contraseña.',
+      resetMailSubject: 'CargoBici: cambia tu contraseña',
+      resetMailBody: 'Hola:\n\nPara elegir una contraseña nueva abre este enlace (caduca en una hora):\n{link}\n\nSi no lo has pedido tú, ignora este mensaje.',
+      wrongPassword: 'La contraseña no es correcta',
+      onlyUserAdmins: 'Solo un administrador de usuarios puede fijar contraseñas',
+    },
+    fileRefs: {
+      badPath: 'El fichero de «{field}» no es válido: debe ser {folder}/<usuario>/<id>.png|jpg|webp',
+      otherUploader: 'El fichero «{path}» lo subió otro usuario: solo puedes enlazar ficheros que has subido tú',
+      notYours: 'El fichero «{path}» no es tuyo: solo puedes enlazar ficheros que has subido tú',
+    },
+    connections: {
+      tooMany: 'Demasiadas conexiones abiertas desde tu dirección; vuelve a intentarlo en unos segundos',
+    },
+    notify: {
+      optedOutBoolean: 'Petición no válida: «opted_out» debe ser verdadero o falso',
+    },
+    stream: {
+      sessionChanged: 'La sesión ha cambiado: vuelve a conectar',
+    },
+    data: {
+      tooDeep: 'Datos no válidos en {label}: hay valores anidados a más de {depth, plural, one {# nivel} other {# niveles}}',
+      invalid: 'Datos no válidos en {label}: {problems}',
+      assumedTooDeep: 'Datos no válidos en {label}: el estado de partida tiene valores anidados a más de {depth, plural, one {# nivel} other {# niveles}}',
+    },
     request: {
       unsupportedType: 'Tipo de contenido no admitido',
       tooLarge: 'El envío es demasiado grande',
