@@ -3,7 +3,7 @@
  * JSON objects (never RxDocuments), live: they update when a document changes locally or
  * arrives from the server.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { RxDocument, RxQuery } from 'rxdb';
 import type { CbDatabase } from './database';
 import { useEngine } from './statusHooks';
@@ -68,6 +68,7 @@ export function useDocById<T>(collection: LocalCollection, id: string | undefine
 
 /** Documents of a collection by id (live; each id once, in any order), keyed by id. */
 export function useDocsByIds<T>(collection: LocalCollection, ids: readonly string[]): QueryResult<Map<string, T>> {
-  const key = [...new Set(ids)].sort().join(',');
+  // Sorted and joined again only for a new list of ids (a caller that keeps its list keeps the key).
+  const key = useMemo(() => [...new Set(ids)].sort().join(','), [ids]);
   return useLiveQuery<Map<string, T>>((db) => (key ? docsByIds(db, collection, key.split(',')) : null), [collection, key], new Map());
 }
