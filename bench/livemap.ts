@@ -37,7 +37,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { createApp } from '../server/app';
 import type { StoredDoc } from '../server/store';
 import { madridDate } from '../src/domain/dates';
@@ -335,7 +335,19 @@ function riders(op: Operation, seed: number): Sender {
 }
 
 // ── One run ───────────────────────────────────────────────────────────────────────────────────
-interface Phase {
+/** The page's main thread from a trace: its tasks' CPU time, which other processes on the machine do not lengthen. */
+interface CpuFigures {
+  /** CPU time of the costliest task, ms. */
+  readonly longestTaskCpuMs: number;
+  /** Tasks that used more than 50 ms of CPU. */
+  readonly tasksOver50Cpu: number;
+  /** CPU time of the main thread per second of the phase, ms (1000 = one core all the time). */
+  readonly cpuMsPerS: number;
+  /** Tasks traced. */
+  readonly tasks: number;
+}
+
+interface Phase extends CpuFigures {
   readonly longestTaskMs: number;
   readonly tasksOver50: number;
   readonly longTaskTotalMs: number;
@@ -359,9 +371,10 @@ interface RunResult {
   readonly postP95Ms: number;
 }
 
-function phaseOf(r: LiveMapProbeReading): Phase {
+function phaseOf(r: LiveMapProbeReading, cpu: CpuFigures): Phase {
   const durations = r.tasks.map(([, d]) => d);
   return {
+    ...cpu,
     longestTaskMs: durations.length > 0 ? Math.max(...durations) : 0,
     tasksOver50: durations.filter((d) => d > LONG_TASK_MS).length,
     longTaskTotalMs: durations.reduce((a, b) => a + b, 0),
@@ -403,6 +416,55 @@ async function waitForMarkers(page: Page, n: number): Promise<void> {
 /** Waits `s` seconds of page time (the page keeps running; the bench only watches). */
 const pageTime = (s: number): Promise<void> => new Promise((r) => setTimeout(r, s * 1000));
 
+/**
+ * Traces the renderer's main threads (Chromium's 'toplevel' category: every task with its wall
+ * and thread CPU time) until `stop()`, which returns the figures of the busiest main thread (the
+ * office's page; the browser's other renderers are idle).
+ */
+async function traceMainThread(cdp: CDPSession): Promise<{ stop(): Promise<CpuFigures> }> {
+  const mains = new Set<string>();
+  const tasks = new Map<string, { cpu: number[]; total: number }>();
+  const started = performance.now();
+  const onData = (e: { value: readonly object[] }): void => {
+    for (const v of e.value as readonly TraceEvent[]) {
+      if (v.ph === 'M' && v.name === 'thread_name' && v.args?.name === 'CrRendererMain') mains.add(`${v.pid}:${v.tid}`);
+      if (v.ph !== 'X' || v.name !== 'ThreadControllerImpl::RunTask' || v.tdur === undefined) continue;
+      const key = `${v.pid}:${v.tid}`;
+      const t = tasks.get(key) ?? { cpu: [], total: 0 };
+      t.cpu.push(v.tdur / 1000);
+      t.total += v.tdur / 1000;
+      tasks.set(key, t);
+    }
+  };
+  cdp.on('Tracing.dataCollected', onData);
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['toplevel', '__metadata'], excludedCategories: ['*'], recordMode: 'recordContinuously' }, transferMode: 'ReportEvents' });
+  return {
+    async stop() {
+      const complete = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()));
+      await cdp.send('Tracing.end');
+      await complete;
+      cdp.off('Tracing.dataCollected', onData);
+      const spanS = (performance.now() - started) / 1000;
+      const busiest = [...tasks].filter(([k]) => mains.has(k)).sort((a, b) => b[1].total - a[1].total)[0]?.[1] ?? { cpu: [], total: 0 };
+      return {
+        longestTaskCpuMs: busiest.cpu.length > 0 ? Math.max(...busiest.cpu) : 0,
+        tasksOver50Cpu: busiest.cpu.filter((c) => c > LONG_TASK_MS).length,
+        cpuMsPerS: busiest.total / spanS,
+        tasks: busiest.cpu.length,
+      };
+    },
+  };
+}
+
+interface TraceEvent {
+  readonly ph: string;
+  readonly name: string;
+  readonly pid: number;
+  readonly tid: number;
+  readonly tdur?: number;
+  readonly args?: { readonly name?: string };
+}
+
 async function run(seed: number, probeScript: string): Promise<RunResult> {
   const t0 = performance.now();
   const op = await startOperation(seed);
@@ -421,9 +483,10 @@ async function run(seed: number, probeScript: string): Promise<RunResult> {
     info(`semilla ${seed}: ${RIDERS} rutas en curso, ${RIDERS} marcadores en el mapa (${(setupMs / 1000).toFixed(0)} s de preparación)`);
     const probe = probeOf(page);
 
+    let trace = await traceMainThread(cdp);
     await probe.reset();
     await pageTime(BASELINE_S);
-    const baseline = phaseOf(await probe.read());
+    const baseline = phaseOf(await probe.read(), await trace.stop());
 
     const before = { sent: sender.sent, failures: sender.failures, posts: sender.postMs.length };
     if (PROFILE) {
@@ -431,11 +494,12 @@ async function run(seed: number, probeScript: string): Promise<RunResult> {
       await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
       await cdp.send('Profiler.start');
     }
+    trace = await traceMainThread(cdp);
     await probe.reset();
     await sender.stream(PERIOD_S, DURATION_S);
     // The last positions reach the page (the server's feed sends every 200 ms).
     await pageTime(1.5);
-    const load = phaseOf(await probe.read());
+    const load = phaseOf(await probe.read(), await trace.stop());
     if (SCREENSHOT && seed === SEED) await page.screenshot({ path: SCREENSHOT });
     if (PROFILE) printProfile(`semilla ${seed}, envío`, ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile, 30);
     return {
@@ -455,6 +519,7 @@ async function run(seed: number, probeScript: string): Promise<RunResult> {
 
 // ── Main ──────────────────────────────────────────────────────────────────────────────────────
 const started = performance.now();
+const loadAtStart = loadavg()[0] ?? 0;
 console.info(
   `bench:livemap — ${RIDERS} repartidores, una posición cada ${PERIOD_S} s cada uno (${(RIDERS / PERIOD_S).toFixed(0)}/s), ${DURATION_S} s de envío tras ${BASELINE_S} s de reposo, ${RUNS} ejecuciones · ${cpus().length} CPU, carga ${loadavg()[0]?.toFixed(2)}${THROTTLE > 1 ? `, CPU ralentizada ${THROTTLE}×` : ''}`,
 );
@@ -466,6 +531,9 @@ const row = (label: string, p: Phase): string[] => [
   label,
   ms(p.longestTaskMs),
   String(p.tasksOver50),
+  ms(p.longestTaskCpuMs),
+  String(p.tasksOver50Cpu),
+  ms(p.cpuMsPerS),
   ms(p.p95FrameGapMs),
   ms(p.maxFrameGapMs),
   String(p.markers),
@@ -473,7 +541,7 @@ const row = (label: string, p: Phase): string[] => [
 ];
 console.info('');
 printTable(
-  ['ejecución', 'tarea más larga', 'tareas > 50 ms', 'p95 entre fotogramas', 'máx. entre fotogramas', 'marcadores', 'envío → pantalla p50 / p95'],
+  ['ejecución', 'tarea más larga', 'tareas > 50 ms', 'CPU tarea más cara', 'tareas > 50 ms CPU', 'CPU por s', 'p95 entre fotogramas', 'máx. entre fotogramas', 'marcadores', 'envío → pantalla p50 / p95'],
   results.flatMap((r) => [row(`semilla ${r.seed} · reposo`, r.baseline), row(`semilla ${r.seed} · envío`, r.load)]),
 );
 
@@ -483,6 +551,9 @@ const worstLoad = {
   tasksOver50: worst((r) => r.load.tasksOver50),
   p95FrameGapMs: worst((r) => r.load.p95FrameGapMs),
   maxFrameGapMs: worst((r) => r.load.maxFrameGapMs),
+  longestTaskCpuMs: worst((r) => r.load.longestTaskCpuMs),
+  tasksOver50Cpu: worst((r) => r.load.tasksOver50Cpu),
+  cpuMsPerS: worst((r) => r.load.cpuMsPerS),
   markersMin: Math.min(...results.map((r) => r.load.markers)),
   latencyP95Ms: worst((r) => r.load.latencyP95Ms),
 };
@@ -490,6 +561,8 @@ const worstBaseline = {
   longestTaskMs: worst((r) => r.baseline.longestTaskMs),
   tasksOver50: worst((r) => r.baseline.tasksOver50),
   p95FrameGapMs: worst((r) => r.baseline.p95FrameGapMs),
+  longestTaskCpuMs: worst((r) => r.baseline.longestTaskCpuMs),
+  cpuMsPerS: worst((r) => r.baseline.cpuMsPerS),
 };
 const ratio = (a: number, b: number): string => (b > 0 ? `${(a / b).toFixed(2)}×` : '—');
 const sent = results.reduce((a, r) => a + r.sent, 0);
@@ -498,6 +571,9 @@ const heard = results.reduce((a, r) => a + r.load.heard, 0);
 console.info('');
 console.info(`peor de ${RUNS} ejecuciones, durante el envío:`);
 console.info(`  tarea más larga ${ms(worstLoad.longestTaskMs)} (reposo ${ms(worstBaseline.longestTaskMs)}) · tareas > 50 ms: ${worstLoad.tasksOver50} (reposo ${worstBaseline.tasksOver50})`);
+console.info(
+  `  CPU del hilo principal: tarea más cara ${ms(worstLoad.longestTaskCpuMs)} (reposo ${ms(worstBaseline.longestTaskCpuMs)}) · tareas de más de 50 ms de CPU: ${worstLoad.tasksOver50Cpu} · ${ms(worstLoad.cpuMsPerS)} de CPU por segundo (reposo ${ms(worstBaseline.cpuMsPerS)}, ${ratio(worstLoad.cpuMsPerS, worstBaseline.cpuMsPerS)})`,
+);
 console.info(`  p95 entre fotogramas ${worstLoad.p95FrameGapMs.toFixed(1)} ms (reposo ${worstBaseline.p95FrameGapMs.toFixed(1)} ms, ${ratio(worstLoad.p95FrameGapMs, worstBaseline.p95FrameGapMs)}) · máx. ${ms(worstLoad.maxFrameGapMs)}`);
 console.info(`  marcadores en el mapa: ${worstLoad.markersMin} de ${RIDERS} · envío → pantalla p95 ${ms(worstLoad.latencyP95Ms)}`);
 console.info(`  posiciones enviadas ${sent} (fallos ${failures}), oídas en la página ${heard}; POST p95 ${ms(Math.max(...results.map((r) => r.postP95Ms)))}`);
@@ -505,6 +581,7 @@ console.info(`  posiciones enviadas ${sent} (fallos ${failures}), oídas en la p
 const budgets: Budget[] = [
   budget('tareas de más de 50 ms durante el envío (peor ejecución)', worstLoad.tasksOver50, 0, 'tareas'),
   budget('tarea más larga durante el envío (peor ejecución)', worstLoad.longestTaskMs, LONG_TASK_MS),
+  budget('CPU de la tarea más cara durante el envío (peor ejecución)', worstLoad.longestTaskCpuMs, LONG_TASK_MS),
   budget('marcadores en el mapa (peor ejecución)', worstLoad.markersMin, RIDERS, 'marcadores', 'min'),
   budget('posiciones rechazadas o fallidas', failures, 0, 'posiciones'),
 ];
@@ -519,7 +596,13 @@ writeFigures(
     baselineS: BASELINE_S,
     throttle: THROTTLE,
     cpus: cpus().length,
-    worst: { load: worstLoad, baseline: worstBaseline, p95FrameGapRatio: worstBaseline.p95FrameGapMs > 0 ? worstLoad.p95FrameGapMs / worstBaseline.p95FrameGapMs : null },
+    loadAverage: { start: loadAtStart, end: loadavg()[0] ?? 0 },
+    worst: {
+      load: worstLoad,
+      baseline: worstBaseline,
+      p95FrameGapRatio: worstBaseline.p95FrameGapMs > 0 ? worstLoad.p95FrameGapMs / worstBaseline.p95FrameGapMs : null,
+      cpuRatio: worstBaseline.cpuMsPerS > 0 ? worstLoad.cpuMsPerS / worstBaseline.cpuMsPerS : null,
+    },
     runs: results,
     sent,
     failures,

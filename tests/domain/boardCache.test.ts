@@ -3,7 +3,7 @@ import { routeBoard, type RouteBoardInput } from '../../src/domain/tracking/boar
 import { createBoardCache } from '../../src/domain/tracking/boardCache';
 import { madridTimeMs } from '../../src/domain/tracking/fromEntities';
 import type { RoutePosition } from '../../src/domain/tracking/positions';
-import { order, point, route, TODAY } from '../helpers/fixtures';
+import { deliveryEvent, order, point, route, TODAY } from '../helpers/fixtures';
 
 const NOW = madridTimeMs(TODAY, '10:00'); // a fixed instant of the fixtures' day, never «now»
 
@@ -83,6 +83,7 @@ describe('createBoardCache (the live map keeps its boards between updates)', () 
       { route: { ...base.route } },
       { orders: [base.orders[0]!, { ...base.orders[1]!, window_end: '09:30' }] },
       { points: [base.points[0]!, { ...base.points[1]!, lat: 40.5 }] },
+      { events: [deliveryEvent('e1', base.orders[0]!, 'rider1')] },
     ];
     for (const change of changes) {
       calls.length = 0;
