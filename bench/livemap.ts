@@ -17,11 +17,17 @@
  *   polling still run), then «envío»: every rider POSTs /api/positions with his own token, one
  *   sample every PERIOD_S seconds (the phones send one about every 30 s: 6× that by default),
  *   spread over the period, for DURATION_S seconds of page time.
+ * A trace of the page's main thread (Chromium's 'toplevel' tasks) gives each task's CPU time as
+ * well: on a shared machine other processes lengthen a task's wall time (the long-task figure),
+ * not the CPU it used, which is the page's own cost.
  * Printed per run and as the worst over the runs (one seed each): the longest task, tasks over
- * 50 ms, the p95 frame gap, the markers the map shows, change-to-screen p50/p95, and the «envío»
- * figures as a ratio of the «reposo» ones.
+ * 50 ms, the costliest task's CPU time and the main thread's CPU per second, the p95 frame gap,
+ * the markers the map shows, change-to-screen p50/p95, and the «envío» figures as a ratio of the
+ * «reposo» ones.
  *
- * Budget (`--check` exits 1 when missed): no task over 50 ms while positions arrive, in any run.
+ * Budget (`--check` exits 1 when missed): no task over 50 ms while positions arrive, in any run
+ * (wall time, as the issue says; and no task using 50 ms of CPU); every marker shown; no
+ * position refused.
  *
  *   npm run build && npm run bench:livemap
  *   npm run bench:livemap -- --runs 3 --riders 500 --period 5 --duration 60 --baseline 20 --seed 33

@@ -58,20 +58,38 @@ describe('createBoardCache (the live map keeps its boards between updates)', () 
     again.boards.forEach((b, i) => expect(b).toBe(first.boards[i]));
   });
 
-  it('computes again only the route whose position arrived, at once', () => {
+  it('computes again only the route whose position arrived', () => {
     const { cache, calls } = counted();
     const list = inputs(4);
     const first = cache.update(list);
     calls.length = 0;
     const position: RoutePosition = { route_id: 'r2', rider_id: 'rider2', at: NOW - 30_000, lat: 40.42, lng: -3.7, accuracy: 10, speed: 4 };
     const moved = list.map((i) => (i.route.id === 'r2' ? at(i, { position }) : i));
-    // Even with no budget left for the clock: a changed route is never left behind.
-    const next = cache.update(moved, 0);
+    const next = cache.update(moved, 60);
     expect(calls).toEqual(['r2']);
     expect(next.boards[2]?.position).toBe(position);
     expect(next.boards[2]?.positionAgeMs).toBe(30_000);
     expect(next.boards[0]).toBe(first.boards[0]);
     expect(next.boards[3]).toBe(first.boards[3]);
+  });
+
+  it('many positions at once (the half-minute poll) are spread like the clock, and go before it', () => {
+    const { cache, calls } = counted();
+    const list = inputs(4);
+    cache.update(list);
+    calls.length = 0;
+    const positionOf = (i: RouteBoardInput): RoutePosition => ({ route_id: i.route.id, rider_id: i.route.rider_id, at: NOW, lat: 40.42, lng: -3.7, accuracy: 10, speed: 4 });
+    // r1 and r3 moved; every route's clock ticked.
+    const next = list.map((i) => at(i, { nowMs: NOW + 10_000, ...(i.route.id === 'r1' || i.route.id === 'r3' ? { position: positionOf(i) } : {}) }));
+    const a = cache.update(next, 1);
+    expect(calls).toEqual(['r1']);
+    expect(a.stale).toBe(3);
+    expect(a.boards[3]?.position).toBeNull();
+    const b = cache.update(next, 1);
+    expect(calls).toEqual(['r1', 'r3']);
+    expect(b.boards[3]?.position).toEqual(positionOf(list[3] as RouteBoardInput));
+    cache.update(next, 2);
+    expect(calls).toEqual(['r1', 'r3', 'r0', 'r2']);
   });
 
   it('a changed document (the route, an order, a point, an event) computes that route again', () => {
@@ -124,17 +142,21 @@ describe('createBoardCache (the live map keeps its boards between updates)', () 
     expect(cache.update(ticked, 1).boards[1]?.positionAgeMs).toBe(15_000);
   });
 
-  it('the clock’s budget counts the routes computed for their own changes first', () => {
+  it('the budget counts the routes computed for their own documents first', () => {
     const { cache } = counted();
     const list = inputs(4);
     cache.update(list);
-    const position: RoutePosition = { route_id: 'r3', rider_id: 'rider3', at: NOW, lat: 40.42, lng: -3.7, accuracy: 10, speed: 4 };
     const next = cache.update(
-      list.map((i) => at(i, { nowMs: NOW + 10_000, ...(i.route.id === 'r3' ? { position } : {}) })),
+      list.map((i) => at(i, { nowMs: NOW + 10_000, ...(i.route.id === 'r3' ? { route: { ...i.route } } : {}) })),
       2,
     );
     expect(next.computed).toBe(2);
     expect(next.stale).toBe(2);
+    // A changed document is computed even with no budget at all.
+    const other = counted();
+    other.cache.update(list);
+    expect(other.cache.update(list.map((i) => (i.route.id === 'r0' ? at(i, { route: { ...i.route } }) : i)), 0).computed).toBe(1);
+    expect(other.calls).toEqual(['r0', 'r1', 'r2', 'r3', 'r0']);
   });
 
   it('forgets a route no longer given (filtered out, completed): it is computed afresh when it comes back', () => {

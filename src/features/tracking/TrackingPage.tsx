@@ -23,10 +23,10 @@ import { positionText } from '../../ui/tracking/RouteTrackingCard';
 import { TrackingList } from './TrackingList';
 
 /**
- * Boards brought up to the clock's tick per frame (each is a route's ETAs: 500 at once would be
- * one long task); positions and changed documents are always computed at once.
+ * Boards brought up to date per frame for new positions and the clock's tick (each is a route's
+ * ETAs: 500 at once would be one long task); changed documents are always computed at once.
  */
-const CLOCK_BOARDS_PER_FRAME = 60;
+const BOARDS_PER_FRAME = 60;
 
 const NO_EVENTS: readonly DeliveryEvent[] = [];
 
@@ -62,7 +62,7 @@ export function TrackingPage() {
   }, [docs.events]);
   // Kept between updates: a position recomputes its own route's board only.
   const [cache] = useState(createBoardCache);
-  // Asks for the boards still behind the clock, a frame at a time.
+  // Asks for the boards still behind (new positions, the clock), a frame at a time.
   const [catchUp, setCatchUp] = useState(0);
   // Each route's orders and points, looked up again only when the route or the documents change.
   const stopDocs = useMemo(() => {
@@ -93,9 +93,9 @@ export function TrackingPage() {
           ...(travel.has(route.id) ? { travel: travel.get(route.id) } : {}),
         }),
       );
-    const update = cache.update(inputs, CLOCK_BOARDS_PER_FRAME);
+    const update = cache.update(inputs, BOARDS_PER_FRAME);
     return { boards: sortBoards(update.boards, sort), stale: update.stale };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `catchUp` asks again for the boards behind the clock
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `catchUp` asks again for the boards still behind
   }, [cache, docs.routes, stopDocs, hubsByNumber, eventsByRoute, positions, hub, sort, now, travel, catchUp]);
   useEffect(() => {
     if (stale === 0) return undefined;
