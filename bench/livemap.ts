@@ -77,7 +77,7 @@ const BASELINE_S = option('baseline', 20);
 const SEED = Math.round(option('seed', 33));
 const THROTTLE = option('throttle', 1);
 const CHECK = process.argv.includes('--check');
-/** `--profile`: prints a CPU profile of the page's main thread while positions arrive (build with `CB_SOURCEMAP=1` for names). */
+/** `--profile`: prints a CPU profile of the page's main thread at rest and while positions arrive (build with `CB_SOURCEMAP=1` for names). */
 const PROFILE = process.argv.includes('--profile');
 /** `--screenshot FILE`: the page at the end of the first run (PNG), to look at. */
 const SCREENSHOT = ((): string | null => {
@@ -427,14 +427,22 @@ const pageTime = (s: number): Promise<void> => new Promise((r) => setTimeout(r, 
  * and thread CPU time) until `stop()`, which returns the figures of the busiest main thread (the
  * office's page; the browser's other renderers are idle).
  */
+/** Seconds at the start of a trace left out (tracing's own start-up); the page's probe starts after them. */
+const TRACE_SETTLE_S = 1;
+
 async function traceMainThread(cdp: CDPSession): Promise<{ stop(): Promise<CpuFigures> }> {
   const mains = new Set<string>();
   const tasks = new Map<string, { cpu: number[]; total: number }>();
-  const started = performance.now();
+  let first = Number.POSITIVE_INFINITY;
+  let last = 0;
   const onData = (e: { value: readonly object[] }): void => {
     for (const v of e.value as readonly TraceEvent[]) {
       if (v.ph === 'M' && v.name === 'thread_name' && v.args?.name === 'CrRendererMain') mains.add(`${v.pid}:${v.tid}`);
-      if (v.ph !== 'X' || v.name !== 'ThreadControllerImpl::RunTask' || v.tdur === undefined) continue;
+      if (v.ph !== 'X' || v.name !== 'ThreadControllerImpl::RunTask' || v.tdur === undefined || v.ts === undefined) continue;
+      first = Math.min(first, v.ts);
+      last = Math.max(last, v.ts);
+      // The trace's own start-up (categories enabled in each process) is not the page's work.
+      if (v.ts < first + TRACE_SETTLE_S * 1e6) continue;
       const key = `${v.pid}:${v.tid}`;
       const t = tasks.get(key) ?? { cpu: [], total: 0 };
       t.cpu.push(v.tdur / 1000);
@@ -450,7 +458,7 @@ async function traceMainThread(cdp: CDPSession): Promise<{ stop(): Promise<CpuFi
       await cdp.send('Tracing.end');
       await complete;
       cdp.off('Tracing.dataCollected', onData);
-      const spanS = (performance.now() - started) / 1000;
+      const spanS = Math.max(1e-3, (last - first) / 1e6 - TRACE_SETTLE_S);
       const busiest = [...tasks].filter(([k]) => mains.has(k)).sort((a, b) => b[1].total - a[1].total)[0]?.[1] ?? { cpu: [], total: 0 };
       return {
         longestTaskCpuMs: busiest.cpu.length > 0 ? Math.max(...busiest.cpu) : 0,
@@ -467,6 +475,7 @@ interface TraceEvent {
   readonly name: string;
   readonly pid: number;
   readonly tid: number;
+  readonly ts?: number;
   readonly tdur?: number;
   readonly args?: { readonly name?: string };
 }
@@ -489,25 +498,36 @@ async function run(seed: number, probeScript: string): Promise<RunResult> {
     info(`semilla ${seed}: ${RIDERS} rutas en curso, ${RIDERS} marcadores en el mapa (${(setupMs / 1000).toFixed(0)} s de preparación)`);
     const probe = probeOf(page);
 
+    const profiler = {
+      async start() {
+        if (!PROFILE) return;
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+        await cdp.send('Profiler.start');
+      },
+      async print(phase: string) {
+        if (PROFILE) printProfile(`semilla ${seed}, ${phase}`, ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile, 30);
+      },
+    };
+    await profiler.start();
     let trace = await traceMainThread(cdp);
+    await pageTime(TRACE_SETTLE_S);
     await probe.reset();
     await pageTime(BASELINE_S);
     const baseline = phaseOf(await probe.read(), await trace.stop());
+    await profiler.print('reposo');
 
     const before = { sent: sender.sent, failures: sender.failures, posts: sender.postMs.length };
-    if (PROFILE) {
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
-      await cdp.send('Profiler.start');
-    }
+    await profiler.start();
     trace = await traceMainThread(cdp);
+    await pageTime(TRACE_SETTLE_S);
     await probe.reset();
     await sender.stream(PERIOD_S, DURATION_S);
     // The last positions reach the page (the server's feed sends every 200 ms).
     await pageTime(1.5);
     const load = phaseOf(await probe.read(), await trace.stop());
     if (SCREENSHOT && seed === SEED) await page.screenshot({ path: SCREENSHOT });
-    if (PROFILE) printProfile(`semilla ${seed}, envío`, ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile, 30);
+    await profiler.print('envío');
     return {
       seed,
       setupMs,
