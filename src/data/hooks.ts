@@ -3,7 +3,7 @@
  * JSON objects (never RxDocuments), live: they update when a document changes locally or
  * arrives from the server.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { RxDocument, RxQuery } from 'rxdb';
 import type { CbDatabase, DocTypes } from './database';
 import { useEngine } from './statusHooks';
@@ -74,7 +74,8 @@ export function useDocById<C extends LocalCollection>(collection: C, id: string 
 
 /** Documents of a collection by id (live; each id once, in any order), keyed by id. */
 export function useDocsByIds<C extends LocalCollection>(collection: C, ids: readonly string[]): QueryResult<Map<string, DocTypes[C]>> {
-  const key = [...new Set(ids)].sort().join(',');
+  // Sorted and joined again only for a new list of ids (a caller that keeps its list keeps the key).
+  const key = useMemo(() => [...new Set(ids)].sort().join(','), [ids]);
   return useLiveQuery<Map<string, DocTypes[C]>>((db) => (key ? docsByIds(db, collection, key.split(',')) : null), [collection, key], new Map());
 }
 

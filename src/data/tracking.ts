@@ -65,9 +65,13 @@ export function useTrackedDocs(date: string, onlyRouteId?: string): TrackedDocs 
   const day = useLiveQuery<Route[]>((db) => routesOfDay(db, date), [date], []);
   const routes = useMemo(() => day.data.filter((r) => r.status === 'in_progress' && (onlyRouteId === undefined || r.id === onlyRouteId)), [day.data, onlyRouteId]);
   const routeIds = useMemo(() => routes.map((r) => r.id), [routes]);
-  const orders = useDocsByIds('orders', routes.flatMap((r) => r.stops.flatMap((s) => s.order_ids)));
-  const points = useDocsByIds('delivery_points', routes.flatMap((r) => r.stops.map((s) => s.delivery_point_id)));
-  const riders = useDocsByIds('users', routes.map((r) => r.rider_id));
+  // Made again only when the routes change (hundreds of routes: thousands of ids to sort).
+  const orderIds = useMemo(() => routes.flatMap((r) => r.stops.flatMap((s) => s.order_ids)), [routes]);
+  const pointIds = useMemo(() => routes.flatMap((r) => r.stops.map((s) => s.delivery_point_id)), [routes]);
+  const riderIds = useMemo(() => routes.map((r) => r.rider_id), [routes]);
+  const orders = useDocsByIds('orders', orderIds);
+  const points = useDocsByIds('delivery_points', pointIds);
+  const riders = useDocsByIds('users', riderIds);
   const key = routeIds.join(',');
   const events = useLiveQuery<DeliveryEvent[]>((db) => (key ? deliveriesOfRoutes(db, key.split(',')) : null), [key], []);
   const hubs = useCatalog('hub');

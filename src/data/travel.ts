@@ -5,7 +5,7 @@
  * offline estimate. Whether there is a service is asked once per page load, and again the next
  * time the board opens when it could not be asked.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { LatLng } from '../domain/routing/matrix';
 import { haversineMatrix } from '../domain/routing/matrix';
 import { travelFromTable, estimateTravel } from '../domain/tracking/fromEntities';
@@ -54,7 +54,8 @@ export function useTravelTable(): TravelTableCall | undefined {
 export function useRoutesTravel(routes: readonly { readonly id: string; readonly places: readonly LatLng[] }[]): ReadonlyMap<string, TravelSeconds> {
   const table = useTravelTable();
   const [travel, setTravel] = useState<ReadonlyMap<string, TravelSeconds>>(new Map());
-  const key = routes.map((r) => `${r.id}:${r.places.map((p) => `${p.lat},${p.lng}`).join(';')}`).join('|');
+  // Made again only for a new list of routes (the live map renders on every position).
+  const key = useMemo(() => routes.map((r) => `${r.id}:${r.places.map((p) => `${p.lat},${p.lng}`).join(';')}`).join('|'), [routes]);
   useEffect(() => {
     if (!table || routes.length === 0) return undefined;
     let live = true;

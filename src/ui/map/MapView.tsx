@@ -28,7 +28,7 @@ import { fromLonLat } from 'ol/proj';
 import { boundingExtent } from 'ol/extent';
 import DragBox from 'ol/interaction/DragBox';
 import { platformModifierKeyOnly } from 'ol/events/condition';
-import { Circle, Fill, Stroke, Style, Text } from 'ol/style';
+import { Circle, Fill, Icon, Stroke, Style, Text } from 'ol/style';
 import { TILE_URL } from '../../data/tileSource';
 import { defaults as defaultControls } from 'ol/control/defaults';
 import { t } from '../../i18n';
@@ -100,6 +100,48 @@ function style(p: MapPoint): Style {
   });
 }
 
+/** The live map's marker drawings by label and colour (a few hundred riders: a few hundred kept). */
+const liveStyles = new Map<string, Style>();
+const LIVE_STYLES_KEPT = 2000;
+const LIVE_MARKER_PX = 30;
+
+/**
+ * A live marker: the same circle and label as `style`, drawn once into an image. The map draws
+ * every marker again whenever one moves; an image is copied, while a text label is laid out and
+ * drawn again each time (500 riders: most of a long task).
+ */
+function liveStyle(p: MapPoint): Style {
+  const color = p.color ?? '#0b7285';
+  const key = `${p.label}|${color}`;
+  const known = liveStyles.get(key);
+  if (known) return known;
+  const ratio = Math.max(1, Math.ceil(window.devicePixelRatio || 1));
+  const canvas = document.createElement('canvas');
+  canvas.width = LIVE_MARKER_PX * ratio;
+  canvas.height = LIVE_MARKER_PX * ratio;
+  const ctx = canvas.getContext('2d');
+  // No 2D canvas (never in a browser): the drawn style.
+  if (!ctx) return style(p);
+  const half = LIVE_MARKER_PX / 2;
+  ctx.scale(ratio, ratio);
+  ctx.beginPath();
+  ctx.arc(half, half, 13, 0, 2 * Math.PI);
+  ctx.fillStyle = color;
+  ctx.fill();
+  ctx.lineWidth = 2;
+  ctx.strokeStyle = '#fff';
+  ctx.stroke();
+  ctx.font = 'bold 12px system-ui, sans-serif';
+  ctx.fillStyle = '#fff';
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(p.label, half, half);
+  const made = new Style({ image: new Icon({ img: canvas, width: LIVE_MARKER_PX, height: LIVE_MARKER_PX }) });
+  if (liveStyles.size >= LIVE_STYLES_KEPT) liveStyles.clear();
+  liveStyles.set(key, made);
+  return made;
+}
+
 export default function MapView({ points, lines, height = 320, ariaLabel, onPick, onPointClick, onBoxSelect, live = false }: MapViewProps) {
   const ref = useRef<HTMLDivElement>(null);
   const mapRef = useRef<OlMap | null>(null);
@@ -130,16 +172,25 @@ export default function MapView({ points, lines, height = 320, ariaLabel, onPick
     // The zoom buttons show «+» and «–»: their names are words, for screen readers and voice.
     ref.current.querySelector('.ol-zoom-in')?.setAttribute('aria-label', t('common.mapZoomIn'));
     ref.current.querySelector('.ol-zoom-out')?.setAttribute('aria-label', t('common.mapZoomOut'));
-    // How many markers are drawn (single ones and clusters), for people who test the map.
+    // How many markers are drawn (single ones and clusters), for people who test the map: counted
+    // once after a batch of changes (each moved or added marker is a change), not once per change.
+    let counting = false;
     const count = () => {
-      const el = ref.current;
-      if (el) el.dataset.markers = String(sourceRef.current.getFeatures().filter((f) => f.get('pointId') !== undefined).length + clustersRef.current.getFeatures().length);
+      if (counting) return;
+      counting = true;
+      queueMicrotask(() => {
+        counting = false;
+        const el = ref.current;
+        if (el) el.dataset.markers = String(sourceRef.current.getFeatures().filter((f) => f.get('pointId') !== undefined).length + clustersRef.current.getFeatures().length);
+      });
     };
     const clusters = clustersRef.current;
+    const source = sourceRef.current;
     clusters.on('change', count);
-    sourceRef.current.on('change', count);
+    source.on('change', count);
     return () => {
       clusters.un('change', count);
+      source.un('change', count);
       map.setTarget(undefined);
       mapRef.current = null;
     };
@@ -209,8 +260,8 @@ export default function MapView({ points, lines, height = 320, ariaLabel, onPick
     };
   }, [boxSelectable]);
 
-  // The live map's markers by id, their last style key, and whether the view was fitted.
-  const liveRef = useRef(new Map<string, { feature: Feature; key: string }>());
+  // The live map's markers by id, their last place, style key and title, and whether the view was fitted.
+  const liveRef = useRef(new Map<string, { feature: Feature; lat: number; lng: number; key: string; title: string }>());
   const fittedRef = useRef(false);
 
   useEffect(() => {
@@ -218,24 +269,33 @@ export default function MapView({ points, lines, height = 320, ariaLabel, onPick
     const source = sourceRef.current;
     const known = liveRef.current;
     const seen = new Set<string>();
+    // Only what changed is touched: every change makes the map draw again (500 riders: a few move
+    // at a time).
     for (const p of points) {
       seen.add(p.id);
-      const coord = fromLonLat([p.lng, p.lat]);
       const key = `${p.label}|${p.color ?? ''}`;
+      const title = p.title ?? p.label;
       const had = known.get(p.id);
       if (had) {
-        (had.feature.getGeometry() as Point).setCoordinates(coord);
+        if (had.lat !== p.lat || had.lng !== p.lng) {
+          (had.feature.getGeometry() as Point).setCoordinates(fromLonLat([p.lng, p.lat]));
+          had.lat = p.lat;
+          had.lng = p.lng;
+        }
         if (had.key !== key) {
-          had.feature.setStyle(style(p));
+          had.feature.setStyle(liveStyle(p));
           had.key = key;
         }
-        had.feature.set('name', p.title ?? p.label);
+        if (had.title !== title) {
+          had.feature.set('name', title);
+          had.title = title;
+        }
         continue;
       }
-      const feature = new Feature({ geometry: new Point(coord), name: p.title ?? p.label, pointId: p.id, mapPoint: p });
-      feature.setStyle(style(p));
+      const feature = new Feature({ geometry: new Point(fromLonLat([p.lng, p.lat])), name: title, pointId: p.id, mapPoint: p });
+      feature.setStyle(liveStyle(p));
       source.addFeature(feature);
-      known.set(p.id, { feature, key });
+      known.set(p.id, { feature, lat: p.lat, lng: p.lng, key, title });
     }
     for (const [id, { feature }] of known) {
       if (seen.has(id)) continue;
