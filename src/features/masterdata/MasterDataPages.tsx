@@ -5,7 +5,7 @@
  */
 import { t } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
-import { EntityCreatePage, EntityEditPage, EntityListPage, EntitySection } from '../../ui/crud/entity';
+import { EntityCreatePage, EntityEditPage, EntityListPage, EntitySection } from '../../ui/crud/EntityPages';
 import { bikeConfig, bikeModelConfig, clientConfig, hubConfig, productConfig, statusConfig, taxConfig } from './configs';
 
 export const BikeListPage = () => <EntityListPage config={bikeConfig} />;
