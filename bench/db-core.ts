@@ -210,7 +210,6 @@ export async function runInsertBench(storage: StorageChoice, opts: InsertOptions
   return { generateMs, rows, aborted };
 }
 
-
 const WARMUP = 3;
 export const DATASET_COLLECTIONS: (keyof Omit<QueryDataset, 'shape'>)[] = [
   'orders',

@@ -16,7 +16,6 @@ export const profile = process.argv.includes('--profile');
 /** `--trace`: a Chromium trace of the review; prints what the main thread's long tasks were made of. */
 export const trace = process.argv.includes('--trace');
 
-
 interface TraceEvent { name: string; ph: string; ts: number; dur?: number; tid: number; pid: number; args?: { data?: { functionName?: string; url?: string; type?: string } } }
 
 /** The renderer main thread's tasks ≥ 50 ms, each with the self time of what ran inside it. */
@@ -63,7 +62,6 @@ function printTrace(buf: Buffer, phase: string): void {
     printTop(selfTimes(onMain, task.ts, task.ts + (task.dur ?? 0), task), '    ');
   }
 }
-
 
 export const ms = (n: number): string => (n < 10 ? n.toFixed(1) : n.toFixed(0));
 

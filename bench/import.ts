@@ -52,7 +52,6 @@ const int = (n: number): string => String(Math.round(n)).replace(/\B(?=(\d{3})+(
 let over = 0;
 const budgets: Budget[] = [];
 
-
 // ── Data: the demo operation and files of new orders for it ───────────────────────────────────
 const today = madridDate();
 const demo = generateDemoData({ seed: 20261122, today, now: Date.now(), scale: { deliveryPoints: 5_000, ordersPerDay: 600, ridersPerHub: 3 } });
@@ -215,8 +214,6 @@ try {
   await browser.close();
   server.close();
 }
-
-
 
 console.info('\nChromium · pantalla de importación con el servidor real');
 let screen: ScreenResult | string;
