@@ -1,7 +1,7 @@
 /**
  * The master-data screens, each one generic screen of the record layer with its entity's
- * configuration (configs.tsx): bikes, bike models, hubs, products, taxes and statuses; clients
- * are a section of /config (docs/decisions.md).
+ * configuration (configs/, one file per entity): bikes, bike models, hubs, products, taxes and
+ * statuses; clients are a section of /config (docs/decisions.md).
  */
 import { t } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
