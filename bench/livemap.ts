@@ -42,18 +42,13 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { deflateSync } from 'node:zlib';
-import type { BrowserContext, CDPSession, Page } from '@playwright/test';
-import { createApp } from '../server/app';
-import type { StoredDoc } from '../server/store';
-import { madridDate } from '../src/domain/dates';
-import { deliveryPointSchema, orderSchema, routeSchema, userSchema, type DeliveryPoint, type Order, type Route, type User } from '../src/domain/entities/operation';
-import type { Hub } from '../src/domain/entities/reference';
+import type { BrowserContext, Page } from '@playwright/test';
 import { OSM_TILE_URL, tileUrlPrefix } from '../src/domain/map/tiles';
-import { createRng, type Rng } from '../src/domain/prng';
 import { budget, bundleForPage, launchChromiumContext, overBudget, printTable, quantile, verdict, writeFigures, type Budget } from './kit';
 import type { LiveMapProbe, LiveMapProbeReading } from './livemap-browser';
+import { riders, startOperation, TILE } from './livemap-operation';
 import { printProfile, type CpuProfile } from './profile';
+import { TRACE_SETTLE_S, traceMainThread, type CpuFigures } from './livemap-trace';
 
 // ── Options ───────────────────────────────────────────────────────────────────────────────────
 function option(name: string, fallback: number): number {
@@ -108,251 +103,7 @@ async function bundleProbe(): Promise<string> {
   }
 }
 
-/** A plain light tile (PNG, 256 px), so the map draws tiles as it would online. */
-function solidPng(r: number, g: number, b: number, size = 256): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer): number => {
-    let c = 0xffffffff;
-    for (const byte of buf) c = (crcTable[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer): Buffer => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat())]);
-  const raw = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
-const TILE = solidPng(236, 236, 228);
-
-// ── The operation: the demo's catalogue, plus RIDERS riders with a route in progress ─────────
-interface Operation {
-  readonly url: string;
-  readonly riderTokens: readonly string[];
-  readonly hubs: readonly Hub[];
-  stop(): Promise<void>;
-}
-
-async function startOperation(seed: number): Promise<Operation> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cb-bench-livemap-data-'));
-  const app = await createApp({
-    dataDir,
-    staticDir: dist,
-    seed: { mode: 'demo', seed },
-    // Every rider's phone posts from this one loopback address.
-    connections: { perAddress: 0 },
-  });
-  await app.server.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-
-  const rows = (collection: string) => (app.store.db.prepare('SELECT data FROM docs WHERE collection = ? AND deleted = 0').all(collection) as { data: string }[]).map((r) => JSON.parse(r.data) as Record<string, unknown>);
-  const hubs = rows('catalog').filter((d) => d.kind === 'hub') as unknown as Hub[];
-  const product = rows('products').find((p) => p.active === true) as { id: string; name: string; tax_id: string; price_cents: number };
-  const client = rows('catalog').find((d) => d.kind === 'client') as { id: string };
-  const tax = rows('catalog').find((d) => d.kind === 'tax' && d.id === product.tax_id) as { rate_bp?: number } | undefined;
-  const rng = createRng(seed);
-  const now = Date.now();
-  const today = madridDate(now);
-  const around = (r: Rng, c: number, spread: number) => c + r.float(-spread, spread);
-
-  app.store.transaction(() => {
-    const account = app.store.db.prepare('INSERT INTO accounts (user_id, email, salt, hash, password_changed_at) VALUES (?, ?, ?, ?, ?)');
-    for (let r = 0; r < RIDERS; r += 1) {
-      const hub = hubs[r % hubs.length] as Hub;
-      const riderId = `bench-rider-${r}`;
-      const user: User = userSchema.parse({ id: riderId, name: `Repartidor ${r + 1}`, role: 'rider', email: `bench-rider-${r}@bench.test`, hub: hub.number, phone: '', active: true, updated_at: now });
-      app.store.put('users', { ...user, _deleted: false } as StoredDoc);
-      account.run(riderId, user.email, 'x', 'x', 0);
-      const routeId = `bench-route-${r}`;
-      const stops: Route['stops'] = [];
-      for (let s = 0; s < STOPS; s += 1) {
-        const point: DeliveryPoint = deliveryPointSchema.parse({
-          id: `bench-pe-${r}-${s}`,
-          name: `Punto ${r + 1}-${s + 1}`,
-          hub: hub.number,
-          ref_providers: [],
-          client_providers: [],
-          kind: 'shop',
-          address: `Calle ${r + 1}, ${s + 1}`,
-          postal_code: '28001',
-          city: hub.city,
-          lat: around(rng, hub.lat, 0.03),
-          lng: around(rng, hub.lng, 0.04),
-          contact_name: '',
-          phone: '',
-          opens: '08:00',
-          closes: '20:00',
-          notes: '',
-          active: true,
-          updated_at: now,
-        });
-        const order: Order = orderSchema.parse({
-          id: `bench-o-${r}-${s}`,
-          code: `P-B${r}-${s}`,
-          client_id: client.id,
-          delivery_point_id: point.id,
-          hub: hub.number,
-          date: today,
-          window_start: '09:00',
-          window_end: `${String(10 + rng.int(0, 4)).padStart(2, '0')}:00`,
-          status: 'out_for_delivery',
-          picking_status: 'picked',
-          status_id: '',
-          route_id: routeId,
-          lines: [{ line_id: '1', product_id: product.id, name: product.name, quantity: 2, unit_price_cents: product.price_cents, tax_id: product.tax_id, tax_rate_bp: tax?.rate_bp ?? 2100, picked_quantity: 2 }],
-          payment_method: 'on_account',
-          external_ref: '',
-          notes: '',
-          created_at: now,
-          updated_at: now,
-        });
-        app.store.put('delivery_points', { ...point, _deleted: false } as StoredDoc);
-        app.store.put('orders', { ...order, _deleted: false } as StoredDoc);
-        stops.push({ seq: s + 1, delivery_point_id: point.id, order_ids: [order.id], eta: `${String(9 + Math.floor(s / 3)).padStart(2, '0')}:${String((s % 3) * 20).padStart(2, '0')}` });
-      }
-      const route: Route = routeSchema.parse({
-        id: routeId,
-        code: `R-B${String(r + 1).padStart(3, '0')}`,
-        name: `Ruta ${r + 1}`,
-        hub: hub.number,
-        date: today,
-        rider_id: riderId,
-        bike_id: '',
-        status: 'in_progress',
-        status_id: '',
-        stops,
-        planned_start: '08:30',
-        distance_m: 0,
-        cancel_reason: '',
-        updated_at: now,
-      });
-      app.store.put('routes', { ...route, _deleted: false } as StoredDoc);
-    }
-  });
-  const auth = app.auth as unknown as { issue(userId: string, sessionId: string): { accessToken: string }; openSession(userId: string): string };
-  const riderTokens = Array.from({ length: RIDERS }, (_, r) => auth.issue(`bench-rider-${r}`, auth.openSession(`bench-rider-${r}`)).accessToken);
-  return {
-    url,
-    riderTokens,
-    hubs,
-    async stop() {
-      const closing = app.server.close();
-      app.server.server.closeAllConnections();
-      await closing;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-// ── The riders' phones ────────────────────────────────────────────────────────────────────────
-interface Sender {
-  /** Posts one sample for each rider in `riders` now; resolves when all are answered. */
-  once(riders: readonly number[]): Promise<void>;
-  /** Every rider every `periodS` seconds, spread over the period, for `durationS` seconds. */
-  stream(periodS: number, durationS: number): Promise<void>;
-  readonly sent: number;
-  readonly failures: number;
-  readonly postMs: number[];
-}
-
-function riders(op: Operation, seed: number): Sender {
-  const rng = createRng(seed * 7919 + 1);
-  const seqs = new Array<number>(RIDERS).fill(0);
-  const places = Array.from({ length: RIDERS }, (_, r) => {
-    const hub = op.hubs[r % op.hubs.length] as Hub;
-    return { lat: hub.lat + rng.float(-0.02, 0.02), lng: hub.lng + rng.float(-0.03, 0.03) };
-  });
-  let lastAt = 0;
-  const state = { sent: 0, failures: 0, postMs: [] as number[] };
-  const post = async (r: number): Promise<void> => {
-    seqs[r] = (seqs[r] ?? 0) + 1;
-    const place = places[r] as { lat: number; lng: number };
-    // He rides on: about 5 m/s for the time since his last sample.
-    place.lat += rng.float(-0.0004, 0.0004);
-    place.lng += rng.float(-0.0005, 0.0005);
-    // `at` is the moment the POST leaves (the page's probe measures from it), unique per sample.
-    const at = Math.max(Date.now(), lastAt + 1);
-    lastAt = at;
-    const body = JSON.stringify({ device_id: `bench-phone-${r}`, samples: [{ seq: seqs[r], route_id: `bench-route-${r}`, at, lat: place.lat, lng: place.lng, accuracy: 10, speed: 5 }] });
-    const t0 = performance.now();
-    state.sent += 1;
-    try {
-      const res = await fetch(`${op.url}/api/positions`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${op.riderTokens[r]}` }, body });
-      const answer = (await res.json()) as { stored?: number };
-      if (!res.ok || answer.stored !== 1) state.failures += 1;
-    } catch {
-      state.failures += 1;
-    }
-    state.postMs.push(performance.now() - t0);
-  };
-  return {
-    get sent() {
-      return state.sent;
-    },
-    get failures() {
-      return state.failures;
-    },
-    get postMs() {
-      return state.postMs;
-    },
-    async once(list) {
-      for (let i = 0; i < list.length; i += 50) await Promise.all(list.slice(i, i + 50).map(post));
-    },
-    async stream(periodS, durationS) {
-      const inFlight = new Set<Promise<void>>();
-      const started = performance.now();
-      const perMs = RIDERS / (periodS * 1000);
-      let next = 0;
-      let due = 0;
-      await new Promise<void>((done) => {
-        const timer = setInterval(() => {
-          const elapsed = performance.now() - started;
-          if (elapsed >= durationS * 1000) {
-            clearInterval(timer);
-            done();
-            return;
-          }
-          for (const target = Math.floor(elapsed * perMs); due < target; due += 1) {
-            const r = next;
-            next = (next + 1) % RIDERS;
-            const p = post(r);
-            inFlight.add(p);
-            void p.finally(() => inFlight.delete(p));
-          }
-        }, 20);
-      });
-      await Promise.all([...inFlight]);
-    },
-  };
-}
-
 // ── One run ───────────────────────────────────────────────────────────────────────────────────
-/** The page's main thread from a trace: its tasks' CPU time, which other processes on the machine do not lengthen. */
-interface CpuFigures {
-  /** CPU time of the costliest task, ms. */
-  readonly longestTaskCpuMs: number;
-  /** Tasks that used more than 50 ms of CPU. */
-  readonly tasksOver50Cpu: number;
-  /** CPU time of the main thread per second of the phase, ms (1000 = one core all the time). */
-  readonly cpuMsPerS: number;
-  /** Tasks traced. */
-  readonly tasks: number;
-}
-
 interface Phase extends CpuFigures {
   readonly longestTaskMs: number;
   readonly tasksOver50: number;
@@ -427,62 +178,9 @@ const pageTime = (s: number): Promise<void> => new Promise((r) => setTimeout(r, 
  * and thread CPU time) until `stop()`, which returns the figures of the busiest main thread (the
  * office's page; the browser's other renderers are idle).
  */
-/** Seconds at the start of a trace left out (tracing's own start-up); the page's probe starts after them. */
-const TRACE_SETTLE_S = 1;
-
-async function traceMainThread(cdp: CDPSession): Promise<{ stop(): Promise<CpuFigures> }> {
-  const mains = new Set<string>();
-  const tasks = new Map<string, { cpu: number[]; total: number }>();
-  let first = Number.POSITIVE_INFINITY;
-  let last = 0;
-  const onData = (e: { value: readonly object[] }): void => {
-    for (const v of e.value as readonly TraceEvent[]) {
-      if (v.ph === 'M' && v.name === 'thread_name' && v.args?.name === 'CrRendererMain') mains.add(`${v.pid}:${v.tid}`);
-      if (v.ph !== 'X' || v.name !== 'ThreadControllerImpl::RunTask' || v.tdur === undefined || v.ts === undefined) continue;
-      first = Math.min(first, v.ts);
-      last = Math.max(last, v.ts);
-      // The trace's own start-up (categories enabled in each process) is not the page's work.
-      if (v.ts < first + TRACE_SETTLE_S * 1e6) continue;
-      const key = `${v.pid}:${v.tid}`;
-      const t = tasks.get(key) ?? { cpu: [], total: 0 };
-      t.cpu.push(v.tdur / 1000);
-      t.total += v.tdur / 1000;
-      tasks.set(key, t);
-    }
-  };
-  cdp.on('Tracing.dataCollected', onData);
-  await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['toplevel', '__metadata'], excludedCategories: ['*'], recordMode: 'recordContinuously' }, transferMode: 'ReportEvents' });
-  return {
-    async stop() {
-      const complete = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()));
-      await cdp.send('Tracing.end');
-      await complete;
-      cdp.off('Tracing.dataCollected', onData);
-      const spanS = Math.max(1e-3, (last - first) / 1e6 - TRACE_SETTLE_S);
-      const busiest = [...tasks].filter(([k]) => mains.has(k)).sort((a, b) => b[1].total - a[1].total)[0]?.[1] ?? { cpu: [], total: 0 };
-      return {
-        longestTaskCpuMs: busiest.cpu.length > 0 ? Math.max(...busiest.cpu) : 0,
-        tasksOver50Cpu: busiest.cpu.filter((c) => c > LONG_TASK_MS).length,
-        cpuMsPerS: busiest.total / spanS,
-        tasks: busiest.cpu.length,
-      };
-    },
-  };
-}
-
-interface TraceEvent {
-  readonly ph: string;
-  readonly name: string;
-  readonly pid: number;
-  readonly tid: number;
-  readonly ts?: number;
-  readonly tdur?: number;
-  readonly args?: { readonly name?: string };
-}
-
 async function run(seed: number, probeScript: string): Promise<RunResult> {
   const t0 = performance.now();
-  const op = await startOperation(seed);
+  const op = await startOperation(seed, { riders: RIDERS, stops: STOPS, dist });
   const context = await launchChromiumContext('', { headless: true, viewport: { width: 1366, height: 900 }, locale: 'es-ES', timezoneId: 'Europe/Madrid' });
   try {
     const tiles = tileUrlPrefix(OSM_TILE_URL, op.url);
@@ -491,7 +189,7 @@ async function run(seed: number, probeScript: string): Promise<RunResult> {
     const page = await openTracking(context, op.url);
     const cdp = await context.newCDPSession(page);
     if (THROTTLE > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
-    const sender = riders(op, seed);
+    const sender = riders(op, seed, RIDERS);
     await sender.once(Array.from({ length: RIDERS }, (_, r) => r));
     await waitForMarkers(page, RIDERS);
     const setupMs = performance.now() - t0;

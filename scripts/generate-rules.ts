@@ -1,6 +1,7 @@
 /** Writes firestore.rules, storage.rules and firestore.indexes.json from the access table (`npm run rules`). */
 import { writeFileSync } from 'node:fs';
-import { generateFirestoreRules, generateStorageRules } from '../src/domain/access/firestoreRules';
+import { generateFirestoreRules } from '../src/domain/access/firestoreRules';
+import { generateStorageRules } from '../src/domain/access/storageRules';
 import { firestoreIndexes } from '../src/backend/firebase/queries';
 
 const prefix = process.env.FIRESTORE_PREFIX ?? 'cb_';

@@ -9,81 +9,18 @@
  * session), a password reset (every session), or a spent refresh token used again (theft).
  * A session belongs to the password it was opened with (`password_at` = the account's
  * `password_changed_at`): a new password ends every session not carried over to it.
+ *
+ * Where it lives: ./authCore.ts (principal, error, hashing), ./authTokens.ts (signed access
+ * tokens), ./authLimits.ts (attempt limits); the service here holds accounts, sessions, refresh
+ * tokens, sign-in, password change and reset.
  */
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { DocStore, StoredDoc } from './store';
-import { DEFAULT_ROLE_GROUPS, SYSTEM_ROLES, type InterfaceGroup, type SystemRole } from '../src/domain/access/groups';
-import { Backoff, FixedWindow, waitText } from './throttle';
-import { BusyError, hashPassword, hashPasswordSync, verifyPassword, type PasswordHash } from './passwords';
-
-export interface AuthOptions {
-  /** Lifetime of access tokens in seconds (default 15 minutes). */
-  readonly accessTtlS?: number;
-  /** Lifetime of refresh tokens in seconds (default 30 days). */
-  readonly refreshTtlS?: number;
-  /** Lifetime of password-reset tokens in seconds (default 1 hour). */
-  readonly resetTtlS?: number;
-  readonly now?: () => number;
-}
-
-export interface Principal {
-  readonly id: string;
-  readonly role: SystemRole;
-  readonly roleId: string;
-  readonly groups: InterfaceGroup[];
-  readonly profile: StoredDoc;
-}
-
-/** The principal of a request with an access token: his session and when the token expires. */
-export interface Authenticated extends Principal {
-  readonly sessionId: string;
-  /** Expiry of the access token (epoch ms). */
-  readonly expiresAt: number;
-}
-
-export class AuthError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-const b64url = (buf: Buffer) => buf.toString('base64url');
-/** How long a just-rotated refresh token may still be exchanged — once (a lost answer on a bad network). */
-export const ROTATION_GRACE_MS = 60_000;
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-
-/**
- * Attempt limits (DESIGN: docs/access.md «Security of the embedded server», «Sign-in limits»). Delays double from 1 s up to 15
- * minutes after the free failures; a key forgets its failures after a day without any.
- */
-export const LIMITS = {
-  /** Per account and address (unknown device): a guesser at one place. */
-  pair: { free: 5, baseMs: 1000, maxMs: 15 * 60_000, forgetMs: 24 * 3600_000 },
-  /** Per account from anywhere (unknown devices): guessing spread over many addresses. */
-  account: { free: 10, baseMs: 1000, maxMs: 15 * 60_000, forgetMs: 24 * 3600_000 },
-  /** Per address over every account (unknown devices): a hub's shared connection has many users. */
-  address: { free: 30, baseMs: 1000, maxMs: 15 * 60_000, forgetMs: 24 * 3600_000 },
-  /** Per account and known device: a stolen phone. */
-  device: { free: 5, baseMs: 1000, maxMs: 15 * 60_000, forgetMs: 24 * 3600_000 },
-  /** Per user, for password checks with a valid access token (unlock, change password). */
-  signedIn: { free: 5, baseMs: 1000, maxMs: 15 * 60_000, forgetMs: 24 * 3600_000 },
-} as const;
-/** Password-reset requests: per e-mail and per address, per hour. */
-export const RESET_LIMITS = { perEmail: 5, perAddress: 20, windowMs: 3600_000 } as const;
-
-const INVALID_SESSION = 'Sesión no válida: vuelve a iniciar sesión';
-
-/** Who tries to sign in: his address, and the device id of the `cb_device` cookie if any. */
-export interface ClientInfo {
-  readonly address: string;
-  readonly deviceId: string | null;
-}
-
-export type SessionListener = (userId: string) => void;
+import { randomBytes } from 'node:crypto';
+import type { DocStore } from './store';
+import { waitText, type Backoff } from './throttle';
+import { hashPasswordSync, type PasswordHash } from './passwords';
+import { AuthError, b64url, checkOrBusy, hashOrBusy, principalOf, publicUser, sha256, type AuthOptions, type Authenticated, type ClientInfo, type Principal, type SessionListener } from './authCore';
+import { authLimits, type AuthLimits } from './authLimits';
+import { ROTATION_GRACE_MS, readAccessToken, signToken, tokenSecret } from './authTokens';
 
 export class AuthService {
   private readonly secret: Buffer;
@@ -91,13 +28,7 @@ export class AuthService {
   readonly accessTtlS: number;
   private readonly refreshTtlS: number;
   private readonly resetTtlS: number;
-  private readonly pairLimit: Backoff;
-  private readonly accountLimit: Backoff;
-  private readonly addressLimit: Backoff;
-  private readonly deviceLimit: Backoff;
-  private readonly signedInLimit: Backoff;
-  private readonly resetPerEmail: FixedWindow;
-  private readonly resetPerAddress: FixedWindow;
+  private readonly limits: AuthLimits;
   private readonly listeners = new Set<SessionListener>();
   /** A hash made for unknown addresses, so a wrong e-mail costs the same time as a wrong password. */
   private readonly decoy: PasswordHash;
@@ -110,19 +41,8 @@ export class AuthService {
     this.accessTtlS = opts.accessTtlS ?? 15 * 60;
     this.refreshTtlS = opts.refreshTtlS ?? 30 * 24 * 3600;
     this.resetTtlS = opts.resetTtlS ?? 3600;
-    this.pairLimit = new Backoff(LIMITS.pair, this.now);
-    this.accountLimit = new Backoff(LIMITS.account, this.now);
-    this.addressLimit = new Backoff(LIMITS.address, this.now);
-    this.deviceLimit = new Backoff(LIMITS.device, this.now);
-    this.signedInLimit = new Backoff(LIMITS.signedIn, this.now);
-    this.resetPerEmail = new FixedWindow(RESET_LIMITS.perEmail, RESET_LIMITS.windowMs, this.now);
-    this.resetPerAddress = new FixedWindow(RESET_LIMITS.perAddress, RESET_LIMITS.windowMs, this.now);
-    let secret = store.kvGet('token_secret');
-    if (!secret) {
-      secret = randomBytes(32).toString('hex');
-      store.kvSet('token_secret', secret);
-    }
-    this.secret = Buffer.from(secret, 'hex');
+    this.limits = authLimits(this.now);
+    this.secret = tokenSecret(store);
     this.decoy = hashPasswordSync(randomBytes(12).toString('hex'));
     this.prune();
   }
@@ -204,49 +124,16 @@ export class AuthService {
 
   /** The signed-in identity of a user id: profile, system role and interface groups. */
   principal(userId: string): Principal | null {
-    const profile = this.store.get('users', userId);
-    if (!profile || profile._deleted || profile.active !== true) return null;
-    const roleId = typeof profile.role === 'string' ? profile.role : 'anonimus';
-    const roleDoc = this.store.get('catalog', roleId);
-    let role: SystemRole;
-    let groups: InterfaceGroup[];
-    if (roleDoc && !roleDoc._deleted && roleDoc.kind === 'role') {
-      role = roleDoc.base_role as SystemRole;
-      groups = (roleDoc.groups as InterfaceGroup[]) ?? [];
-    } else if ((SYSTEM_ROLES as readonly string[]).includes(roleId)) {
-      role = roleId as SystemRole;
-      groups = [...DEFAULT_ROLE_GROUPS[role]];
-    } else {
-      role = 'anonimus';
-      groups = [...DEFAULT_ROLE_GROUPS.anonimus];
-    }
-    return { id: userId, role, roleId, groups, profile };
+    return principalOf(this.store, userId);
   }
 
   private sign(payload: Record<string, unknown>): string {
-    const body = b64url(Buffer.from(JSON.stringify(payload)));
-    const mac = b64url(createHmac('sha256', this.secret).update(body).digest());
-    return `${body}.${mac}`;
+    return signToken(this.secret, payload);
   }
 
   /** The user, session and expiry of a valid access token (signature checked in constant time). */
   verifyAccessToken(token: string): { userId: string; sessionId: string; expiresAt: number } {
-    const [body, mac, extra] = token.split('.');
-    if (!body || !mac || extra !== undefined) throw new AuthError(401, 'invalid_token', INVALID_SESSION);
-    const expected = createHmac('sha256', this.secret).update(body).digest();
-    const given = Buffer.from(mac, 'base64url');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new AuthError(401, 'invalid_token', INVALID_SESSION);
-    }
-    let payload: { sub?: unknown; sid?: unknown; exp?: unknown; typ?: unknown };
-    try {
-      payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as typeof payload;
-    } catch {
-      throw new AuthError(401, 'invalid_token', INVALID_SESSION);
-    }
-    if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') {
-      throw new AuthError(401, 'invalid_token', INVALID_SESSION);
-    }
+    const payload = readAccessToken(this.secret, token);
     const expiresAt = payload.exp * 1000;
     if (expiresAt <= this.now()) throw new AuthError(401, 'token_expired', 'La sesión ha caducado');
     if (!this.sessionAlive(payload.sid, payload.sub)) throw new AuthError(401, 'session_ended', 'La sesión ha terminado: vuelve a iniciar sesión');
@@ -311,21 +198,11 @@ export class AuthService {
   }
 
   private async hash(password: string): Promise<PasswordHash> {
-    try {
-      return await hashPassword(password);
-    } catch (err) {
-      if (err instanceof BusyError) throw new AuthError(503, 'busy', 'El servidor está ocupado; vuelve a intentarlo en un momento');
-      throw err;
-    }
+    return hashOrBusy(password);
   }
 
   private async check(password: string, stored: PasswordHash): Promise<boolean> {
-    try {
-      return await verifyPassword(password, stored);
-    } catch (err) {
-      if (err instanceof BusyError) throw new AuthError(503, 'busy', 'El servidor está ocupado; vuelve a intentarlo en un momento');
-      throw err;
-    }
+    return checkOrBusy(password, stored);
   }
 
   /** Whether this server issued a device id (it signed in to some account with it before). */
@@ -355,11 +232,11 @@ export class AuthService {
       | undefined;
     const known = this.isKnownDevice(client.deviceId, account?.user_id ?? null);
     const limits: [Backoff, string][] = known
-      ? [[this.deviceLimit, `${sha256(client.deviceId ?? '')}|${address}`]]
+      ? [[this.limits.device, `${sha256(client.deviceId ?? '')}|${address}`]]
       : [
-          [this.pairLimit, `${address}|${client.address}`],
-          [this.accountLimit, address],
-          [this.addressLimit, client.address],
+          [this.limits.pair, `${address}|${client.address}`],
+          [this.limits.account, address],
+          [this.limits.address, client.address],
         ];
     const wait = Math.max(...limits.map(([limit, key]) => limit.wait(key)));
     if (wait > 0) throw new AuthError(429, 'too_many_attempts', `Demasiados intentos. Espera ${waitText(wait)} y vuelve a probar`);
@@ -431,7 +308,7 @@ export class AuthService {
 
   /** Counts a password-reset request; 429 over the limits (the same for known and unknown addresses). */
   limitResetRequest(email: string, address: string): void {
-    const wait = Math.max(this.resetPerEmail.take(email.toLowerCase()), this.resetPerAddress.take(address));
+    const wait = Math.max(this.limits.resetPerEmail.take(email.toLowerCase()), this.limits.resetPerAddress.take(address));
     if (wait > 0) throw new AuthError(429, 'too_many_requests', `Demasiadas peticiones para cambiar la contraseña. Espera ${waitText(wait)} y vuelve a probar`);
   }
 
@@ -473,17 +350,17 @@ export class AuthService {
 
   /** A password check of a signed-in user (limited per user: the caller may hold a stolen token). */
   private async checkSignedIn(userId: string, password: string): Promise<{ email: string } | null> {
-    const wait = this.signedInLimit.wait(userId);
+    const wait = this.limits.signedIn.wait(userId);
     if (wait > 0) throw new AuthError(429, 'too_many_attempts', `Demasiados intentos. Espera ${waitText(wait)} y vuelve a probar`);
     const account = this.store.db.prepare('SELECT email, salt, hash FROM accounts WHERE user_id = ?').get(userId) as
       | { email: string; salt: string; hash: string }
       | undefined;
     const ok = await this.check(password, account ?? this.decoy);
     if (!account || !ok) {
-      this.signedInLimit.fail(userId);
+      this.limits.signedIn.fail(userId);
       return null;
     }
-    this.signedInLimit.clear(userId);
+    this.limits.signedIn.clear(userId);
     return account;
   }
 
@@ -509,10 +386,4 @@ export class AuthService {
   async verifyUserPassword(userId: string, password: string): Promise<boolean> {
     return (await this.checkSignedIn(userId, password)) !== null;
   }
-}
-
-/** What the client receives about the signed-in user. */
-export function publicUser(p: Principal) {
-  const { _deleted: _d, ...profile } = p.profile;
-  return { ...profile, id: p.id, role: p.roleId, base_role: p.role, groups: p.groups };
 }

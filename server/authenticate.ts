@@ -8,7 +8,8 @@
  * routes. Refusals are the AuthService's (401 with a Spanish message, see the error handler).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AuthError, type Authenticated, type AuthService } from './auth';
+import type { AuthService } from './auth';
+import { AuthError, type Authenticated } from './authCore';
 
 declare module 'fastify' {
   interface FastifyRequest {

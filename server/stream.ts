@@ -26,7 +26,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LOCAL_COLLECTIONS, type LocalCollection } from '../src/domain/collections';
 import { readScope } from '../src/domain/access/table';
 import type { Checkpoint, StreamEvent } from '../src/domain/sync/protocol';
-import type { AuthService, Authenticated } from './auth';
+import type { AuthService } from './auth';
+import type { Authenticated } from './authCore';
 import type { SyncService, SyncUser } from './sync';
 
 export interface StreamOptions {

@@ -5,7 +5,7 @@
  * the machine-admin group.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AuthError } from '../auth';
+import { AuthError } from '../authCore';
 import { principalOf } from '../authenticate';
 import type { DocStore } from '../store';
 

@@ -14,7 +14,8 @@
 import { t } from '../../src/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AuthError, publicUser, type AuthService } from '../auth';
+import type { AuthService } from '../auth';
+import { AuthError, publicUser } from '../authCore';
 import { principalOf } from '../authenticate';
 import type { Mailer } from '../mail';
 import { PASSWORD_MAX, passwordSchema } from '../passwords';

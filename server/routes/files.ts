@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { Principal } from '../auth';
+import type { Principal } from '../authCore';
 import { principalOf } from '../authenticate';
 import type { DocStore } from '../store';
 

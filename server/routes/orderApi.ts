@@ -14,7 +14,7 @@
  * open without a session (server/app.ts puts them on the public list).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AuthError } from '../auth';
+import { AuthError } from '../authCore';
 import { principalOf } from '../authenticate';
 import { MAX_BODY_BYTES } from '../../src/domain/orderApi/openapi';
 import { ORDER_API_CLIENTS } from '../../src/domain/orderApi/shapes';

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { t } from '../../src/i18n';
-import { AuthError } from '../auth';
+import { AuthError } from '../authCore';
 import { principalOf } from '../authenticate';
 import { PLANNING_ROLES, travelStatus, travelTable, type OsrmProxyOptions, type ProxyAnswer } from '../osrmProxy';
 

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { LocalCollection } from '../../src/domain/collections';
 import { DEFAULT_PULL, describeProtocolError, MAX_PULL, MAX_PUSH_ROWS, pullRequestSchema, pushRequestSchema, type Checkpoint } from '../../src/domain/sync/protocol';
 import { domainText } from '../../src/i18n/domain';
-import type { Principal } from '../auth';
+import type { Principal } from '../authCore';
 import { principalOf } from '../authenticate';
 import { isLocalCollection, PushFormatError, type SyncService, type SyncUser } from '../sync';
 import type { StreamHub } from '../stream';

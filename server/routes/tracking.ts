@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { t } from '../../src/i18n';
-import { AuthError } from '../auth';
+import { AuthError } from '../authCore';
 import { principalOf } from '../authenticate';
 import type { DocStore } from '../store';
 import { latestPositionsOfRoutes, maySeePositions, routesInProgress, storeBatch, type PositionFeed } from '../tracking/positions';

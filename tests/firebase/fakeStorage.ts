@@ -11,7 +11,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MAX_FILE_MB } from '../../src/domain/access/firestoreRules';
+import { MAX_FILE_MB } from '../../src/domain/access/storageRules';
 import { readField } from './emulator';
 
 interface StoredObject {

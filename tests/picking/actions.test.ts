@@ -7,7 +7,7 @@ import { Outbox } from '../../src/data/outbox';
 import { UploadQueue } from '../../src/data/uploadQueue';
 import { Writer } from '../../src/data/writes';
 import {
-  PickingError,
+  ActionError,
   forceRouteReady,
   pickByScan,
   recordPick,
@@ -143,7 +143,7 @@ describe('picking actions (local first)', () => {
     expect(!wrong.ok && wrong.error).toMatchObject({ kind: 'picker-error', type: 'wrong_product', product_id: 'p1', scanned_barcode: '4006381333931', created_by: 'u-operador', at: T0 + 6, route_id: 'r1', hub: 1 });
     const state = await routePickingState(engine, 'r1');
     expect(state.progress.orders[0]).toMatchObject({ units_picked: 1, errors: 1 });
-    await expect(pickByScan(engine, { order_id: 'o1', line_id: 'l1', code: '  ', actor: picker })).rejects.toThrow(PickingError);
+    await expect(pickByScan(engine, { order_id: 'o1', line_id: 'l1', code: '  ', actor: picker })).rejects.toThrow(ActionError);
   });
 
   it('a shortage with a photo covers the line (picking «Incompleto») and queues the photo', async () => {
@@ -156,7 +156,7 @@ describe('picking actions (local first)', () => {
     expect((await uploads.items()).map((i) => i.path)).toEqual(['incidences/u-operador/inc-short-1.jpg']);
     expect((await statusOf()).orders.o2).toEqual(['picked', 'incomplete', [1]]);
     await expect(recordPickingIncidence(engine, { ...input, id: 'x', type: 'refused' as never })).rejects.toThrow(/no sirve/);
-    await expect(recordPickingIncidence(engine, { ...input, id: 'y', product_id: 'p9' })).rejects.toThrow(PickingError);
+    await expect(recordPickingIncidence(engine, { ...input, id: 'y', product_id: 'p9' })).rejects.toThrow(ActionError);
   });
 
   it('an operator forces the route ready with a reason; orders close «Incompleto» with what was picked', async () => {

@@ -10,7 +10,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_API, createApp, type App } from '../../server/app';
 import { principalOf, publicRoutes, registerAuthentication } from '../../server/authenticate';
-import { AuthError } from '../../server/auth';
+import { AuthError } from '../../server/authCore';
 import { PASSWORD, smallOperation } from '../helpers/fixtures';
 import { ORDER_API_PATHS } from '../../server/routes/orderApi';
 import { t } from '../../src/i18n';

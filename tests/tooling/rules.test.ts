@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createStatuses, generateFirestoreRules, generateStorageRules, reachablePairs } from '../../src/domain/access/firestoreRules';
+import { createStatuses, generateFirestoreRules, reachablePairs } from '../../src/domain/access/firestoreRules';
+import { generateStorageRules } from '../../src/domain/access/storageRules';
 import { orderMachine, paymentMachine, routeMachine, type Machine } from '../../src/domain/status/machines';
 import { LOCAL_COLLECTIONS } from '../../src/domain/collections';
 import { firestoreIndexes, pullPlan } from '../../src/backend/firebase/queries';

@@ -1,4 +1,4 @@
-import { EntityCreatePage } from '../../ui/crud/entity';
+import { EntityCreatePage } from '../../ui/crud/EntityPages';
 import { roleConfig } from './roleShared';
 
 export const RoleCreatePage = () => <EntityCreatePage config={roleConfig} />;

@@ -1,4 +1,4 @@
-import { EntityListPage } from '../../ui/crud/entity';
+import { EntityListPage } from '../../ui/crud/EntityPages';
 import { roleConfig } from './roleShared';
 
 export const RolesListPage = () => <EntityListPage config={roleConfig} />;

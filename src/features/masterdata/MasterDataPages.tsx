@@ -1,11 +1,11 @@
 /**
  * The master-data screens, each one generic screen of the record layer with its entity's
- * configuration (configs.tsx): bikes, bike models, hubs, products, taxes and statuses; clients
- * are a section of /config (docs/backoffice.md, «Master data, orders and Home»).
+ * configuration (configs/, one file per entity): bikes, bike models, hubs, products, taxes and
+ * statuses; clients are a section of /config (docs/backoffice.md, «Master data, orders and Home»).
  */
 import { t } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
-import { EntityCreatePage, EntityEditPage, EntityListPage, EntitySection } from '../../ui/crud/entity';
+import { EntityCreatePage, EntityEditPage, EntityListPage, EntitySection } from '../../ui/crud/EntityPages';
 import { bikeConfig, bikeModelConfig, clientConfig, hubConfig, productConfig, statusConfig, taxConfig } from './configs';
 
 export const BikeListPage = () => <EntityListPage config={bikeConfig} />;

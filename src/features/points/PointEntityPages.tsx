@@ -1,5 +1,5 @@
 import type { ScreenProps } from '../../ui/page/types';
-import { EntityCreatePage, EntityEditPage, EntityListPage } from '../../ui/crud/entity';
+import { EntityCreatePage, EntityEditPage, EntityListPage } from '../../ui/crud/EntityPages';
 import { pointConfig } from './config';
 
 export const PointsListPage = () => <EntityListPage config={pointConfig} />;

@@ -1,4 +1,4 @@
-import { EntityCreatePage } from '../../ui/crud/entity';
+import { EntityCreatePage } from '../../ui/crud/EntityPages';
 import { userConfig } from './userShared';
 
 export const UserCreatePage = () => <EntityCreatePage config={userConfig} />;

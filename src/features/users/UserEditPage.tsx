@@ -4,7 +4,7 @@ import { t } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
 import { sessionBackend, useSession } from '../../data/session';
 import type { User } from '../../domain/entities/operation';
-import { EntityEditPage } from '../../ui/crud/entity';
+import { EntityEditPage } from '../../ui/crud/EntityPages';
 import { useAction } from '../../ui/action/useAction';
 import { ActionFeedback } from '../../ui/action/ActionFeedback';
 import { useUsers } from './shared';

@@ -1,4 +1,4 @@
-import { EntityListPage } from '../../ui/crud/entity';
+import { EntityListPage } from '../../ui/crud/EntityPages';
 import { userConfig } from './userShared';
 
 export const UsersListPage = () => <EntityListPage config={userConfig} />;
