@@ -66,7 +66,7 @@ app.store.transaction(() => {
   app.store.put('catalog', { id: 'hub-1', kind: 'hub', name: 'Hub 1', number: 1, city: 'Madrid', address: 'Calle 1', lat: 40.4168, lng: -3.7038, opens: '07:00', closes: '20:00', phone: '', active: true, updated_at: now, _deleted: false } as StoredDoc);
   const account = app.store.db.prepare('INSERT INTO accounts (user_id, email, salt, hash, password_changed_at) VALUES (?, ?, ?, ?, ?)');
   const addUser = (id: string, role: string) => {
-    app.store.put('users', { id, name: id, role, email: `${id}@bench.test`, hub: 1, phone: '', active: true, updated_at: now, _deleted: false } as StoredDoc);
+    app.store.put('users', { id, name: id, role, email: `${id}@bench.test`, hub: 1, hubs: role === 'rider' ? [] : [1], phone: '', active: true, updated_at: now, _deleted: false } as StoredDoc);
     account.run(id, `${id}@bench.test`, 'x', 'x', 0);
   };
   for (let o = 0; o < OFFICE; o += 1) addUser(`op-${o}`, 'operator');
