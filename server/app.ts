@@ -150,7 +150,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
   const streams = new StreamHub(auth, sync, API_HEADERS, { heartbeatMs: opts.heartbeatMs, ...opts.streams });
 
   app.setErrorHandler((err, _req, reply) => {
-    if (err instanceof AuthError) return reply.code(err.status).send({ error: err.code, message: err.message });
+    if (err instanceof AuthError) return reply.code(err.status).send(Object.keys(err.vars).length > 0 ? { error: err.code, message: err.message, key: err.key, vars: err.vars } : { error: err.code, message: err.message, key: err.key });
     const status = typeof (err as { statusCode?: unknown }).statusCode === 'number' ? (err as { statusCode: number }).statusCode : 500;
     if (status === 415) return reply.code(415).send(refusal('unsupported_type', 'server.request.unsupportedType'));
     if (status === 413) return reply.code(413).send(refusal('too_large', 'server.request.tooLarge'));

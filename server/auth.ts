@@ -135,8 +135,8 @@ export class AuthService {
   verifyAccessToken(token: string): { userId: string; sessionId: string; expiresAt: number } {
     const payload = readAccessToken(this.secret, token);
     const expiresAt = payload.exp * 1000;
-    if (expiresAt <= this.now()) throw new AuthError(401, 'token_expired', 'La sesión ha caducado');
-    if (!this.sessionAlive(payload.sid, payload.sub)) throw new AuthError(401, 'session_ended', 'La sesión ha terminado: vuelve a iniciar sesión');
+    if (expiresAt <= this.now()) throw new AuthError(401, 'token_expired', 'server.auth.tokenExpired');
+    if (!this.sessionAlive(payload.sid, payload.sub)) throw new AuthError(401, 'session_ended', 'server.auth.sessionEnded');
     return { userId: payload.sub, sessionId: payload.sid, expiresAt };
   }
 
@@ -150,10 +150,10 @@ export class AuthService {
 
   /** Principal of an `Authorization: Bearer …` header; 401 without a valid token, open session and active user. */
   authenticate(header: string | undefined): Authenticated {
-    if (!header || !header.startsWith('Bearer ')) throw new AuthError(401, 'no_token', 'Falta la sesión: inicia sesión');
+    if (!header || !header.startsWith('Bearer ')) throw new AuthError(401, 'no_token', 'server.auth.noToken');
     const { userId, sessionId, expiresAt } = this.verifyAccessToken(header.slice('Bearer '.length).trim());
     const principal = this.principal(userId);
-    if (!principal) throw new AuthError(401, 'inactive', 'Tu usuario no existe o está desactivado');
+    if (!principal) throw new AuthError(401, 'inactive', 'server.auth.inactive');
     return { ...principal, sessionId, expiresAt };
   }
 
@@ -239,15 +239,15 @@ export class AuthService {
           [this.limits.address, client.address],
         ];
     const wait = Math.max(...limits.map(([limit, key]) => limit.wait(key)));
-    if (wait > 0) throw new AuthError(429, 'too_many_attempts', `Demasiados intentos. Espera ${waitText(wait)} y vuelve a probar`);
+    if (wait > 0) throw new AuthError(429, 'too_many_attempts', 'server.auth.tooManyAttempts', { wait: waitText(wait) });
     // Hash even for unknown addresses so timing does not reveal which exist.
     const ok = await this.check(password, account ?? this.decoy);
     if (!account || !ok) {
       for (const [limit, key] of limits) limit.fail(key);
-      throw new AuthError(401, 'wrong_credentials', 'Correo o contraseña incorrectos');
+      throw new AuthError(401, 'wrong_credentials', 'server.auth.wrongCredentials');
     }
     const principal = this.principal(account.user_id);
-    if (!principal) throw new AuthError(403, 'inactive', 'Tu usuario está desactivado. Habla con un administrador');
+    if (!principal) throw new AuthError(403, 'inactive', 'server.auth.deactivated');
     // Success clears what the failures of this account at this place (or device) counted.
     const [ownLimit, ownKey] = limits[0] as [Backoff, string];
     ownLimit.clear(ownKey);
@@ -273,7 +273,7 @@ export class AuthService {
     const row = this.store.db.prepare('SELECT user_id, expires_at, revoked, rotated_at, family, grace_used FROM refresh_tokens WHERE token_hash = ?').get(hash) as
       | { user_id: string; expires_at: number; revoked: number; rotated_at: number; family: string; grace_used: number }
       | undefined;
-    const expired = () => new AuthError(401, 'invalid_refresh', 'La sesión ha caducado: vuelve a iniciar sesión');
+    const expired = () => new AuthError(401, 'invalid_refresh', 'server.auth.refreshExpired');
     if (!row || row.expires_at <= this.now()) throw expired();
     // Tokens made before sessions existed start one on their first exchange.
     const legacy = row.family === '';
@@ -287,7 +287,7 @@ export class AuthService {
       }
     }
     const principal = this.principal(row.user_id);
-    if (!principal) throw new AuthError(401, 'inactive', 'Tu usuario no existe o está desactivado');
+    if (!principal) throw new AuthError(401, 'inactive', 'server.auth.inactive');
     const tokens = this.store.transaction(() => {
       if (row.revoked) this.store.db.prepare('UPDATE refresh_tokens SET grace_used = 1 WHERE token_hash = ?').run(hash);
       else this.store.db.prepare('UPDATE refresh_tokens SET revoked = 1, rotated_at = ? WHERE token_hash = ?').run(this.now(), hash);
@@ -309,7 +309,7 @@ export class AuthService {
   /** Counts a password-reset request; 429 over the limits (the same for known and unknown addresses). */
   limitResetRequest(email: string, address: string): void {
     const wait = Math.max(this.limits.resetPerEmail.take(email.toLowerCase()), this.limits.resetPerAddress.take(address));
-    if (wait > 0) throw new AuthError(429, 'too_many_requests', `Demasiadas peticiones para cambiar la contraseña. Espera ${waitText(wait)} y vuelve a probar`);
+    if (wait > 0) throw new AuthError(429, 'too_many_requests', 'server.auth.tooManyResets', { wait: waitText(wait) });
   }
 
   /** A one-time reset token for the address, or null when no account has it (never revealed to the caller). */
@@ -329,7 +329,7 @@ export class AuthService {
    * session of the user ends.
    */
   async resetPassword(token: string, password: string): Promise<void> {
-    const invalid = () => new AuthError(400, 'invalid_reset', 'El enlace para cambiar la contraseña no es válido o ha caducado. Pide otro');
+    const invalid = () => new AuthError(400, 'invalid_reset', 'server.auth.invalidReset');
     const find = () =>
       this.store.db
         .prepare('SELECT r.user_id, r.expires_at, r.used, r.created_at, a.email, a.password_changed_at AS changed FROM reset_tokens r JOIN accounts a ON a.user_id = r.user_id WHERE r.token_hash = ?')
@@ -351,7 +351,7 @@ export class AuthService {
   /** A password check of a signed-in user (limited per user: the caller may hold a stolen token). */
   private async checkSignedIn(userId: string, password: string): Promise<{ email: string } | null> {
     const wait = this.limits.signedIn.wait(userId);
-    if (wait > 0) throw new AuthError(429, 'too_many_attempts', `Demasiados intentos. Espera ${waitText(wait)} y vuelve a probar`);
+    if (wait > 0) throw new AuthError(429, 'too_many_attempts', 'server.auth.tooManyAttempts', { wait: waitText(wait) });
     const account = this.store.db.prepare('SELECT email, salt, hash FROM accounts WHERE user_id = ?').get(userId) as
       | { email: string; salt: string; hash: string }
       | undefined;
@@ -370,7 +370,7 @@ export class AuthService {
    */
   async changePassword(p: Authenticated, current: string, next: string): Promise<void> {
     const account = await this.checkSignedIn(p.id, current);
-    if (!account) throw new AuthError(400, 'wrong_password', 'La contraseña actual no es correcta');
+    if (!account) throw new AuthError(400, 'wrong_password', 'server.auth.wrongCurrentPassword');
     const hashed = await this.hash(next);
     this.store.transaction(() => {
       this.writeHash(p.id, account.email, hashed);

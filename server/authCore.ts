@@ -3,6 +3,7 @@
  * principal and how it is read from the user's profile and role, the refusal, what the client
  * receives about the user, and password hashing that answers 503 when the hashing pool is busy.
  */
+import { t, type MessageKey, type MessageVars } from '../src/i18n';
 import { createHash } from 'node:crypto';
 import type { DocStore, StoredDoc } from './store';
 import { DEFAULT_ROLE_GROUPS, SYSTEM_ROLES, type InterfaceGroup, type SystemRole } from '../src/domain/access/groups';
@@ -33,13 +34,19 @@ export interface Authenticated extends Principal {
   readonly expiresAt: number;
 }
 
+/**
+ * A refused request of the auth layer: its HTTP status, a stable code, and the catalogue's key
+ * and values (issue 30 §4), worded when `message` is read (src/i18n/es/server.ts).
+ */
 export class AuthError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
-    message: string,
+    readonly key: MessageKey,
+    readonly vars: MessageVars = {},
   ) {
-    super(message);
+    super(key);
+    Object.defineProperty(this, 'message', { get: () => t(this.key, this.vars), enumerable: false, configurable: true });
   }
 }
 
@@ -81,7 +88,7 @@ export async function hashOrBusy(password: string): Promise<PasswordHash> {
   try {
     return await hashPassword(password);
   } catch (err) {
-    if (err instanceof BusyError) throw new AuthError(503, 'busy', 'El servidor está ocupado; vuelve a intentarlo en un momento');
+    if (err instanceof BusyError) throw new AuthError(503, 'busy', 'server.auth.busy');
     throw err;
   }
 }
@@ -91,7 +98,7 @@ export async function checkOrBusy(password: string, stored: PasswordHash): Promi
   try {
     return await verifyPassword(password, stored);
   } catch (err) {
-    if (err instanceof BusyError) throw new AuthError(503, 'busy', 'El servidor está ocupado; vuelve a intentarlo en un momento');
+    if (err instanceof BusyError) throw new AuthError(503, 'busy', 'server.auth.busy');
     throw err;
   }
 }

@@ -43,6 +43,6 @@ export function registerAuthentication(app: FastifyInstance, auth: AuthService, 
 /** The signed-in user of a request on a route outside PUBLIC_API. */
 export function principalOf(req: FastifyRequest): Authenticated {
   // Only a public route calling this would get here: refuse like a missing session.
-  if (!req.principal) throw new AuthError(401, 'no_token', 'Falta la sesión: inicia sesión');
+  if (!req.principal) throw new AuthError(401, 'no_token', 'server.auth.noToken');
   return req.principal;
 }

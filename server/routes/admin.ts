@@ -13,7 +13,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: { store: DocStor
   const { store } = deps;
   const requireAdmin = (req: FastifyRequest) => {
     const p = principalOf(req);
-    if (!p.groups.includes('machine-admin')) throw new AuthError(403, 'forbidden', 'Solo los administradores pueden ver esto');
+    if (!p.groups.includes('machine-admin')) throw new AuthError(403, 'forbidden', 'server.auth.adminsOnly');
     return p;
   };
   app.get('/api/admin/conflicts', async (req) => {

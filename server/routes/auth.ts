@@ -65,7 +65,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
 
   function parse<T>(schema: z.ZodType<T>, body: unknown): T {
     const r = schema.safeParse(body);
-    if (!r.success) throw new AuthError(400, 'bad_request', r.error.issues.map((i) => i.message).join('; '));
+    if (!r.success) throw new AuthError(400, 'bad_request', 'common.worded', { text: r.error.issues.map((i) => i.message).join('; ') });
     return r.data;
   }
 
@@ -117,7 +117,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
   app.post('/api/auth/verify', async (req, reply) => {
     const principal = principalOf(req);
     if (!(await auth.verifyUserPassword(principal.id, parse(schemas.verify, req.body).password))) {
-      throw new AuthError(401, 'wrong_password', t('server.auth.wrongPassword'));
+      throw new AuthError(401, 'wrong_password', 'server.auth.wrongPassword');
     }
     return reply.code(204).send();
   });
@@ -127,14 +127,14 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
   app.post('/api/auth/admin/password', async (req, reply) => {
     const principal = principalOf(req);
     if (!principal.groups.includes('users-admin') && !principal.groups.includes('machine-admin')) {
-      throw new AuthError(403, 'forbidden', t('server.auth.onlyUserAdmins'));
+      throw new AuthError(403, 'forbidden', 'server.auth.onlyUserAdmins');
     }
     const body = parse(schemas.adminPassword, req.body);
     const target = auth.principal(body.userId);
     const profile = target?.profile;
-    if (!profile || typeof profile.email !== 'string') throw new AuthError(404, 'no_user', 'No existe un usuario activo con ese id');
+    if (!profile || typeof profile.email !== 'string') throw new AuthError(404, 'no_user', 'server.auth.noUser');
     const holder = auth.accountOfEmail(profile.email);
-    if (holder !== null && holder !== body.userId) throw new AuthError(409, 'email_in_use', `El correo «${profile.email}» ya es el de otro usuario`);
+    if (holder !== null && holder !== body.userId) throw new AuthError(409, 'email_in_use', 'server.auth.emailInUse', { email: String(profile.email) });
     await auth.storePassword(body.userId, profile.email, body.password);
     return reply.code(204).send();
   });

@@ -75,7 +75,7 @@ export function registerOrderApiRoutes(app: FastifyInstance, deps: { api: OrderA
 
   const requireAdmin = (req: FastifyRequest) => {
     const p = principalOf(req);
-    if (!p.groups.includes('machine-admin')) throw new AuthError(403, 'forbidden', t('orderApi.error.adminOnly'));
+    if (!p.groups.includes('machine-admin')) throw new AuthError(403, 'forbidden', 'orderApi.error.adminOnly');
     return p;
   };
   app.post('/api/admin/api-keys', async (req, reply) => {

@@ -4,7 +4,6 @@
  * block of a `table` (server/osrmProxy.ts). Operators and admins only.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { t } from '../../src/i18n';
 import { AuthError } from '../authCore';
 import { principalOf } from '../authenticate';
 import { PLANNING_ROLES, travelStatus, travelTable, type OsrmProxyOptions, type ProxyAnswer } from '../osrmProxy';
@@ -12,7 +11,7 @@ import { PLANNING_ROLES, travelStatus, travelTable, type OsrmProxyOptions, type 
 export function registerRoutingRoutes(app: FastifyInstance, opts: OsrmProxyOptions): void {
   const requirePlanner = (req: FastifyRequest) => {
     const p = principalOf(req);
-    if (!PLANNING_ROLES.includes(p.role)) throw new AuthError(403, 'forbidden', t('planning.travel.forbidden'));
+    if (!PLANNING_ROLES.includes(p.role)) throw new AuthError(403, 'forbidden', 'planning.travel.forbidden');
   };
   const send = (reply: FastifyReply, answer: ProxyAnswer) => reply.code(answer.status).send(answer.body);
   app.get('/api/routing/status', async (req, reply) => {

@@ -10,7 +10,6 @@
  *                                  then the stream's `positions` events)
  */
 import type { FastifyInstance } from 'fastify';
-import { t } from '../../src/i18n';
 import { AuthError } from '../authCore';
 import { principalOf } from '../authenticate';
 import type { DocStore } from '../store';
@@ -27,7 +26,7 @@ export function registerTrackingRoutes(app: FastifyInstance, deps: { store: DocS
   });
   app.get('/api/tracking/positions', async (req) => {
     const principal = principalOf(req);
-    if (!maySeePositions(principal)) throw new AuthError(403, 'forbidden', t('tracking.errors.officeOnly'));
+    if (!maySeePositions(principal)) throw new AuthError(403, 'forbidden', 'tracking.errors.officeOnly');
     const routes = routesInProgress(deps.store);
     return { positions: latestPositionsOfRoutes(deps.store, routes.map((r) => r.id)) };
   });

@@ -39,7 +39,7 @@ function concrete(url: string): string {
   return url.replace(':collection', 'orders').replace('*', 'deliveries/u1/e1.png');
 }
 
-const NO_SESSION = { error: 'no_token', message: 'Falta la sesión: inicia sesión' };
+const NO_SESSION = { error: 'no_token', message: 'Falta la sesión: inicia sesión', key: 'server.auth.noToken' };
 
 describe('authenticated by default', () => {
   it('lists the API routes as they are registered, the known ones among them', () => {
@@ -102,7 +102,7 @@ describe('authenticated by default', () => {
 describe('the hook on a route nobody listed', () => {
   it('closes a new /api route by default and leaves other paths alone', async () => {
     const server = Fastify();
-    const auth = { authenticate: () => { throw new AuthError(401, 'no_token', NO_SESSION.message); } };
+    const auth = { authenticate: () => { throw new AuthError(401, 'no_token', 'server.auth.noToken'); } };
     registerAuthentication(server, auth as never, ['GET /api/health']);
     server.setErrorHandler((err, _req, reply) => (err instanceof AuthError ? reply.code(err.status).send({ error: err.code, message: err.message }) : reply.code(500).send()));
     server.get('/api/something-new', async (req) => ({ user: principalOf(req).id }));

@@ -81,7 +81,7 @@ describe('the office', () => {
     const office = await srv.api('/api/tracking/positions', { token: operator });
     expect(office.status).toBe(200);
     expect((office.body as { positions: unknown[] }).positions).toEqual([expect.objectContaining({ route_id: 'r1', rider_id: 'u-rider1', at: AT + 2000 })]);
-    expect(await srv.api('/api/tracking/positions', { token: rider1 })).toEqual({ status: 403, body: { error: 'forbidden', message: t('tracking.errors.officeOnly') } });
+    expect(await srv.api('/api/tracking/positions', { token: rider1 })).toEqual({ status: 403, body: { error: 'forbidden', message: t('tracking.errors.officeOnly'), key: 'tracking.errors.officeOnly' } });
   });
 
   it("hears a rider's new position on its stream; the other rider's stream hears nothing of it", async () => {

@@ -54,7 +54,7 @@ describe('travel times through the server', () => {
   it('needs a session and a planner: riders are refused', async () => {
     expect((await srv.api('/api/routing/status')).status).toBe(401);
     expect((await srv.api('/api/routing/table', { body: block })).status).toBe(401);
-    expect(await srv.api('/api/routing/table', { token: riderToken, body: block })).toEqual({ status: 403, body: { error: 'forbidden', message: t('planning.travel.forbidden') } });
+    expect(await srv.api('/api/routing/table', { token: riderToken, body: block })).toEqual({ status: 403, body: { error: 'forbidden', message: t('planning.travel.forbidden'), key: 'planning.travel.forbidden' } });
     expect(asked).toEqual([]);
   });
 

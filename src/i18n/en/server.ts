@@ -5,6 +5,22 @@ import type { Shape } from '../shape';
 export const serverMessages: Shape<typeof es> = {
   server: {
     auth: {
+      busy: 'The server is busy; try again in a moment',
+      invalidSession: 'Invalid session: sign in again',
+      tokenExpired: 'The session has expired',
+      sessionEnded: 'The session has ended: sign in again',
+      noToken: 'No session: sign in',
+      inactive: 'Your user does not exist or is deactivated',
+      tooManyAttempts: 'Too many attempts. Wait {wait} and try again',
+      wrongCredentials: 'Wrong e-mail or password',
+      deactivated: 'Your user is deactivated. Talk to an administrator',
+      refreshExpired: 'The session has expired: sign in again',
+      tooManyResets: 'Too many password-change requests. Wait {wait} and try again',
+      invalidReset: 'The link to change the password is not valid or has expired. Ask for another',
+      wrongCurrentPassword: 'The current password is not correct',
+      adminsOnly: 'Only administrators can see this',
+      noUser: 'There is no active user with that id',
+      emailInUse: 'The e-mail “{email}” already belongs to another user',
       emailRequired: 'The e-mail is required',
       emailTooLong: 'The e-mail is too long',
       emailInvalid: 'The e-mail address is not valid',

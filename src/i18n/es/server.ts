@@ -6,6 +6,22 @@
 export const serverMessages = {
   server: {
     auth: {
+      busy: 'El servidor está ocupado; vuelve a intentarlo en un momento',
+      invalidSession: 'Sesión no válida: vuelve a iniciar sesión',
+      tokenExpired: 'La sesión ha caducado',
+      sessionEnded: 'La sesión ha terminado: vuelve a iniciar sesión',
+      noToken: 'Falta la sesión: inicia sesión',
+      inactive: 'Tu usuario no existe o está desactivado',
+      tooManyAttempts: 'Demasiados intentos. Espera {wait} y vuelve a probar',
+      wrongCredentials: 'Correo o contraseña incorrectos',
+      deactivated: 'Tu usuario está desactivado. Habla con un administrador',
+      refreshExpired: 'La sesión ha caducado: vuelve a iniciar sesión',
+      tooManyResets: 'Demasiadas peticiones para cambiar la contraseña. Espera {wait} y vuelve a probar',
+      invalidReset: 'El enlace para cambiar la contraseña no es válido o ha caducado. Pide otro',
+      wrongCurrentPassword: 'La contraseña actual no es correcta',
+      adminsOnly: 'Solo los administradores pueden ver esto',
+      noUser: 'No existe un usuario activo con ese id',
+      emailInUse: 'El correo «{email}» ya es el de otro usuario',
       emailRequired: 'El correo es obligatorio',
       emailTooLong: 'El correo es demasiado largo',
       emailInvalid: 'El correo electrónico no es válido',
