@@ -21,18 +21,33 @@ export interface OwnServer {
   dispose(): Promise<void>;
 }
 
-/** Polls /api/health until the server answers, or the process exits, or `timeoutMs` passes. */
+/**
+ * Waits for the server's own «listening» line (server/main.ts logs «CargoBici en <url>» once it
+ * listens), then checks /api/health once. Fails when the process exits first, or after
+ * `timeoutMs` (an upper bound, not a wait).
+ */
 async function healthy(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} before answering`);
-    const ok = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) })
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`the server at ${url} did not answer /api/health within ${timeoutMs} ms`);
+  const listening = `CargoBici en ${url}`;
+  await new Promise<void>((resolveReady, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => done(new Error(`the server at ${url} did not start within ${timeoutMs} ms`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      seen = (seen + chunk.toString()).slice(-4096);
+      if (seen.includes(listening)) done(null);
+    };
+    const onExit = (code: number | null) => done(new Error(`the server exited with ${code} before listening`));
+    function done(err: Error | null) {
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      child.off('exit', onExit);
+      if (err) reject(err);
+      else resolveReady();
+    }
+    child.stdout?.on('data', onData);
+    child.once('exit', onExit);
+  });
+  const res = await fetch(`${url}/api/health`);
+  if (!res.ok) throw new Error(`the server at ${url} answered /api/health with ${res.status}`);
 }
 
 /**
