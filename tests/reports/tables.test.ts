@@ -80,6 +80,21 @@ describe('the client monthly report', () => {
     expect(days!.rows.reduce((s, row) => s + num(row[1]), 0)).toBe(r.total.orders.count);
   });
 
+  it('covers only the hubs listed (an operator\'s hubs), as the hub filter does for one hub', () => {
+    const hubs = [...new Set(data.orders.map((o) => o.hub))].sort();
+    expect(hubs.length).toBe(2);
+    const of = (filters: { hub?: number | null; hubs?: number[] | null }): Report =>
+      buildReport({ period, filters: { hub: filters.hub ?? null, clientId: client.id, riderId: null, hubs: filters.hubs ?? null }, ...data }, { orderIds: false });
+    const one = of({ hubs: [hubs[0]!] });
+    const byHub = of({ hub: hubs[0]! });
+    expect(one.total.orders.count).toBeGreaterThan(0);
+    expect(one.total).toEqual(byHub.total);
+    expect(one.money).toEqual(byHub.money);
+    expect(of({ hubs }).total).toEqual(report(client.id).total);
+    expect(of({ hubs: [] }).total.orders.count).toBe(0);
+    expect(of({ hubs: [] }).total.stops.count).toBe(0);
+  });
+
   it('downloads as one workbook with a sheet per section', async () => {
     const tables = clientMonthTables(report(client.id));
     const files = unzipSync(new Uint8Array(await (await toXlsx(tables.map(tableSheet))).arrayBuffer()));

@@ -4,9 +4,10 @@
  * of delivery available and the days. A printable page (A4, ./clientMonth.css: no menu, a page
  * per section; «Imprimir» opens the print dialog, where «Guardar como PDF» makes the file to
  * send) and «Descargar XLSX» (one workbook, a sheet per section). The figures are the report
- * «Informes» computes with the client as filter and the month as period (./useReport.ts); the
- * device holds the data of its user's hubs only, so an operator sees the client's orders in his
- * hubs and nothing else (docs/reports.md).
+ * «Informes» computes with the client as filter and the month as period (./useReport.ts). It is
+ * for the operators and admins of the client's hubs: an admin's report covers every hub, an
+ * operator's only his hubs (the hubs he works in, `hubs`); with no order of the client there it
+ * shows none (docs/reports.md).
  */
 import './clientMonth.css';
 import { useMemo } from 'react';
@@ -20,6 +21,7 @@ import type { ReportFilters } from '../../domain/reports/aggregate';
 import { periodOf } from '../../domain/reports/period';
 import { downloadXlsx } from '../../ui/crud/xlsx';
 import type { ScreenProps } from '../../ui/page/types';
+import { useWritableHubs } from '../../ui/hubScope';
 import { href } from '../../links/registry';
 import { dayLabel, monthLabel, tableSheet } from './cells';
 import { clientMonthTables } from './clientMonth';
@@ -31,7 +33,9 @@ export function ClientMonthPage({ params }: ScreenProps<'reportsClientMonth'>) {
   const month = params.month ?? '';
   const today = useMemo(() => madridDate(), []);
   const period = useMemo(() => periodOf('month', today, { month }), [today, month]);
-  const filters = useMemo<ReportFilters>(() => ({ hub: null, clientId, riderId: null }), [clientId]);
+  // An admin reads the client's month in every hub; an operator in his hubs only.
+  const writable = useWritableHubs();
+  const filters = useMemo<ReportFilters>(() => ({ hub: null, clientId, riderId: null, hubs: writable === 'all' ? null : writable }), [clientId, writable]);
   const { report, busy, error } = useReport(period, filters);
   const { data: clients, loading: clientsLoading } = useCatalog('client');
   const client = clients.find((c) => c.id === clientId) ?? null;

@@ -23,6 +23,9 @@ export interface ReportState {
   orderIds(ref: FigureRef): Promise<string[]>;
 }
 
+/** The filters' hub list as a comparable key ('' = every hub). */
+const hubsKey = (f: ReportFilters): string => (f.hubs ? `[${f.hubs.join(',')}]` : '');
+
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 export function useReport(period: ReportPeriod | null, filters: ReportFilters, reload = 0): ReportState {
@@ -74,11 +77,18 @@ export function useReport(period: ReportPeriod | null, filters: ReportFilters, r
       live = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the period's days and the filters' values, not their objects
-  }, [sent, period?.from, period?.to, filters.hub, filters.clientId, filters.riderId]);
+  }, [sent, period?.from, period?.to, filters.hub, filters.clientId, filters.riderId, hubsKey(filters)]);
 
   const report = result?.report ?? null;
   const current =
-    report !== null && period !== null && report.period.from === period.from && report.period.to === period.to && report.filters.hub === filters.hub && report.filters.clientId === filters.clientId && report.filters.riderId === filters.riderId;
+    report !== null &&
+    period !== null &&
+    report.period.from === period.from &&
+    report.period.to === period.to &&
+    report.filters.hub === filters.hub &&
+    report.filters.clientId === filters.clientId &&
+    report.filters.riderId === filters.riderId &&
+    hubsKey(report.filters) === hubsKey(filters);
   return {
     report: current ? report : null,
     ms: result?.ms ?? 0,

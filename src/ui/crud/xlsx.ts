@@ -1,12 +1,12 @@
 /**
  * XLSX export of lists (issue 34), next to their CSV (./csv.ts): one workbook, a sheet per table,
- * written in the browser with write-excel-file. Cells keep their type so a spreadsheet can sum
+ * written in the browser with write-excel-file (loaded on the first export). Cells keep their type so a spreadsheet can sum
  * them: numbers as numbers, money as euros with two decimals, dates as dates, shares as
  * percentages; text stays text (a cell is never a formula, so nothing runs when it is opened).
  *
  *   await downloadXlsx('informe.xlsx', [{ name: 'Servicio', headers: ['Tipo', 'Cantidad'], rows: [['Pedidos', 12]] }]);
  */
-import writeXlsxFile, { type Cell, type Row } from 'write-excel-file/universal';
+import type { Cell, Row } from 'write-excel-file/universal';
 import { downloadFile } from './csv';
 
 /** Integer euro cents, written as euros with two decimals. */
@@ -64,6 +64,8 @@ export async function toXlsx(sheets: readonly XlsxSheet[]): Promise<Blob> {
     const widths = s.headers.map((h, i) => ({ width: Math.min(50, Math.max(10, h.length + 2, ...s.rows.map((r) => (typeof r[i] === 'string' ? (r[i] as string).length + 2 : 12)))) }));
     return { data, sheet: sheetName(s.name, taken), columns: widths, stickyRowsCount: 1 };
   });
+  // The library is loaded with the first export, not with the screen that offers it.
+  const { default: writeXlsxFile } = await import('write-excel-file/universal');
   return writeXlsxFile(written).toBlob();
 }
 
