@@ -4,7 +4,7 @@ import { buildReport, type Report } from '../../src/domain/reports/aggregate';
 import { addDays } from '../../src/domain/reports/period';
 import { generateMonth } from '../../server/demo/month';
 import { setLanguage } from '../../src/i18n';
-import { isCount, tableSheet, xlsxValue, csvText, type TableSpec } from '../../src/features/reports/cells';
+import { isCount, monthLabel, tableSheet, xlsxValue, csvText, type TableSpec } from '../../src/features/reports/cells';
 import { tablesOf } from '../../src/features/reports/reportTables';
 import { clientMonthTables } from '../../src/features/reports/clientMonth';
 import { toXlsx } from '../../src/ui/crud/xlsx';
@@ -43,12 +43,17 @@ describe('the tables and charts of «Informes»', () => {
     for (const d of days.chart!.data) expect(Number(d.onTimeRate)).toBeLessThanOrEqual(100);
   });
 
+  it('names a month in words', () => {
+    expect(monthLabel('2026-11')).toBe('noviembre de 2026');
+  });
+
   it('reads in English once English is chosen', async () => {
     await setLanguage('en');
     const days = table(tablesOf(report(), riderName), 'dias');
     expect(days.chart?.title).toBe('Service per day');
     expect(days.chart?.series.map((s) => s.label)).toEqual(['Delivered (in full or in part)', 'Failed', '% on time']);
     expect(days.chart?.description).toMatch(/^From \d\d\/\d\d\/2026 to/);
+    expect(monthLabel('2026-11')).toBe('November 2026');
   });
 
   it('exports typed cells: the CSV as the page words it, the XLSX as numbers, euros and dates', () => {

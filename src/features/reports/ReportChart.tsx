@@ -35,6 +35,8 @@ export default function ReportChart({ spec }: { spec: ChartSpec }) {
     yAxisProps: { tickFormatter: count, allowDecimals: false },
     ...(hasPercent ? { withRightYAxis: true, rightYAxisLabel: spec.rightLabel, rightYAxisProps: { tickFormatter: percent, domain: [0, 100] } } : {}),
   };
+  // Room for the right axis' label.
+  const margin = { top: 8, right: hasPercent ? 24 : 8, bottom: 0, left: 8 };
   return (
     <Stack component="figure" gap={4} m={0} aria-labelledby={titleId} aria-describedby={descriptionId} data-testid="report-chart">
       <Text component="figcaption" id={titleId} fw={600} size="sm">
@@ -43,7 +45,7 @@ export default function ReportChart({ spec }: { spec: ChartSpec }) {
       <Text id={descriptionId} size="xs" c="dimmed">
         {spec.description}
       </Text>
-      {spec.type === 'line' ? <LineChart {...common} curveType="linear" /> : <BarChart {...common} />}
+      {spec.type === 'line' ? <LineChart {...common} curveType="linear" lineChartProps={{ margin }} /> : <BarChart {...common} barChartProps={{ margin }} />}
     </Stack>
   );
 }

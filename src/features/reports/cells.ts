@@ -66,7 +66,7 @@ export interface TableSpec {
 export const dayLabel = (date: string): string => formatDate(Date.parse(`${date}T12:00:00Z`), 'dd/MM/yyyy');
 export const shortDayLabel = (date: string): string => formatDate(Date.parse(`${date}T12:00:00Z`), 'dd/MM');
 /** A month `YYYY-MM` in words («noviembre de 2026», «November 2026»). */
-export const monthLabel = (month: string): string => formatDate(Date.parse(`${month}-15T12:00:00Z`), 'LLLL yyyy');
+export const monthLabel = (month: string): string => t('reports.monthName', { month: formatDate(Date.parse(`${month}-15T12:00:00Z`), 'LLLL'), year: Number(month.slice(0, 4)) });
 /** A share as a percentage 0–100 with one decimal (for charts). */
 export const percentValue = (part: number, whole: number): number => Math.round(share(part, whole) * 1000) / 10;
 

@@ -101,6 +101,7 @@ export const reportsMessages: Shape<typeof es> = {
     },
     csv: { file: 'report-{table}-{from}-{to}' },
     exportXlsx: 'Export XLSX',
+    monthName: '{month} {year}',
     charts: {
       loading: 'Loading the chart…',
       delivered: 'Delivered (in full or in part)',

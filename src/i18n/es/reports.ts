@@ -101,6 +101,7 @@ export const reportsMessages = {
     },
     csv: { file: 'informe-{table}-{from}-{to}' },
     exportXlsx: 'Exportar XLSX',
+    monthName: '{month} de {year}',
     charts: {
       loading: 'Cargando el gráfico…',
       delivered: 'Entregados (del todo o en parte)',
