@@ -68,6 +68,8 @@ const TABLE = [
   { id: 'paymentsAll', path: '/payments/all_orders', layout: 'shell', access: OPS, title: 'routeTitles.paymentsAll' },
   // Issue 34: the operation reports; not in the specification.
   { id: 'reports', path: '/reports', layout: 'shell', access: OPS, title: 'reports.title' },
+  // Issue 34: a client's month, printable, for the operators and admins of the hubs whose data the device holds.
+  { id: 'reportsClientMonth', path: '/reports/client/:clientId/:month', layout: 'shell', access: OPS, title: 'reports.clientMonth.title', parent: 'reports', sample: { month: '2026-11' } },
   // Issue 33: the office's live map; not in the specification.
   { id: 'tracking', path: '/tracking', layout: 'shell', access: OPS, title: 'tracking.title', crumb: 'tracking.menu' },
   { id: 'paymentsDetails', path: '/payments/details_orders/:route_id/status/:status_id', layout: 'shell', access: OPS, title: 'routeTitles.paymentsDetails', parent: 'paymentsAll', sample: { status_id: 'all' } },

@@ -22,6 +22,7 @@ const incidenceAllPickingRoute = createRoute({ getParentRoute: () => shellLayout
 const errorPickingRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/error-picking-producto/$pe_name/$order_id/$product_id', ...screenOptions('errorPicking') });
 const paymentsAllRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/payments/all_orders', ...screenOptions('paymentsAll') });
 const reportsRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/reports', ...screenOptions('reports') });
+const reportsClientMonthRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/reports/client/$clientId/$month', ...screenOptions('reportsClientMonth') });
 const trackingRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/tracking', ...screenOptions('tracking') });
 const paymentsDetailsRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/payments/details_orders/$route_id/status/$status_id', ...screenOptions('paymentsDetails') });
 const profileUserRoute = createRoute({ getParentRoute: () => shellLayoutRoute, path: '/profile-user', ...screenOptions('profileUser') });
@@ -120,6 +121,7 @@ export const routeTree = rootRoute.addChildren([
     errorPickingRoute,
     paymentsAllRoute,
     reportsRoute,
+    reportsClientMonthRoute,
     trackingRoute,
     paymentsDetailsRoute,
     profileUserRoute,

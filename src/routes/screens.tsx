@@ -142,6 +142,7 @@ const SCREEN_TABLE = {
   blankMap: lazyChunk(() => import('../features/planning/DayMap').then((m) => ({ default: m.DayMapPage }))),
   tracking: lazyChunk(() => import('../features/tracking/TrackingPage').then((m) => ({ default: m.TrackingPage }))),
   reports: lazyChunk(() => import('../features/reports/ReportsPage').then((m) => ({ default: m.ReportsPage }))),
+  reportsClientMonth: lazyChunk(() => import('../features/reports/ClientMonthPage').then((m) => ({ default: m.ClientMonthPage }))),
   paymentsAll: lazyChunk(() => import('../features/payments/PaymentsPages').then((m) => ({ default: m.PaymentsAllPage }))),
   paymentsDetails: lazyChunk(() => import('../features/payments/PaymentsPages').then((m) => ({ default: m.PaymentsDetailsPage }))),
   proofOfDelivery: lazyChunk(() => import('../features/proof/ProofPage').then((m) => ({ default: m.ProofPage }))),

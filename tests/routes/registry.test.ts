@@ -46,6 +46,7 @@ const ADDED_PATHS = [
   '/proof-of-delivery/:order_id', // issue 13: an order's proof of delivery (albarán)
   '/albaran/:token', // issue 13: the client's public link to one albarán
   '/reports', // issue 34: the operation reports («Informes»)
+  '/reports/client/:clientId/:month', // issue 34: a client's monthly report, printable
   '/tracking', // issue 33: the office's live map («Seguimiento»)
   '/orders/notices/:id', // issue 33: an order's notices to its receiver
   '/config/webhooks', // issue 33: the clients' webhooks

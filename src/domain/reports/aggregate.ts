@@ -5,8 +5,9 @@
  * in the reports Web Worker (src/workers/reports.ts) and in the benchmark. The definitions an
  * operations manager reads are in docs/reports.md; in short:
  *
- * - Orders in scope: `date` inside the period (both days included), of the hub / client chosen,
- *   and, with a rider chosen, travelling on one of his routes. An order's rider is its route's.
+ * - Orders in scope: `date` inside the period (both days included), of the hub / client chosen
+ *   (and of the `hubs` listed, when a list is given), and, with a rider chosen, travelling on one
+ *   of his routes. An order's rider is its route's.
  * - An order's outcome, one of: `returned` (its status is «Devuelto»), else the kind of its LAST
  *   delivery event among delivered / partial / failed (by `at`, then id), else `cancelled` (its
  *   status), else `open` (nothing recorded yet). The six outcomes partition the orders.
@@ -32,7 +33,7 @@ import type { PaymentMethod } from '../entities/operation';
 import { PAYMENT_METHODS } from '../entities/operation';
 import { settledDifferenceCents } from '../payments/cash';
 import { punctuality, windowBounds } from './window';
-import { TALLY_FIGURES, type Figure, type TallyFigure, type ReportRoute, type ReportEvent, type GroupRow, type MoneyFigure, type MoneyFigures, type Outcome, type Report, type ReportInput, type ReportOrder, type RiderCashRow, type Tally } from './reportTypes';
+import { TALLY_FIGURES, type Figure, type TallyFigure, type ReportRoute, type ReportEvent, type GroupRow, type MoneyFigure, type MoneyFigures, type Outcome, type Report, type ReportFilters, type ReportInput, type ReportOrder, type RiderCashRow, type Tally } from './reportTypes';
 
 export * from './reportTypes';
 
@@ -134,9 +135,11 @@ function build(input: ReportInput): Report {
 
   // Orders in scope.
   const scope = new Map<string, ReportOrder>();
+  const inHubs = hubsFilter(filters);
   for (const o of input.orders) {
     if (o.date < period.from || o.date > period.to) continue;
     if (filters.hub !== null && o.hub !== filters.hub) continue;
+    if (!inHubs(o.hub)) continue;
     if (filters.clientId !== null && o.client_id !== filters.clientId) continue;
     if (filters.riderId !== null && (routeById.get(o.route_id)?.rider_id ?? '') !== filters.riderId) continue;
     scope.set(o.id, o);
@@ -205,6 +208,7 @@ function build(input: ReportInput): Report {
   for (const r of input.routes) {
     if (r.date < period.from || r.date > period.to) continue;
     if (filters.hub !== null && r.hub !== filters.hub) continue;
+    if (!inHubs(r.hub)) continue;
     if (filters.riderId !== null && r.rider_id !== filters.riderId) continue;
     for (const s of r.stops) {
       const ids = s.order_ids.filter((id) => scope.has(id));
@@ -262,8 +266,16 @@ function build(input: ReportInput): Report {
   };
 }
 
+/** Whether a hub passes the filters' `hubs` list (every hub when there is none). */
+function hubsFilter(filters: ReportFilters): (hub: number) => boolean {
+  if (!filters.hubs) return () => true;
+  const hubs = new Set(filters.hubs);
+  return (hub) => hubs.has(hub);
+}
+
 function moneyFigures(input: ReportInput, scope: ReadonlyMap<string, ReportOrder>, orderRider: ReadonlyMap<string, string>): MoneyFigures {
   const { period, filters } = input;
+  const inHubs = hubsFilter(filters);
   const byMethod = Object.fromEntries(PAYMENT_METHODS.map((m) => [m, { count: 0, cents: 0, orderIds: [] as string[] }])) as Record<PaymentMethod, MoneyFigure>;
   const differences: MoneyFigure = { count: 0, cents: 0, orderIds: [] };
   const handedOver = { count: 0, cents: 0, differenceCents: 0, writtenOffCents: 0 };
@@ -280,6 +292,7 @@ function moneyFigures(input: ReportInput, scope: ReadonlyMap<string, ReportOrder
     if (p.kind === 'cash-handover') {
       if (p.date < period.from || p.date > period.to) continue;
       if (filters.hub !== null && p.hub !== filters.hub) continue;
+      if (!inHubs(p.hub)) continue;
       if (filters.riderId !== null && p.rider_id !== filters.riderId) continue;
       if (p.status !== 'handed_over' && p.status !== 'reconciled') continue;
       handedOver.count += 1;

@@ -71,6 +71,11 @@ export interface ReportFilters {
   readonly hub: number | null;
   readonly clientId: string | null;
   readonly riderId: string | null;
+  /**
+   * Only these hubs (absent or null: every hub), beside `hub`: the client's monthly report of an
+   * operator covers his hubs only.
+   */
+  readonly hubs?: readonly number[] | null;
 }
 
 export interface ReportPeriod {

@@ -100,5 +100,43 @@ export const reportsMessages: Shape<typeof es> = {
       more: 'Showing {shown} of {n, plural, one {# order} other {# orders}}',
     },
     csv: { file: 'report-{table}-{from}-{to}' },
+    exportXlsx: 'Export XLSX',
+    monthName: '{month} {year}',
+    charts: {
+      loading: 'Loading the chart…',
+      delivered: 'Delivered (in full or in part)',
+      days: {
+        title: 'Service per day',
+        description: '{range}, line chart: orders delivered and failed (left axis) and % on time (right axis) over {n, plural, one {# day} other {# days}}. The same figures are in the table «{table}».',
+      },
+      reasons: {
+        title: 'Failed attempts by reason',
+        description: '{range}, bar chart: failed delivery attempts for {n, plural, one {# reason} other {# reasons}}. The same figures are in the table «{table}».',
+      },
+      riders: {
+        title: 'Deliveries per rider',
+        description: '{range}, bar chart: orders delivered and failed (left axis) and % on time (right axis) for {n, plural, one {# rider} other {# riders}}. The same figures are in the table «{table}».',
+      },
+    },
+    clientMonth: {
+      title: 'Client monthly report',
+      open: 'Client monthly report ({month})',
+      badMonth: 'The month «{month}» is not valid (YYYY-MM).',
+      unknownClient: 'This client does not exist or is not on this device.',
+      noOrders: 'No orders of {client} in {month} in your hubs.',
+      hubs: 'Hubs: {hubs}',
+      print: 'Print',
+      xlsx: 'Download XLSX',
+      back: 'Back to Reports',
+      file: 'monthly-report-{client}-{month}',
+      figure: 'Figure',
+      value: 'Value',
+      proofs: 'Proofs of delivery available',
+      sections: {
+        summary: 'Summary',
+        reasons: 'Failed by reason',
+        days: 'Per day',
+      },
+    },
   },
 };

@@ -100,5 +100,43 @@ export const reportsMessages = {
       more: 'Se muestran {shown} de {n, plural, one {# pedido} other {# pedidos}}',
     },
     csv: { file: 'informe-{table}-{from}-{to}' },
+    exportXlsx: 'Exportar XLSX',
+    monthName: '{month} de {year}',
+    charts: {
+      loading: 'Cargando el gráfico…',
+      delivered: 'Entregados (del todo o en parte)',
+      days: {
+        title: 'Servicio por día',
+        description: '{range}, gráfico de líneas: pedidos entregados y fallidos (eje izquierdo) y % a tiempo (eje derecho) de {n, plural, one {# día} other {# días}}. Las mismas cifras están en la tabla «{table}».',
+      },
+      reasons: {
+        title: 'Intentos fallidos por motivo',
+        description: '{range}, gráfico de barras: intentos de entrega fallidos de {n, plural, one {# motivo} other {# motivos}}. Las mismas cifras están en la tabla «{table}».',
+      },
+      riders: {
+        title: 'Entregas por rider',
+        description: '{range}, gráfico de barras: pedidos entregados y fallidos (eje izquierdo) y % a tiempo (eje derecho) de {n, plural, one {# rider} other {# riders}}. Las mismas cifras están en la tabla «{table}».',
+      },
+    },
+    clientMonth: {
+      title: 'Informe mensual del cliente',
+      open: 'Informe mensual del cliente ({month})',
+      badMonth: 'El mes «{month}» no es válido (AAAA-MM).',
+      unknownClient: 'Este cliente no existe o no está en este dispositivo.',
+      noOrders: 'No hay pedidos de {client} en {month} en tus hubs.',
+      hubs: 'Hubs: {hubs}',
+      print: 'Imprimir',
+      xlsx: 'Descargar XLSX',
+      back: 'Volver a Informes',
+      file: 'informe-mensual-{client}-{month}',
+      figure: 'Cifra',
+      value: 'Valor',
+      proofs: 'Pruebas de entrega disponibles',
+      sections: {
+        summary: 'Resumen',
+        reasons: 'Fallidos por motivo',
+        days: 'Por día',
+      },
+    },
   },
 } as const;
