@@ -29,6 +29,8 @@ const EPS = 1e-7;
 const NEIGHBOURS = 10;
 /** Longest stretch a kick moves. */
 const KICK_SEGMENT = 30;
+/** Share of kicks cut between stops close in space (the others: along the tour). */
+const SPATIAL_KICKS = 0.5;
 
 /**
  * Whether a problem is a single tour the fast path may solve: one vehicle starting and ending at
@@ -146,10 +148,11 @@ export class TourSearch {
 
   // ── Local search ─────────────────────────────────────────────────────────────────────────
 
-  /** Local search from every node (the start) . */
+  /** Local search from every node (the start); the result becomes the accepted tour. */
   optimiseAll(): void {
     for (let a = 0; a < this.N; a += 1) this.push(a);
     this.drain();
+    this.save();
   }
 
   /** Runs the moves from the queued nodes until none improves. */
@@ -304,11 +307,48 @@ export class TourSearch {
    * tour is kept when it is no longer than the accepted one). Returns true when it is shorter.
    */
   kick(rng: Rng): boolean {
+    if (this.N >= 8 && rng.next() < SPATIAL_KICKS) this.spatialBridge(rng);
+    else this.segmentBridge(rng);
+    this.drain();
+    if (this.length < this.savedLength - EPS) {
+      this.save();
+      return true;
+    }
+    if (this.length <= this.savedLength + EPS) this.save();
+    else this.restore();
+    return false;
+  }
+
+  /**
+   * Double bridge between three stops close in space (a random stop and two of its neighbours):
+   * cut after each, the two stretches between the cuts exchange places.
+   */
+  private spatialBridge(rng: Rng): void {
+    const { K, nb, pos } = this;
+    const x = rng.int(0, this.N - 1);
+    const y = nb[x * K + rng.int(0, K - 1)] as number;
+    let z = nb[x * K + rng.int(0, K - 1)] as number;
+    if (z === y) z = nb[y * K + rng.int(0, K - 1)] as number;
+    if (z === x || z === y) return this.segmentBridge(rng);
+    // Positions of the three cuts in cycle order from x.
+    const px = pos[x] as number;
+    const rel = (n: number): number => ((pos[n] as number) - px + this.N) % this.N;
+    const [, b, c] = [x, y, z].sort((m, n) => rel(m) - rel(n)) as [number, number, number];
+    const l1 = rel(b);
+    const l2 = rel(c) - l1;
+    if (l1 === 0 || l2 === 0 || l1 + l2 >= this.N - 1) return this.segmentBridge(rng);
+    this.bridge(px, l1, l2);
+  }
+
+  /** Double bridge of two adjacent stretches of up to KICK_SEGMENT stops near a random stop. */
+  private segmentBridge(rng: Rng): void {
+    const maxSeg = Math.max(1, Math.min(KICK_SEGMENT, Math.floor((this.N - 2) / 2)));
+    this.bridge(rng.int(0, this.N - 1), rng.int(1, maxSeg), rng.int(1, maxSeg));
+  }
+
+  /** The l1 stops after position `base` and the l2 after them exchange places. */
+  private bridge(base: number, l1: number, l2: number): void {
     const { N, tour, pos, scratch } = this;
-    const maxSeg = Math.max(1, Math.min(KICK_SEGMENT, Math.floor((N - 2) / 2)));
-    const l1 = rng.int(1, maxSeg);
-    const l2 = rng.int(1, maxSeg);
-    const base = rng.int(0, N - 1);
     const at = (i: number): number => (base + i) % N;
     const a = tour[base] as number;
     const b1 = tour[at(1)] as number;
@@ -333,14 +373,6 @@ export class TourSearch {
     this.push(c1);
     this.push(cL);
     this.push(dn);
-    this.drain();
-    if (this.length < this.savedLength - EPS) {
-      this.save();
-      return true;
-    }
-    if (this.length <= this.savedLength + EPS) this.save();
-    else this.restore();
-    return false;
   }
 
   private save(): void {
