@@ -171,7 +171,7 @@ export class SolverRun {
     if (!this.tour || !this.tourAhead) return;
     this.tourAhead = false;
     const it = this.bestIteration;
-    this.sol.setRoute(0, this.tour.jobs());
+    this.sol.setRoute(0, this.tour.bestJobs());
     this.takeBest();
     this.bestIteration = it;
   }

@@ -14,7 +14,8 @@
  * - perturbation: a «double bridge» kick kept local (two adjacent stretches of a few stops near a
  *   random stop exchange places), then the local search from the six stops it touched;
  * - acceptance: the new tour replaces the current one when it is no longer; otherwise the current
- *   one is restored.
+ *   one is restored; after many kicks without a shorter tour, an escape (several bridges at
+ *   once, accepted even when longer; the shortest tour is kept apart).
  *
  * A reversal touches the shorter side of the cycle (the tour is a cycle through the depot; which
  * way it is read is fixed only when it is written out). Costs are the instance's `cost` between
@@ -31,6 +32,11 @@ const NEIGHBOURS = 10;
 const KICK_SEGMENT = 30;
 /** Share of kicks cut between stops close in space (the others: along the tour). */
 const SPATIAL_KICKS = 0.5;
+/** Kicks without a shorter tour before an escape: at least this many, or so many per node. */
+const ESCAPE_MIN = 1000;
+const ESCAPE_PER_NODE = 5;
+/** Bridges of an escape, per node. */
+const ESCAPE_BRIDGES = 0.01;
 
 /**
  * Whether a problem is a single tour the fast path may solve: one vehicle starting and ending at
@@ -83,6 +89,13 @@ export class TourSearch {
   private readonly savedTour: Int32Array;
   private readonly savedPos: Int32Array;
   private savedLength = 0;
+  /** The shortest tour seen (the accepted one may be longer after an escape). */
+  private readonly bestTour: Int32Array;
+  /** Length of the shortest tour seen. */
+  bestLength = Infinity;
+  private sinceBetter = 0;
+  /** Escapes made (tests, statistics). */
+  escapes = 0;
   private readonly scratch: Int32Array;
   /** Moves applied by the local search (tests, statistics). */
   moves = 0;
@@ -103,6 +116,7 @@ export class TourSearch {
     this.queued = new Uint8Array(N);
     this.savedTour = new Int32Array(N);
     this.savedPos = new Int32Array(N);
+    this.bestTour = new Int32Array(N);
     this.scratch = new Int32Array(N);
     if (order && order.length === inst.n) {
       this.tour[0] = 0;
@@ -111,6 +125,7 @@ export class TourSearch {
     for (let i = 0; i < N; i += 1) this.pos[this.tour[i] as number] = i;
     this.length = this.measure();
     this.save();
+    this.keepBest();
   }
 
   d(a: number, b: number): number {
@@ -134,13 +149,22 @@ export class TourSearch {
     return s;
   }
 
-  /** The jobs in visiting order from the depot (instance job indices). */
+  /** The jobs of the current tour in visiting order from the depot (instance job indices). */
   jobs(): number[] {
+    return this.read(this.tour);
+  }
+
+  /** The jobs of the shortest tour seen, in visiting order from the depot. */
+  bestJobs(): number[] {
+    return this.read(this.bestTour);
+  }
+
+  private read(tour: Int32Array): number[] {
     const out: number[] = [];
-    const start = this.pos[0] as number;
+    const start = tour.indexOf(0);
     // Read the way that starts with the cheaper first leg (both ways cost the same).
-    const fwd = (i: number): number => this.tour[(start + i) % this.N] as number;
-    const bwd = (i: number): number => this.tour[(start - i + this.N) % this.N] as number;
+    const fwd = (i: number): number => tour[(start + i) % this.N] as number;
+    const bwd = (i: number): number => tour[(start - i + this.N) % this.N] as number;
     for (let i = 1; i < this.N; i += 1) out.push(fwd(i) - 1);
     if (this.N > 2 && this.d(0, bwd(1)) < this.d(0, fwd(1))) out.reverse();
     return out;
@@ -153,6 +177,7 @@ export class TourSearch {
     for (let a = 0; a < this.N; a += 1) this.push(a);
     this.drain();
     this.save();
+    if (this.length < this.bestLength) this.keepBest();
   }
 
   /** Runs the moves from the queued nodes until none improves. */
@@ -310,13 +335,34 @@ export class TourSearch {
     if (this.N >= 8 && rng.next() < SPATIAL_KICKS) this.spatialBridge(rng);
     else this.segmentBridge(rng);
     this.drain();
-    if (this.length < this.savedLength - EPS) {
-      this.save();
-      return true;
-    }
     if (this.length <= this.savedLength + EPS) this.save();
     else this.restore();
+    if (this.length < this.bestLength - EPS) {
+      this.keepBest();
+      return true;
+    }
+    this.sinceBetter += 1;
+    if (this.sinceBetter >= Math.max(ESCAPE_MIN, ESCAPE_PER_NODE * this.N)) this.escape(rng);
     return false;
+  }
+
+  /**
+   * Out of a trap: after many kicks without a shorter tour, several bridges at once, the local
+   * search, and the result accepted even when longer (the best tour stays kept apart).
+   */
+  private escape(rng: Rng): void {
+    const kicks = Math.max(2, Math.round(this.N * ESCAPE_BRIDGES));
+    for (let k = 0; k < kicks; k += 1) this.segmentBridge(rng);
+    this.drain();
+    this.save();
+    this.sinceBetter = 0;
+    this.escapes += 1;
+  }
+
+  private keepBest(): void {
+    this.bestTour.set(this.tour);
+    this.bestLength = this.length;
+    this.sinceBetter = 0;
   }
 
   /**
