@@ -16,15 +16,18 @@
  * figure of each instance over the seeds is printed too (the one to report). Which instances were
  * used for tuning and which are held out: bench/README.md.
  *
- * Goals (OK / OVER): TSP gap ≤ 1 % within 1 s; CVRP gap ≤ 3 % within 2 s; Solomon 0 violations,
- * vehicles ≤ best known + 1 and gap ≤ 5 % within 5 s (`--objective cost`: gap ≤ 3 % in 2 s); the
+ * Goals (OK / OVER): TSP gap ≤ 1 % within 1 s (more than 500 stops: ≤ 2 % within 5 s); CVRP gap
+ * ≤ 3 % within 2 s (more than 200 stops, the X set's ~400: ≤ 5 % within 10 s); Solomon 0
+ * violations, vehicles ≤ best known + 1 and gap ≤ 5 % within 5 s (`--objective cost`: gap ≤ 3 %
+ * in 2 s); VRPTW of more than 150 customers (Gehring & Homberger 200, Solomon format) 0
+ * violations and vehicles ≤ best known + 2 within 10 s (distance printed, not judged); the
  * demo day of the busiest hub planned in ≤ 3 s (the app's default budget,
  * src/workers/optimiserApi.ts `dayBudget`) with routes ≤ the lower bound + 1; 1,000 stops planned
  * in ≤ 10 s (matrix, construction and search).
  *
  *   npm run bench:routing
  *   npm run bench:routing -- --dir DIR --best FILE   # every instance of DIR, best-known costs of FILE
- *   npm run bench:routing -- --seeds 3               # seeds 1…3 of each public instance
+ *   npm run bench:routing -- --seeds 5               # seeds 1…5 of each public instance (default 3)
  *   npm run bench:routing -- --only tsp,vrptw        # some families (tsp, cvrp, vrptw, demo, synthetic)
  *   npm run bench:routing -- --objective cost        # Solomon for distance only
  *
@@ -64,7 +67,8 @@ const dirArg = arg('--dir');
 const defaultDirs = [join(repoRoot, '..', 'shared', 'bench-data', 'routing'), join(repoRoot, '..', '..', 'shared', 'bench-data', 'routing')];
 const dataDir = resolve(dirArg ?? defaultDirs.find((d) => existsSync(d)) ?? (defaultDirs[0] as string));
 const bestFile = resolve(arg('--best') ?? join(dataDir, 'best-known.json'));
-const seeds = Math.max(1, Number(arg('--seeds') ?? 1));
+/** Seeds 1…N of each public instance (3 by default: the worst of them is the figure to report). */
+const seeds = Math.max(1, Number(arg('--seeds') ?? 3));
 const only = arg('--only')?.split(',');
 const wants = (family: string): boolean => !only || only.includes(family);
 
@@ -112,6 +116,8 @@ interface Instance {
   readonly note: string;
   readonly budgetMs: number;
   readonly goalGap: number;
+  /** Vehicles allowed above the best known's (VRPTW). */
+  readonly extraVehicles: number;
 }
 
 /**
@@ -126,6 +132,13 @@ if (objectiveArg !== 'min-vehicles' && objectiveArg !== 'cost') {
 }
 const vrptwObjective: 'min-vehicles' | 'cost' = objectiveArg;
 const GOALS = { tsp: { ms: 1000, gap: 1 }, cvrp: { ms: 2000, gap: 3 }, vrptw: vrptwObjective === 'min-vehicles' ? { ms: 5000, gap: 5, extraVehicles: 1 } : { ms: 2000, gap: 3, extraVehicles: Infinity } } as const;
+/**
+ * Bigger instances of the same families (issue 32): a tour of more than 500 stops (pr1002,
+ * rat783…) ≤ 2 % in 5 s; a CVRP of more than 200 stops (X ~400) ≤ 5 % in 10 s; a VRPTW of more
+ * than 150 customers (Gehring & Homberger 200) feasible with vehicles ≤ best known + 2 in 10 s
+ * (its distance is printed, not judged; `--objective cost`: ≤ 5 % in 10 s).
+ */
+const BIG = { tspStops: 500, tsp: { ms: 5000, gap: 2 }, cvrpStops: 200, cvrp: { ms: 10_000, gap: 5 }, vrptwStops: 150, vrptw: vrptwObjective === 'min-vehicles' ? { ms: 10_000, gap: Infinity, extraVehicles: 2 } : { ms: 10_000, gap: 5, extraVehicles: Infinity } } as const;
 
 function loadInstances(): Instance[] | null {
   if (!existsSync(dataDir)) {
@@ -157,14 +170,17 @@ function loadInstances(): Instance[] | null {
   try {
     for (const f of files('tsp', '.tsp')) {
       const name = basename(f, '.tsp');
-      list.push({ family: 'tsp', name, problem: tspProblem(parseTsplib(readFileSync(f, 'utf8'))), ...(best.tsp?.[name] ? { best: best.tsp[name].best_known_cost } : {}), note: '', budgetMs: GOALS.tsp.ms, goalGap: GOALS.tsp.gap });
+      const problem = tspProblem(parseTsplib(readFileSync(f, 'utf8')));
+      const goal = problem.jobs.length > BIG.tspStops ? BIG.tsp : GOALS.tsp;
+      list.push({ family: 'tsp', name, problem, ...(best.tsp?.[name] ? { best: best.tsp[name].best_known_cost } : {}), note: '', budgetMs: goal.ms, goalGap: goal.gap, extraVehicles: 0 });
     }
     for (const f of files('cvrp', '.vrp')) {
       const name = basename(f, '.vrp');
       const t = parseTsplib(readFileSync(f, 'utf8'));
       const entry = best.cvrp?.[name];
       const fleet = entry?.vehicles ?? t.dimension - 1;
-      list.push({ family: 'cvrp', name, problem: cvrpProblem(t, fleet), ...(entry ? { best: entry.best_known_cost } : {}), note: `fleet ${fleet}`, budgetMs: GOALS.cvrp.ms, goalGap: GOALS.cvrp.gap });
+      const goal = t.dimension - 1 > BIG.cvrpStops ? BIG.cvrp : GOALS.cvrp;
+      list.push({ family: 'cvrp', name, problem: cvrpProblem(t, fleet), ...(entry ? { best: entry.best_known_cost } : {}), note: `fleet ${fleet}`, budgetMs: goal.ms, goalGap: goal.gap, extraVehicles: 0 });
     }
     for (const f of files('vrptw', '.txt')) {
       const name = basename(f, '.txt');
@@ -176,6 +192,7 @@ function loadInstances(): Instance[] | null {
       const other = vrptwObjective === 'min-vehicles' ? distanceOnly : hierarchical;
       const note = other ? `${vrptwObjective === 'min-vehicles' ? 'distance-only' : 'fewest-veh'} BKS ${other.solved_with_vehicles ?? '?'} veh ${num(other.best_known_cost)}` : '';
       const bestVehicles = vrptwObjective === 'min-vehicles' ? entry?.solved_with_vehicles : undefined;
+      const goal = s.customers.length - 1 > BIG.vrptwStops ? BIG.vrptw : GOALS.vrptw;
       list.push({
         family: 'vrptw',
         name,
@@ -183,8 +200,9 @@ function loadInstances(): Instance[] | null {
         ...(entry ? { best: entry.best_known_cost } : {}),
         ...(bestVehicles !== undefined ? { bestVehicles } : {}),
         note,
-        budgetMs: GOALS.vrptw.ms,
-        goalGap: GOALS.vrptw.gap,
+        budgetMs: goal.ms,
+        goalGap: goal.gap,
+        extraVehicles: goal.extraVehicles,
       });
     }
   } catch (e) {
@@ -192,6 +210,11 @@ function loadInstances(): Instance[] | null {
     process.exit(2);
   }
   return list;
+}
+
+/** An instance's goal as printed: the gap, or the vehicles when the gap is not judged. */
+function goalText(inst: Instance): string {
+  return Number.isFinite(inst.goalGap) ? `≤ ${inst.goalGap} %` : `veh ≤ best + ${inst.extraVehicles}`;
 }
 
 /** What `--json FILE` receives: every run and every budget. */
@@ -216,7 +239,7 @@ function runPublic(list: Instance[]): void {
       const bad = check.violations.length > 0 || plan.unassigned.length > 0;
       if (bad) infeasible += 1;
       const veh = plan.summary.vehiclesUsed;
-      const vehOk = inst.bestVehicles === undefined || veh <= inst.bestVehicles + (inst.family === 'vrptw' ? GOALS.vrptw.extraVehicles : 0);
+      const vehOk = inst.bestVehicles === undefined || veh <= inst.bestVehicles + inst.extraVehicles;
       const ok = !bad && vehOk && (Number.isNaN(gap) || gap <= inst.goalGap + 1e-9);
       worstGap = Math.max(worstGap, Number.isNaN(gap) ? -Infinity : gap);
       worstVeh = Math.max(worstVeh, veh);
@@ -229,7 +252,7 @@ function runPublic(list: Instance[]): void {
         cost,
         best: inst.best ?? null,
         gapPct: Number.isNaN(gap) ? null : gap,
-        goalGapPct: inst.goalGap,
+        goalGapPct: Number.isFinite(inst.goalGap) ? inst.goalGap : null,
         budgetMs: inst.budgetMs,
         wallMs: run.wallMs,
         cpuMs: run.cpuMs,
@@ -238,14 +261,14 @@ function runPublic(list: Instance[]): void {
         violations: check.violations.length + plan.unassigned.length,
         ok,
       });
-      if (!Number.isNaN(gap)) budgets.push({ ...budgetOf(`${inst.family}/${inst.name} #${seed}: gap`, gap, inst.goalGap, '%'), ok });
+      if (!Number.isNaN(gap) && Number.isFinite(inst.goalGap)) budgets.push({ ...budgetOf(`${inst.family}/${inst.name} #${seed}: gap`, gap, inst.goalGap, '%'), ok });
       rows.push([
         `${inst.family}/${inst.name}${seeds > 1 ? ` #${seed}` : ''}`,
         String(inst.problem.jobs.length),
         num(cost),
         inst.best ? num(inst.best) : '—',
         Number.isNaN(gap) ? '—' : pct(gap),
-        `≤ ${inst.goalGap} % in ${inst.budgetMs / 1000} s`,
+        `${goalText(inst)} in ${inst.budgetMs / 1000} s`,
         secs(run.wallMs),
         secs(run.cpuMs),
         inst.bestVehicles !== undefined ? `${veh}/${inst.bestVehicles}` : String(veh),
@@ -256,12 +279,12 @@ function runPublic(list: Instance[]): void {
       ]);
     }
     if (seeds > 1) {
-      const vehOk = inst.bestVehicles === undefined || worstVeh <= inst.bestVehicles + (inst.family === 'vrptw' ? GOALS.vrptw.extraVehicles : 0);
+      const vehOk = inst.bestVehicles === undefined || worstVeh <= inst.bestVehicles + inst.extraVehicles;
       const ok = worstViol === 0 && vehOk && (!Number.isFinite(worstGap) || worstGap <= inst.goalGap + 1e-9) && worstWall <= inst.budgetMs * 1.1;
       worst.push([
         `${inst.family}/${inst.name}`,
         Number.isFinite(worstGap) ? pct(worstGap) : '—',
-        `≤ ${inst.goalGap} %`,
+        goalText(inst),
         inst.bestVehicles !== undefined ? `${worstVeh}/${inst.bestVehicles}` : String(worstVeh),
         secs(worstWall),
         String(worstViol),

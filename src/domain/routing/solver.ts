@@ -25,6 +25,7 @@ import { Editor } from './ruinRecreate';
 import { Solution, type Tour, type Snapshot } from './solution';
 import { buildPlan } from './buildPlan';
 import { DEFAULT_SEARCH, type SearchParams, type SolveOptions } from './solveOptions';
+import { isSingleTour, TourSearch } from './tourSearch';
 
 export { buildPlan } from './buildPlan';
 
@@ -97,7 +98,14 @@ export class SolverRun {
     this.sol = new Solution(this.inst);
     this.ed = new Editor(this.sol);
     this.ls = new LocalSearch(this.ed, this.params.granularity);
-    this.construct();
+    if (isSingleTour(this.inst)) {
+      // A travelling salesman's tour: the iterated local search of ./tourSearch.ts.
+      const given = this.inst.initial[0] ?? [];
+      this.tour = new TourSearch(this.inst, given.length === this.inst.n ? given : undefined);
+      this.tour.optimiseAll();
+      this.sol.setRoute(0, this.tour.jobs());
+      this.bestRouteCost = this.sol.total() - usedRoutes(this.sol) * this.inst.routeWeight;
+    } else this.construct();
     this.currentCost = this.sol.total();
     this.bestCost = this.currentCost;
     this.bestSnap = this.sol.snapshot();
@@ -138,6 +146,7 @@ export class SolverRun {
   }
 
   progress(): SolveProgress {
+    this.syncTour();
     const elapsed = (this.done ? this.elapsedAtStop : this.now() - this.started);
     const fraction = this.done
       ? 1
@@ -150,6 +159,21 @@ export class SolverRun {
       bestUnassigned: this.bestSnap.unassigned.length,
       bestViolations: this.bestViolations,
     };
+  }
+
+  /** The single-tour search, when the problem is one (./tourSearch.ts). */
+  private readonly tour: TourSearch | null = null;
+  /** The tour search found a shorter tour not yet written into the solution. */
+  private tourAhead = false;
+
+  /** Writes the tour search's tour into the solution as the best plan. */
+  private syncTour(): void {
+    if (!this.tour || !this.tourAhead) return;
+    this.tourAhead = false;
+    const it = this.bestIteration;
+    this.sol.setRoute(0, this.tour.bestJobs());
+    this.takeBest();
+    this.bestIteration = it;
   }
 
   private bestViolations = 0;
@@ -263,6 +287,7 @@ export class SolverRun {
 
   /** The best plan found so far. */
   best(): Plan {
+    this.syncTour();
     const elapsed = this.done ? this.elapsedAtStop : this.now() - this.started;
     return buildPlan(this.inst, this.bestSnap, {
       seed: this.rng.seed,
@@ -344,6 +369,14 @@ export class SolverRun {
 
   private iterate(): void {
     if (this.eliminating) return this.iterateElimination();
+    if (this.tour) {
+      this.iteration += 1;
+      if (this.tour.kick(this.rng)) {
+        this.tourAhead = true;
+        this.bestIteration = this.iteration;
+      }
+      return;
+    }
     const { sol, ed, rng } = this;
     const params = this.effective;
     const T = this.temperature();
