@@ -28,6 +28,7 @@ import { RowLink } from '../../ui/crud/EntityTable';
 import { hubOptions } from '../../ui/crud/options';
 import { startReportsWorker, type ReportsWorker } from '../../workers/reportsClient';
 import { href } from '../../links/registry';
+import '../../i18n/es/reports';
 
 /** A count that opens its orders. */
 interface CountCell {

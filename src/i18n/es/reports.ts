@@ -2,6 +2,8 @@
  * Spanish texts of the operation reports (issue 34, «Informes»). Spread into the catalogue by
  * messages.es.ts.
  */
+import { addSpanish } from '../loaded';
+
 export const reportsMessages = {
   reports: {
     title: 'Informes',
@@ -102,3 +104,5 @@ export const reportsMessages = {
     csv: { file: 'informe-{table}-{from}-{to}' },
   },
 } as const;
+
+addSpanish(reportsMessages);

@@ -3,6 +3,8 @@
  * `{ error, message, key, vars? }` with `message` worded from here (server/answers.ts), so a
  * device can word `key` in its own language. Spread into the catalogue by ../messages.es.ts.
  */
+import { addSpanish } from '../loaded';
+
 export const serverMessages = {
   server: {
     auth: {
@@ -77,3 +79,5 @@ export const serverMessages = {
     },
   },
 };
+
+addSpanish(serverMessages);

@@ -20,6 +20,7 @@ import { primeAudio, readFeedback } from './feedback';
 import { SCAN_FORMATS, type ScanFormat, type ScanSource } from './formats';
 import { useKeyboardWedge } from './useKeyboardWedge';
 import type * as CameraModule from './camera';
+import '../../i18n/es/scanner';
 
 export interface ScannerProps {
   /** Called once per code read: by the camera, a keyboard-wedge scanner or typed by hand. */
