@@ -9,6 +9,8 @@ export default defineConfig({
   test: {
     include: ['tests/firebase/**/*.test.ts'],
     environment: 'node',
+    // Every Spanish catalogue, as the server has them (the app loads a feature's with its screens).
+    setupFiles: ['tests/setup/catalogues.ts'],
     globalSetup: ['tests/firebase/globalSetup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -7,7 +7,7 @@ import { RiderStop } from './pages/riderStop';
 import { startOwnServer, type OwnServer } from './ownServer';
 import { startHttpReceiver, startSmtp, type HttpReceiver, type ReceivedMail, type ReceivedRequest } from '../tests/helpers/receivers';
 import { t } from '../src/i18n';
-import { noticesMessages } from '../src/i18n/es/notices';
+import { notifyMessages } from '../src/i18n/es/notify';
 
 /**
  * Issue 33, «Done when»: the receivers' notices and a client's webhook, end to end, across a
@@ -87,7 +87,7 @@ function templatePattern(template: string, code: string): RegExp {
 
 /** Which notice of the order `code` a text is (an e-mail's subject, an SMS's text), or null. */
 function kindOf(text: string, code: string, part: 'subject' | 'sms'): Kind | null {
-  return KINDS.find((k) => templatePattern(noticesMessages.notices.templates[k][part], code).test(text)) ?? null;
+  return KINDS.find((k) => templatePattern(notifyMessages.notices.templates[k][part], code).test(text)) ?? null;
 }
 
 interface Hooked {

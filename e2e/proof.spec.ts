@@ -20,7 +20,7 @@ test('an operator opens a delivered order’s albarán and its public link works
 
   await signInSynced(page, 'operador@cargobici.test');
   await gotoSynced(page, `/proof-of-delivery/${encodeURIComponent(String(order.id))}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('proof.title'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('routeTitles.proofOfDelivery'));
   const doc = page.getByTestId('proof-document');
   await expect(doc.getByRole('heading', { level: 2 })).toHaveText(t('proof.document', { code }));
   await expect(doc.getByTestId('proof-outcome')).toHaveText(t('proof.outcomes.delivered'));
@@ -39,7 +39,7 @@ test('an operator opens a delivered order’s albarán and its public link works
     const guest = await visitor.newPage();
     await guest.goto(link);
     await expect(guest).toHaveURL(link);
-    await expect(guest.getByRole('heading', { level: 1 })).toHaveText(t('proof.publicTitle'));
+    await expect(guest.getByRole('heading', { level: 1 })).toHaveText(t('routeTitles.publicProof'));
     const shown = guest.getByTestId('proof-document');
     await expect(shown.getByRole('heading', { level: 2 })).toHaveText(t('proof.document', { code }));
     await expect(shown.getByTestId('proof-signer')).toHaveText(signer);

@@ -45,7 +45,7 @@ test('the receiver’s page shows the window, then the proof once delivered', as
   try {
     const guest = await visitor.newPage();
     await guest.goto(path);
-    await expect(guest.getByRole('heading', { level: 1 })).toHaveText(t('notices.track.title'));
+    await expect(guest.getByRole('heading', { level: 1 })).toHaveText(t('routeTitles.publicTracking'));
     // The route is under way: the window is the live ETA's (server/notify/tracking.ts
     // `liveTracking`, unit-tested in tests/server/positions.test.ts), at most 20 minutes wide;
     // the plan's (± 10 minutes around the stop's planned arrival) before it starts.

@@ -7,6 +7,8 @@
 import { chromium, test as base, expect, type Browser } from '@playwright/test';
 import { CHROMIUM_PATH, chromiumArgs } from './chromium';
 import { installClockShift, runClockShift } from './clock';
+// Specs word their expectations with the app's `t()`: every Spanish catalogue, not only the shell's.
+import '../src/i18n/messages.es';
 
 export { expect };
 

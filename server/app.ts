@@ -1,3 +1,5 @@
+// The server words texts of every catalogue (its answers, the order API, notices, proofs).
+import '../src/i18n/messages.es';
 import { refusal } from './answers';
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';

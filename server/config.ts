@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import { checkOsrmUrl } from './osrmProxy';
 import type { ConnectionLimits } from './connections';
 import type { UploadLimits } from './routes/files';
+import { t } from '../src/i18n';
+import '../src/i18n/es/server';
 
 /** A start the server refuses, with what is wrong and the way out (main.ts prints it and exits). */
 export class StartupError extends Error {}
@@ -40,9 +42,9 @@ function parseSms(env: NodeJS.ProcessEnv): ServerConfig['sms'] {
   try {
     url = new URL(raw);
   } catch {
-    throw new StartupError(`CB_SMS_URL debe ser una URL http:// o https:// (recibido: «${raw}»)`);
+    throw new StartupError(t('server.startup.smsUrl', { raw }));
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new StartupError(`CB_SMS_URL debe ser una URL http:// o https:// (recibido: «${raw}»)`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new StartupError(t('server.startup.smsUrl', { raw }));
   const token = env.CB_SMS_TOKEN?.trim();
   return { url: url.toString(), ...(token ? { token } : {}) };
 }
@@ -53,7 +55,7 @@ function parseUploads(env: NodeJS.ProcessEnv): Partial<UploadLimits> {
     const raw = env[name];
     if (raw === undefined || raw.trim() === '') return undefined;
     const n = Number(raw);
-    if (!Number.isInteger(n) || n < 1) throw new StartupError(`${name} debe ser un número entero positivo (recibido: «${raw}»)`);
+    if (!Number.isInteger(n) || n < 1) throw new StartupError(t('server.startup.positiveInteger', { name, raw }));
     return n;
   };
   const perMinute = read('CB_UPLOADS_PER_MINUTE');
@@ -66,12 +68,12 @@ function parseUploads(env: NodeJS.ProcessEnv): Partial<UploadLimits> {
 }
 
 /** The environment's names of the connection limits (server/connections.ts; README's table). */
-const CONNECTION_ENV: readonly [keyof ConnectionLimits, string, string][] = [
-  ['requestTimeoutMs', 'CB_REQUEST_TIMEOUT_MS', 'milisegundos'],
-  ['headersTimeoutMs', 'CB_HEADERS_TIMEOUT_MS', 'milisegundos'],
-  ['idleTimeoutMs', 'CB_IDLE_TIMEOUT_MS', 'milisegundos'],
-  ['keepAliveTimeoutMs', 'CB_KEEPALIVE_TIMEOUT_MS', 'milisegundos'],
-  ['perAddress', 'CB_CONNECTIONS_PER_ADDRESS', 'conexiones (0: sin límite)'],
+const CONNECTION_ENV: readonly [keyof ConnectionLimits, string, 'server.startup.milliseconds' | 'server.startup.connections'][] = [
+  ['requestTimeoutMs', 'CB_REQUEST_TIMEOUT_MS', 'server.startup.milliseconds'],
+  ['headersTimeoutMs', 'CB_HEADERS_TIMEOUT_MS', 'server.startup.milliseconds'],
+  ['idleTimeoutMs', 'CB_IDLE_TIMEOUT_MS', 'server.startup.milliseconds'],
+  ['keepAliveTimeoutMs', 'CB_KEEPALIVE_TIMEOUT_MS', 'server.startup.milliseconds'],
+  ['perAddress', 'CB_CONNECTIONS_PER_ADDRESS', 'server.startup.connections'],
 ];
 
 function parseConnections(env: NodeJS.ProcessEnv): Partial<ConnectionLimits> {
@@ -81,7 +83,7 @@ function parseConnections(env: NodeJS.ProcessEnv): Partial<ConnectionLimits> {
     if (raw === undefined || raw.trim() === '') continue;
     const n = Number(raw);
     const min = key === 'perAddress' ? 0 : 1000;
-    if (!Number.isInteger(n) || n < min || n > 24 * 3600_000) throw new StartupError(`${name} debe ser un número entero de ${unit}, al menos ${min} (recibido: «${raw}»)`);
+    if (!Number.isInteger(n) || n < min || n > 24 * 3600_000) throw new StartupError(t('server.startup.limit', { name, unit: t(unit), min, raw }));
     out[key] = n;
   }
   return out;
@@ -91,7 +93,7 @@ function parsePort(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 8080;
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new StartupError(`PORT debe ser un número entero entre 1 y 65535 (recibido: «${raw}»)`);
+    throw new StartupError(t('server.startup.port', { raw }));
   }
   return port;
 }
@@ -99,7 +101,7 @@ function parsePort(raw: string | undefined): number {
 function parseSeed(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 20261122;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new StartupError(`DEMO_SEED debe ser un entero positivo (recibido: «${raw}»)`);
+  if (!Number.isInteger(n) || n < 0) throw new StartupError(t('server.startup.demoSeed', { raw }));
   return n;
 }
 
@@ -108,7 +110,7 @@ function parseOsrmUrl(raw: string | undefined): string | undefined {
   try {
     return checkOsrmUrl(raw.trim());
   } catch (e) {
-    throw new StartupError(`CB_OSRM_URL: ${(e as Error).message}`);
+    throw new StartupError(t('server.startup.osrmUrl', { message: (e as Error).message }));
   }
 }
 

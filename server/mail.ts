@@ -4,6 +4,8 @@
  * the embedded server can pass the link on.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { t } from '../src/i18n';
+import '../src/i18n/es/server';
 
 export interface Mailer {
   send(to: string, subject: string, text: string): Promise<void>;
@@ -13,7 +15,7 @@ export function createMailer(log: FastifyBaseLogger, smtpUrl: string | undefined
   if (!smtpUrl) {
     return {
       async send(to, subject, text) {
-        log.info({ to, subject }, `Correo (sin SMTP configurado) para ${to}: ${subject}\n${text}`);
+        log.info({ to, subject }, t('server.log.mailWithoutSmtp', { to, subject, text }));
       },
     };
   }

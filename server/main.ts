@@ -1,5 +1,7 @@
 import { createApp, type App } from './app';
 import { StartupError, configFromEnv, type ServerConfig } from './config';
+import { t } from '../src/i18n';
+import '../src/i18n/es/server';
 
 let config: ServerConfig;
 let app: App;
@@ -22,13 +24,13 @@ try {
   });
 } catch (err) {
   if (!(err instanceof StartupError)) throw err;
-  console.error(`CargoBici no arranca (DATA_DIR=${process.env.DATA_DIR ?? './data'}): ${err.message}`);
+  console.error(t('server.startup.failed', { dir: process.env.DATA_DIR ?? './data', message: err.message }));
   process.exit(1);
 }
 const { server } = app;
 
 const shutdown = async (signal: string) => {
-  server.log.info(`${signal}: cerrando el servidor`);
+  server.log.info(t('server.log.stopping', { signal }));
   await server.close();
   process.exit(0);
 };
@@ -36,4 +38,4 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await server.listen({ port: config.port, host: config.host });
-server.log.info(`CargoBici en http://localhost:${config.port} (datos en ${config.dataDir})`);
+server.log.info(t('server.log.listening', { port: String(config.port), dir: config.dataDir }));

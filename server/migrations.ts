@@ -11,6 +11,8 @@
  * write plain SQL, and never change a migration that has shipped — add the next one.
  */
 import type Database from 'better-sqlite3';
+import { t } from '../src/i18n';
+import '../src/i18n/es/server';
 
 export interface Migration {
   readonly version: number;
@@ -378,9 +380,7 @@ export function migrate(db: Database.Database, migrations: readonly Migration[] 
   const target = migrations.reduce((max, m) => Math.max(max, m.version), 0);
   const from = schemaVersion(db);
   if (from > target) {
-    throw new NewerSchemaError(
-      `La base de datos es de una versión más nueva del servidor (esquema ${from}; esta versión llega al ${target}). Arranca la versión más nueva o restaura una copia.`,
-    );
+    throw new NewerSchemaError(t('server.startup.newerSchema', { from, target }));
   }
   const pending = [...migrations].filter((m) => m.version > from).sort((a, b) => a.version - b.version);
   if (pending.length === 0) return { from, to: from };

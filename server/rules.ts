@@ -21,6 +21,8 @@ import type { Order, Payment, Route } from '../src/domain/entities/operation';
 import { operationOf } from '../src/domain/access/checkWrite';
 import { DUE_OPEN_STATUSES, checkRiderPayment, paymentDueCents, paymentIdOf } from '../src/domain/access/payments';
 import { domainText } from '../src/i18n/domain';
+import { t } from '../src/i18n';
+import '../src/i18n/es/server';
 import { dayProblems, isLiveRoute, type IntegrityProblem, problemKey, problemMessage, problemNames } from '../src/domain/routing/integrity';
 import { msg } from '../src/domain/messages';
 import { ordersFollowingRoute } from '../src/domain/routing/follow';
@@ -194,10 +196,10 @@ export class ServerRules implements WriteRules {
     const label = domainText(collectionLabel(collection));
     const order = this.order(event.order_id);
     if (!order || order.route_id === '' || order.route_id !== event.route_id) {
-      return `El pedido «${String(order?.code ?? event.order_id)}» no pertenece a la ruta de ${label}`;
+      return t('server.rules.orderNotOnRoute', { code: String(order?.code ?? event.order_id), what: label });
     }
     if (typeof event.delivery_point_id === 'string' && event.delivery_point_id !== '' && event.delivery_point_id !== order.delivery_point_id) {
-      return `El punto de entrega de ${label} no es el del pedido «${order.code}»`;
+      return t('server.rules.pointNotOrders', { what: label, code: order.code });
     }
     return null;
   }
@@ -210,7 +212,7 @@ export class ServerRules implements WriteRules {
     const other = this.store.db
       .prepare("SELECT id FROM docs WHERE collection = 'users' AND deleted = 0 AND id <> ? AND lower(json_extract(data, '$.email')) = ? LIMIT 1")
       .get(user.id, email) as { id: string } | undefined;
-    if ((holder !== null && holder !== user.id) || other) return `El correo «${user.email}» ya es el de otro usuario`;
+    if ((holder !== null && holder !== user.id) || other) return t('server.auth.emailInUse', { email: user.email });
     return null;
   }
 }

@@ -17,6 +17,8 @@ import type { DocStore, StoredDoc } from './store';
 import { passwordProblem } from './passwords';
 import { StartupError } from './config';
 import { z } from 'zod';
+import { t } from '../src/i18n';
+import '../src/i18n/es/server';
 
 export type SeedOptions =
   | { readonly mode?: 'demo'; readonly seed?: number; readonly today?: string; readonly now?: number; readonly scale?: { deliveryPoints?: number; ordersPerDay?: number; ridersPerHub?: number } }
@@ -45,18 +47,14 @@ export function holdsDemoData(store: DocStore): boolean {
  */
 function checkProduction(store: DocStore, opts: { adminEmail?: string; adminPassword?: string }): void {
   if (holdsDemoData(store)) {
-    throw new StartupError(
-      'Esta carpeta de datos tiene los datos de demostración y sus cuentas (por ejemplo admin@cargobici.test, con una contraseña pública). ' +
-        'El modo producción (NODE_ENV=production) no arranca con ellos. Salida: arranca con una carpeta nueva y vacía (DATA_DIR=/ruta/nueva) ' +
-        'y ADMIN_EMAIL y ADMIN_PASSWORD para el primer administrador; o, si esta carpeta solo tenía datos de prueba, bórrala y vuelve a arrancar.',
-    );
+    throw new StartupError(t('server.startup.demoDataInProduction'));
   }
   if (opts.adminPassword !== undefined) {
     const problem = passwordProblem(opts.adminPassword);
-    if (problem) throw new StartupError(`ADMIN_PASSWORD no es válida: ${problem}.`);
+    if (problem) throw new StartupError(t('server.startup.adminPassword', { problem }));
   }
   if (opts.adminEmail !== undefined && !z.email().safeParse(opts.adminEmail.trim()).success) {
-    throw new StartupError(`ADMIN_EMAIL no es un correo válido: «${opts.adminEmail}».`);
+    throw new StartupError(t('server.startup.adminEmail', { email: opts.adminEmail }));
   }
 }
 
@@ -64,14 +62,14 @@ export async function seedIfEmpty(store: DocStore, auth: AuthService, opts: Seed
   if (opts.mode === 'production') checkProduction(store, opts);
   if (store.count('users') > 0) {
     if (opts.mode === 'production' && opts.adminEmail && !auth.accountOfEmail(opts.adminEmail.trim())) {
-      console.warn(`ADMIN_EMAIL (${opts.adminEmail}) no se usa: la carpeta de datos ya tiene usuarios y el primer administrador solo se crea en una carpeta vacía.`);
+      console.warn(t('server.startup.adminEmailUnused', { email: opts.adminEmail }));
     }
     return;
   }
   if (opts.mode === 'production') {
     const now = Date.now();
     if (!opts.adminEmail || !opts.adminPassword) {
-      throw new StartupError('Modo producción con una carpeta de datos vacía: define ADMIN_EMAIL y ADMIN_PASSWORD para crear el primer administrador.');
+      throw new StartupError(t('server.startup.productionEmpty'));
     }
     const adminEmail = opts.adminEmail.trim().toLowerCase();
     store.transaction(() => {

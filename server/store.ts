@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { LOCAL_COLLECTION_DEFS, type LocalCollection } from '../src/domain/collections';
 import type { RowScope } from '../src/domain/access/table';
 import { migrate } from './migrations';
+import { t } from '../src/i18n';
+import '../src/i18n/es/server';
 
 export type StoredDoc = Record<string, unknown> & { id: string; _deleted: boolean };
 
@@ -311,7 +313,7 @@ export class DocStore {
     } else {
       const info = this.db
         .prepare('INSERT INTO refusals (at, collection, doc_id, user_id, reason, repeats) VALUES (?, ?, ?, ?, ?, 1)')
-        .run(now, entry.collection, '', entry.userId, `Más rechazos de este usuario en el mismo minuto (el último: ${entry.reason})`);
+        .run(now, entry.collection, '', entry.userId, t('server.refusals.summary', { reason: entry.reason }));
       budget.summarySeq = Number(info.lastInsertRowid);
     }
     this.db

@@ -3,7 +3,8 @@
  * pull by checkpoint, push with conflict detection inside one SQLite transaction, and change
  * notifications for the stream. HTTP routes live in routes/sync.ts.
  */
-import { t } from '../src/i18n';
+import { t, type MessageKey } from '../src/i18n';
+import '../src/i18n/es/server';
 import { LOCAL_COLLECTIONS, LOCAL_COLLECTION_DEFS, collectionLabel, type LocalCollection, type RouteChange } from '../src/domain/collections';
 import { accessDenied, checkWrite } from '../src/domain/access/checkWrite';
 import { readScope } from '../src/domain/access/table';
@@ -262,7 +263,7 @@ export class SyncService {
     for (const row of rows) {
       const raw = row.newDocumentState;
       if (typeof raw !== 'object' || raw === null || typeof raw.id !== 'string' || raw.id === '') {
-        throw new PushFormatError('Cada documento enviado necesita un «id» de texto');
+        throw new PushFormatError('server.sync.pushNeedsId');
       }
     }
     const guard = this.rules.guardBatch?.(user, collection, rows.map((r) => cleanDoc(r.newDocumentState))) ?? null;
@@ -283,7 +284,7 @@ export class SyncService {
       for (const row of rows) {
         const raw = row.newDocumentState;
         if (typeof raw !== 'object' || raw === null || typeof raw.id !== 'string' || raw.id === '') {
-          throw new PushFormatError('Cada documento enviado necesita un «id» de texto');
+          throw new PushFormatError('server.sync.pushNeedsId');
         }
         const sent = cleanDoc(raw);
         const current = this.store.get(collection, sent.id);
@@ -360,4 +361,10 @@ export class SyncService {
   }
 }
 
-export class PushFormatError extends Error {}
+/** A push the server cannot read (answered 400 with its key, server/routes/sync.ts). */
+export class PushFormatError extends Error {
+  constructor(readonly key: MessageKey) {
+    super(t(key));
+    this.name = 'PushFormatError';
+  }
+}

@@ -12,6 +12,8 @@
  *     the planning board's travel times from the OSRM service of OSRM_URL (server/osrmProxy.ts,
  *     as the embedded server's); operators and admins.
  */
+// The functions word texts of every catalogue (the order API's answers, the refusals).
+import '../../src/i18n/messages.es';
 import { t } from '../../src/i18n';
 import { FirestoreOrderApi, type OrderRequest } from './orders.js';
 import { PLANNING_ROLES, travelStatus, travelTable, type OsrmProxyOptions } from '../../server/osrmProxy';

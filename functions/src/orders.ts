@@ -20,6 +20,8 @@
  *   brought up to date on each request with the documents changed since (by server time).
  * - The back-off after wrong keys and the rate per key are counted per instance.
  */
+// The functions word texts of every catalogue (the order API's answers, the refusals).
+import '../../src/i18n/messages.es';
 import { createHash } from 'node:crypto';
 import type { DeliveryPoint, Order, Product } from '../../src/domain/entities/operation';
 import { intakeOrderId } from '../../src/domain/intake/ids';

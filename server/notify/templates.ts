@@ -4,8 +4,8 @@
  * touching the interface's current language.
  */
 import { fillMessage } from '../../src/i18n';
-import { noticesMessages as es } from '../../src/i18n/es/notices';
-import { noticesMessages as en } from '../../src/i18n/en/notices';
+import { notifyMessages as es } from '../../src/i18n/es/notify';
+import { notifyMessages as en } from '../../src/i18n/en/notify';
 
 export const NOTICE_KINDS = ['published', 'on_the_way', 'delivered', 'failed'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];

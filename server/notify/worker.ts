@@ -22,6 +22,8 @@ import type { Mailer } from '../mail';
 import type { DocStore } from '../store';
 import { dayWord, renderNotice, madridClock, type NoticeChannel, type NoticeKind, type NoticeLang } from './templates';
 import { trackingPath } from './outbox';
+import { t } from '../../src/i18n';
+import '../../src/i18n/es/server';
 
 export interface SmsProvider {
   /** POSTs `{ to, text, id }` as JSON to `url` (with `Authorization: Bearer <token>` when given). */
@@ -117,7 +119,7 @@ export class NotifyWorker {
       return;
     }
     this.running = this.runOnce()
-      .catch((err: unknown) => this.opts.log?.warn({ err }, 'avisos y webhooks: la pasada falló'))
+      .catch((err: unknown) => this.opts.log?.warn({ err }, t('server.log.noticesPassFailed')))
       .finally(() => {
         this.running = null;
         if (this.again && this.timer) {

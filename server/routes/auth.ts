@@ -19,6 +19,7 @@ import { AuthError, publicUser } from '../authCore';
 import { principalOf } from '../authenticate';
 import type { Mailer } from '../mail';
 import { PASSWORD_MAX, passwordSchema } from '../passwords';
+import '../../src/i18n/es/server';
 
 const email = z
   .string({ error: () => t('server.auth.emailRequired') })
@@ -96,7 +97,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
           t('server.auth.resetMailSubject'),
           t('server.auth.resetMailBody', { link }),
         )
-        .catch((err: unknown) => app.log.error({ err, userId: created.userId }, 'No se pudo enviar el correo para cambiar la contraseña'));
+        .catch((err: unknown) => app.log.error({ err, userId: created.userId }, t('server.log.resetMailFailed')));
     }
     return reply.code(202).send({ message: t('server.auth.resetSent'), key: 'server.auth.resetSent' });
   });

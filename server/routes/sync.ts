@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { LocalCollection } from '../../src/domain/collections';
 import { DEFAULT_PULL, describeProtocolError, MAX_PULL, MAX_PUSH_ROWS, pullRequestSchema, pushRequestSchema, type Checkpoint } from '../../src/domain/sync/protocol';
 import { domainText } from '../../src/i18n/domain';
+import { t } from '../../src/i18n';
 import type { Principal } from '../authCore';
 import { principalOf } from '../authenticate';
 import { isLocalCollection, PushFormatError, type SyncService, type SyncUser } from '../sync';
@@ -68,12 +69,12 @@ export function registerSyncRoutes(app: FastifyInstance, deps: { sync: SyncServi
     if (!collection) return reply;
     const parsed = pushRequestSchema.safeParse(req.body);
     if (!parsed.success) {
-      return reply.code(400).send(refusal('bad_push', 'server.sync.badPush', { max: MAX_PUSH_ROWS, detail: domainText(describeProtocolError(parsed.error, 'el envío')) }));
+      return reply.code(400).send(refusal('bad_push', 'server.sync.badPush', { max: MAX_PUSH_ROWS, detail: domainText(describeProtocolError(parsed.error, t('server.sync.pushWhat'))) }));
     }
     try {
       return sync.push(syncUserOf(principal), collection, parsed.data);
     } catch (err) {
-      if (err instanceof PushFormatError) return reply.code(400).send({ error: 'bad_push', message: err.message });
+      if (err instanceof PushFormatError) return reply.code(400).send(refusal('bad_push', err.key));
       throw err;
     }
   });

@@ -13,15 +13,27 @@
  * (`formatDecimal`), and other `{vars}` are filled as usual. Every message that prints a count
  * followed by a noun uses such a block (tests/i18n/plurals.test.ts checks the catalogues).
  */
-import { es, type Catalogue } from './messages.es';
+import type { Catalogue } from './messages.es';
 import { setDomainWording, type DomainMessage } from '../domain/messages';
+import { spanish } from './loaded';
+// The shared catalogues, loaded with the shell (issue 30 §4); a feature's own catalogue loads with
+// its screens (they import `src/i18n/es/<feature>`), so the rider's first screen carries no desk
+// texts. tests/i18n/catalogueLoading.test.ts checks every module names only keys it has loaded.
+import './es/shared';
+import './es/auth';
+import './es/data';
+import './es/device';
+import './es/domain';
+import './es/status';
+import './es/sync';
+import './es/syncState';
 // formatDate lives in ./dates (date-fns stays out of the modules every screen loads).
 
 type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
 }[keyof T & string];
 
-/** Every key of the catalogue, as a dotted path (`notFound.title`). */
+/** Every key of every catalogue (loaded or not), as a dotted path (`notFound.title`). */
 export type MessageKey = Leaves<Catalogue>;
 
 export type MessageVars = Readonly<Record<string, string | number>>;
@@ -33,7 +45,8 @@ export type Language = (typeof LANGUAGES)[number];
 export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { es: 'Español', en: 'English' };
 
 let current: Language = 'es';
-let catalogue: unknown = es;
+/** The English catalogue once loaded (whole: one chunk), else null. */
+let english: unknown = null;
 let englishDates: unknown = null;
 
 /** The language `t()` speaks. */
@@ -43,15 +56,13 @@ export function language(): Language {
 
 /**
  * Makes `lang` the language of `t()` (and of the page's `lang`). English is its own chunk,
- * loaded here with its date names; Spanish is always in memory and is the fallback of a key.
+ * loaded here with its date names; the Spanish texts loaded so far are the fallback of a key.
  */
 export async function setLanguage(lang: Language): Promise<void> {
-  if (lang === 'en') {
+  if (lang === 'en' && english === null) {
     const loaded = await import('./messages.en');
-    catalogue = loaded.en;
+    english = loaded.en;
     englishDates = loaded.enDates;
-  } else {
-    catalogue = es;
   }
   current = lang;
   // The page's language (absent in the service worker and on the server).
@@ -74,28 +85,32 @@ function find(root: unknown, key: string): string | null {
 }
 
 /**
- * A key the catalogue lacks fails in development and in tests (issue 30 §4: it used to show the key
- * itself to the person); a built app still shows the key rather than break the screen.
+ * A key the loaded Spanish texts lack fails in development and in tests (issue 30 §4: it used to
+ * show the key itself to the person) — a key of no catalogue, or of a feature's catalogue its
+ * module did not import. A built app still shows something rather than break the screen: the
+ * English text when English is on, else the key.
  */
 const MISSING_FAILS = (import.meta as { env?: { DEV?: boolean } }).env?.DEV === true;
 
 export class MissingMessage extends Error {
   constructor(readonly key: string) {
-    super(`Falta el texto «${key}» en el catálogo de mensajes (src/i18n/es).`);
+    super(
+      `Falta el texto «${key}» en los catálogos cargados (src/i18n/es): no existe, o el módulo que lo usa no importa el catálogo de su funcionalidad (src/i18n/es/${key.split('.')[0] ?? ''}…).`,
+    );
     this.name = 'MissingMessage';
   }
 }
 
 function lookup(key: string): string {
-  const text = (catalogue === es ? null : find(catalogue, key)) ?? find(es, key);
-  if (text !== null) return text;
-  if (MISSING_FAILS) throw new MissingMessage(key);
-  return key;
+  const text = find(spanish, key);
+  if (text === null && MISSING_FAILS) throw new MissingMessage(key);
+  if (current === 'en' && english !== null) return find(english, key) ?? text ?? key;
+  return text ?? key;
 }
 
-/** Whether the catalogue has words for `key` (a key built at run time, e.g. from a field name). */
+/** Whether the loaded catalogues have words for `key` (a key built at run time, e.g. from a field name). */
 export function hasMessage(key: string): key is MessageKey {
-  return find(es, key) !== null;
+  return find(spanish, key) !== null;
 }
 
 /** The text of `key` in the current language, with its plural blocks chosen and `{var}` placeholders filled in. */

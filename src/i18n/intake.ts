@@ -3,6 +3,8 @@
  * «Fila 37, columna «Cantidad»: debe ser un número entero mayor que 0» — and the CSV files the
  * operator downloads (error report, template, export), with the catalogue's column names.
  */
+// The import's texts: whoever words an import issue or a template loads them.
+import './es/intake';
 import type { Order } from '../domain/entities/operation';
 import type { IntakeContext } from '../domain/intake/context';
 import { orderRows, templateOrder, TEMPLATE_FIELDS, toCsv } from '../domain/intake/csv';

@@ -3,6 +3,8 @@
  * «lineas[1].cantidad»: debe ser un número entero mayor que 0». The intake's problems use the
  * same sentences as a file import (intakeIssueMessage); only the place is said the JSON way.
  */
+// The order API's texts (the server's and the functions' answers).
+import './es/orderApi';
 import type { ApiProblem } from '../domain/orderApi/answers';
 import type { PlacedIssue, ShapeProblem } from '../domain/orderApi/check';
 import { hasMessage, t, type MessageKey } from './index';

@@ -67,11 +67,11 @@ const TABLE = [
 
   { id: 'paymentsAll', path: '/payments/all_orders', layout: 'shell', access: OPS, title: 'routeTitles.paymentsAll' },
   // Issue 34: the operation reports; not in the specification.
-  { id: 'reports', path: '/reports', layout: 'shell', access: OPS, title: 'reports.title' },
+  { id: 'reports', path: '/reports', layout: 'shell', access: OPS, title: 'routeTitles.reports' },
   // Issue 34: a client's month, printable, for the operators and admins of the hubs whose data the device holds.
-  { id: 'reportsClientMonth', path: '/reports/client/:clientId/:month', layout: 'shell', access: OPS, title: 'reports.clientMonth.title', parent: 'reports', sample: { month: '2026-11' } },
+  { id: 'reportsClientMonth', path: '/reports/client/:clientId/:month', layout: 'shell', access: OPS, title: 'routeTitles.reportsClientMonth', parent: 'reports', sample: { month: '2026-11' } },
   // Issue 33: the office's live map; not in the specification.
-  { id: 'tracking', path: '/tracking', layout: 'shell', access: OPS, title: 'tracking.title', crumb: 'tracking.menu' },
+  { id: 'tracking', path: '/tracking', layout: 'shell', access: OPS, title: 'routeTitles.tracking', crumb: 'menu.tracking' },
   { id: 'paymentsDetails', path: '/payments/details_orders/:route_id/status/:status_id', layout: 'shell', access: OPS, title: 'routeTitles.paymentsDetails', parent: 'paymentsAll', sample: { status_id: 'all' } },
 
   { id: 'profileUser', path: '/profile-user', layout: 'shell', access: SIGNED_IN, title: 'routeTitles.profileUser' },
@@ -103,9 +103,9 @@ const TABLE = [
   { id: 'createOrder', path: '/create-order', layout: 'shell', access: OPS, title: 'routeTitles.createOrder', parent: 'orders' },
   { id: 'editOrder', path: '/edit-order/:id', layout: 'shell', access: OPS, title: 'routeTitles.editOrder', parent: 'orders' },
   // Issue 13: an order's proof of delivery (albarán), printable; not in the specification.
-  { id: 'proofOfDelivery', path: '/proof-of-delivery/:order_id', layout: 'shell', access: OPS, title: 'proof.title', parent: 'orders' },
+  { id: 'proofOfDelivery', path: '/proof-of-delivery/:order_id', layout: 'shell', access: OPS, title: 'routeTitles.proofOfDelivery', parent: 'orders' },
   // Issue 33: an order's notices to its receiver, the point's contact for them, a tracking link.
-  { id: 'orderNotices', path: '/orders/notices/:id', layout: 'shell', access: OPS, title: 'notices.office.title', parent: 'orders' },
+  { id: 'orderNotices', path: '/orders/notices/:id', layout: 'shell', access: OPS, title: 'routeTitles.orderNotices', parent: 'orders' },
 
   { id: 'distribution', path: '/distribution', layout: 'shell', access: RIDER_OPS, title: 'routeTitles.distribution' },
   { id: 'distributionRoute', path: '/distribution/:id', layout: 'shell', access: RIDER_OPS, title: 'routeTitles.distributionRoute', parent: 'distribution' },
@@ -133,7 +133,7 @@ const TABLE = [
   { id: 'statusEdit', path: '/config/status-edit/:id', layout: 'shell', access: ADMIN, title: 'routeTitles.statusEdit', parent: 'configStatus' },
   { id: 'configApiKeys', path: '/config/api-keys', layout: 'shell', access: ADMIN, title: 'routeTitles.configApiKeys', parent: 'config' },
   // Issue 33: the clients' webhooks (order status changes, signed).
-  { id: 'configWebhooks', path: '/config/webhooks', layout: 'shell', access: ADMIN, title: 'notices.webhooks.title', parent: 'config' },
+  { id: 'configWebhooks', path: '/config/webhooks', layout: 'shell', access: ADMIN, title: 'routeTitles.configWebhooks', parent: 'config' },
 
   { id: 'synlab', path: '/synlab', layout: 'shell', access: ADMIN, title: 'routeTitles.synlab' },
   { id: 'synlabForm', path: '/synlab/form', layout: 'shell', access: ADMIN, title: 'routeTitles.synlabForm', parent: 'synlab' },
@@ -156,9 +156,9 @@ const TABLE = [
   { id: 'blankDelivery', path: '/blank/delivery', layout: 'blank', access: RIDER_OPS, title: 'routeTitles.blankDelivery', parent: 'blank' },
   { id: 'pickingPe', path: '/picking/pe', layout: 'blank', access: OPS, title: 'routeTitles.pickingPe', parent: 'blank' },
   // Issue 13: the client's public link to one albarán (the token is its key; no account).
-  { id: 'publicProof', path: '/albaran/:token', layout: 'blank', access: 'public', title: 'proof.publicTitle' },
+  { id: 'publicProof', path: '/albaran/:token', layout: 'blank', access: 'public', title: 'routeTitles.publicProof' },
   // Issue 33: the receiver's tracking page (a token link like the albarán's; no account).
-  { id: 'publicTracking', path: '/envio/:token', layout: 'blank', access: 'public', title: 'notices.track.title' },
+  { id: 'publicTracking', path: '/envio/:token', layout: 'blank', access: 'public', title: 'routeTitles.publicTracking' },
   { id: 'login', path: '/login', layout: 'blank', access: 'public', title: 'routeTitles.login' },
   { id: 'reset', path: '/reset', layout: 'blank', access: 'public', title: 'routeTitles.reset' },
   { id: 'resetForm', path: '/reset/form', layout: 'blank', access: 'public', title: 'routeTitles.resetForm', parent: 'reset' },
@@ -218,7 +218,7 @@ export const MENU: readonly MenuEntry[] = [
   { label: 'menu.home', description: 'menu.homeDescription', routeId: 'home', to: href('home'), icon: 'home', spec: true },
   { label: 'menu.distribution', description: 'menu.distributionDescription', routeId: 'distribution', to: href('distribution'), icon: 'distribution', spec: false },
   { label: 'menu.routes', description: 'menu.routesDescription', routeId: 'routes', to: href('routes'), icon: 'routes', spec: true },
-  { label: 'tracking.menu', description: 'tracking.menuDescription', routeId: 'tracking', to: href('tracking'), icon: 'tracking', spec: false },
+  { label: 'menu.tracking', description: 'menu.trackingDescription', routeId: 'tracking', to: href('tracking'), icon: 'tracking', spec: false },
   { label: 'menu.orders', description: 'menu.ordersDescription', routeId: 'orders', to: href('orders'), icon: 'orders', spec: false },
   // Issue 28: the desk's daily screens (import, then plan) are in the menu, not only typed.
   { label: 'menu.charge', description: 'menu.chargeDescription', routeId: 'charge', to: href('charge'), icon: 'import', spec: false },
@@ -230,7 +230,7 @@ export const MENU: readonly MenuEntry[] = [
   { label: 'menu.points', description: 'menu.pointsDescription', routeId: 'deliveryPoints', to: href('deliveryPoints'), icon: 'points', spec: false },
   { label: 'menu.incidences', description: 'menu.incidencesDescription', routeId: 'incidenceAllDelivered', to: href('incidenceAllDelivered'), icon: 'incidences', spec: false },
   { label: 'menu.payments', description: 'menu.paymentsDescription', routeId: 'paymentsAll', to: href('paymentsAll'), icon: 'payments', spec: false },
-  { label: 'reports.menu', description: 'reports.menuDescription', routeId: 'reports', to: href('reports'), icon: 'reports', spec: false },
+  { label: 'menu.reports', description: 'menu.reportsDescription', routeId: 'reports', to: href('reports'), icon: 'reports', spec: false },
   { label: 'menu.hubs', description: 'menu.hubsDescription', routeId: 'hub', to: href('hub'), icon: 'hub', spec: true },
   { label: 'menu.bikes', description: 'menu.bikesDescription', routeId: 'bike', to: href('bike'), icon: 'bike', spec: true },
   { label: 'menu.bikeModel', description: 'menu.bikeModelDescription', routeId: 'bikeModel', to: href('bikeModel'), icon: 'bikeModel', spec: true },

@@ -7,6 +7,7 @@ import { useLiveQuery } from '../data/hooks';
 import { riders } from '../data/queries';
 import type { User } from '../domain/entities/operation';
 import { t } from '../i18n';
+import '../i18n/es/users';
 
 export interface RiderOption {
   readonly label: string;

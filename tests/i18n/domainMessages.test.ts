@@ -39,6 +39,8 @@ const PENDING: Readonly<Record<string, number>> = {
   'src/domain/orderApi/shapes.ts': 14, // OpenAPI descriptions and the example order
 };
 
+const MESSAGE_TABLE = 'src/domain/messageTable.ts';
+
 function sources(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
     .filter((e) => e.isFile() && /\.tsx?$/.test(e.name))
@@ -61,6 +63,8 @@ function literals(file: string): string[] {
 function spanishCounts(): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const file of [...sources('src/domain'), ...sources('src/data')]) {
+    // The domain's message table is the catalogue of its texts (issue 30 §4), not literals to move.
+    if (file === MESSAGE_TABLE) continue;
     const n = literals(file).filter((s) => SPANISH.test(s)).length;
     if (n > 0) counts[file] = n;
   }

@@ -67,7 +67,7 @@ describe('file size', () => {
         { path: 'tests/c.test.ts', text: long + 'y\n' },
         { path: 'src/data/storageSchemas.generated.ts', text: long },
         { path: 'src/links/registry.ts', text: long },
-        { path: 'src/i18n/es/main.ts', text: long },
+        { path: 'src/i18n/es/shared.ts', text: long },
       ]),
     ).toEqual(['tests/c.test.ts (402 lines)', 'server/b.ts (401 lines)']);
   });

@@ -33,6 +33,7 @@ import { useAction } from '../../ui/action/useAction';
 import { zodValidate } from '../../ui/form/validate';
 import { ListTable } from '../../ui/table/ListTable';
 import { SectionCard } from '../../ui/layout/SectionCard';
+import '../../i18n/es/apiKeys';
 
 const STATE_COLOR: Record<ApiKeyState, string> = { active: 'green', expired: 'gray', revoked: 'red' };
 const STATE_LABEL = { active: 'apiKeys.active', expired: 'apiKeys.expired', revoked: 'apiKeys.revoked' } as const;

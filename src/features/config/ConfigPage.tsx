@@ -6,13 +6,15 @@ import { formatDate } from '../../i18n/dates';
 import { sessionBackend } from '../../data/session';
 import type { ConflictEntry } from '../../backend/types';
 import { href } from '../../links/registry';
+import '../../i18n/es/apiKeys';
+import '../../i18n/es/config';
 
 const LINKS = [
   { to: href('configRoles'), label: 'config.roles' },
   { to: href('configTaxes'), label: 'config.taxes' },
   { to: href('configStatus'), label: 'config.status' },
   { to: href('configApiKeys'), label: 'apiKeys.configLink' },
-  { to: href('configWebhooks'), label: 'notices.webhooks.title' },
+  { to: href('configWebhooks'), label: 'routeTitles.configWebhooks' },
   { to: href('synlab'), label: 'config.synlab' },
 ] as const;
 

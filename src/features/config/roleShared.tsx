@@ -17,6 +17,7 @@ import type { FieldDef } from '../../ui/crud/EntityForm';
 import { catalogRows, entityLabels, type EntityConfig } from '../../ui/crud/entity';
 import { formSchema } from '../../ui/crud/options';
 import { href } from '../../links/registry';
+import '../../i18n/es/config';
 
 export function useRoles() {
   return useLiveQuery<Role[]>((db) => catalogOfKind(db, 'role'), [], []);

@@ -1,4 +1,5 @@
 import { useDocsByIds } from '../../data/hooks';
+import '../../i18n/es/delivery';
 /**
  * Box labels read by the rider (issue 12) with the app's scanner (camera, keyboard-wedge scanner
  * or typed): at the hub's load-out each label marks its box loaded, any other code counts a

@@ -9,6 +9,8 @@ import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { SyncNotices } from '../../ui/sync/SyncNotices';
 import { useOrderEvents } from './hooks';
 import { OrderNotFound, OUTCOME_COLOR, outcomeLabel } from './stopShared';
+import '../../i18n/es/delivery';
+import '../../i18n/es/proof';
 
 /** /delivery/:id: one delivery's record (what, when, where, signature, collected); `id` is the order's id. */
 export function DeliveryRecordPage({ params }: ScreenProps<'delivery'>) {

@@ -15,6 +15,7 @@ import { useRouteEvents } from './hooks';
 import { RouteStatusBadge } from './routeShared';
 import { href } from '../../links/registry';
 import { statusText } from '../../i18n/status';
+import '../../i18n/es/delivery';
 
 function RouteCard({ route, testId = 'route-card' }: { route: Route; testId?: string }) {
   const { data: events } = useRouteEvents(route.id);
@@ -69,7 +70,7 @@ export function DistributionPage() {
         {/* After today's list (never before it while it loads): today's routes stay first. */}
         {!mine.loading && upcoming.data.some((r) => r.date > today && published(r)) && (
           <Title order={2} size="h4">
-            {t('planning.rider.upcoming')}
+            {t('delivery.upcoming')}
           </Title>
         )}
         {!mine.loading &&

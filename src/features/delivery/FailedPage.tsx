@@ -13,6 +13,7 @@ import { NotePhotoSubmit, useNotePhoto } from '../../ui/form/NotePhotoSubmit';
 import { useActor, useDeliveryStatuses, useOrderOnRoute } from './hooks';
 import { href, type AppHref } from '../../links/registry';
 import { OrderNotFound } from './stopShared';
+import '../../i18n/es/delivery';
 
 /** /deliveryFailed/…: the order could not be delivered: reason, note, optional photo, what happens to the goods. */
 export function FailedPage({ params }: ScreenProps<'deliveryFailed'>) {

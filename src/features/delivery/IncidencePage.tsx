@@ -14,6 +14,7 @@ import { NotePhotoSubmit, useNotePhoto } from '../../ui/form/NotePhotoSubmit';
 import { useActor } from './hooks';
 import { href, type AppHref } from '../../links/registry';
 import { OrderNotFound } from './stopShared';
+import '../../i18n/es/delivery';
 
 /** /incidenceByDeliveryProduct/…: an incidence on one product line. */
 export function IncidencePage({ params }: ScreenProps<'incidenceDeliveryProduct'>) {

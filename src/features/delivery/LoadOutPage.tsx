@@ -13,6 +13,7 @@ import { FirstSyncNotice, MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { LoadOutBoxScan } from './BoxScan';
 import { useActor, useRouteOrders } from './hooks';
 import { href, type AppHref } from '../../links/registry';
+import '../../i18n/es/delivery';
 
 /**
  * Load-out at the hub (/distribution/id_hub/…/id_route/… and /distribution/product-receive/…):

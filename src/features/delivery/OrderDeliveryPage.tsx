@@ -11,6 +11,7 @@ import { SyncNotices } from '../../ui/sync/SyncNotices';
 import { useOrderOnRoute } from './hooks';
 import { href, linkTo } from '../../links/registry';
 import { OrderNotFound } from './stopShared';
+import '../../i18n/es/delivery';
 
 /** /order_id/:id/rider_id/:riderId/route_id/:routeId: the order's products, delivered in full, in part or refused. */
 export function OrderDeliveryPage({ params }: ScreenProps<'deliveryProducts'>) {

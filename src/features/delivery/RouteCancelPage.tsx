@@ -12,6 +12,7 @@ import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { useActor } from './hooks';
 import { RouteStatusBadge } from './routeShared';
 import { linkTo } from '../../links/registry';
+import '../../i18n/es/delivery';
 
 type Engine = NonNullable<ReturnType<typeof useEngine>>;
 

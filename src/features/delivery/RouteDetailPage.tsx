@@ -20,6 +20,8 @@ import { href, linkTo } from '../../links/registry';
 import { changesAfterPublishing, RouteChanges } from '../../ui/routes/RouteChanges';
 import { StopStateBadge } from '../../ui/routes/StopStateBadge';
 import { STOP_STATE_COLOR } from '../../ui/statusColors';
+import '../../i18n/es/delivery';
+import '../../i18n/es/tracking';
 
 function useRiderName(riderId: string) {
   const { data } = useLiveQuery<User[]>((db) => allUsers(db), [], []);
@@ -61,7 +63,7 @@ export function RouteDetailPage({ params }: ScreenProps<'distributionRoute'>) {
       </Group>
       <SyncNotices docs={routeAndOrders(route)} />
       {changes.length > 0 && (
-        <Alert color="blue" title={t('planning.changes.riderTitle')} data-testid="route-changed">
+        <Alert color="blue" title={t('routeChanges.riderTitle')} data-testid="route-changed">
           <RouteChanges changes={changes} limit={3} testId="route-changes-rider" />
         </Alert>
       )}
@@ -128,7 +130,7 @@ export function RouteDetailPage({ params }: ScreenProps<'distributionRoute'>) {
                   <div style={{ minWidth: 0 }}>
                     <Text fw={600}>{pt?.name ?? s.delivery_point_id}</Text>
                     <Text size="sm" c="dimmed">
-                      {t('planning.rider.eta', { eta: route.stops[s.seq - 1]?.eta ?? '' })} · {pt?.address ?? ''} · {s.order_ids.length} {t('delivery.order').toLowerCase()}(s)
+                      {t('delivery.etaAt', { eta: route.stops[s.seq - 1]?.eta ?? '' })} · {pt?.address ?? ''} · {s.order_ids.length} {t('delivery.order').toLowerCase()}(s)
                     </Text>
                     {eta && (
                       <Text size="sm" fw={600} c={eta.lateMin > 0 ? 'red.8' : 'teal.9'} data-testid="stop-eta" data-late={eta.lateMin > 0}>

@@ -10,6 +10,7 @@ import { SyncNotices } from '../../ui/sync/SyncNotices';
 import { useActor, useRouteEvents, useRouteIncidences } from './hooks';
 import { RouteStatusBadge, routeAndOrders } from './routeShared';
 import { href } from '../../links/registry';
+import '../../i18n/es/delivery';
 
 /** /distribution/route-summary/:id: delivered, partial, failed, incidences, cash to hand over. */
 export function RouteSummaryPage({ params }: ScreenProps<'distributionSummary'>) {

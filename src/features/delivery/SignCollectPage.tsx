@@ -18,6 +18,7 @@ import { SignaturePad, SignatureView, signatureToPng, type Stroke } from '../../
 import { useActor, useOrderOnRoute } from './hooks';
 import { href, linkTo } from '../../links/registry';
 import { OrderNotFound } from './stopShared';
+import '../../i18n/es/delivery';
 
 /** /signAndCollect/…: summary, amount due, payment method, collected and change, signature and signer's name. */
 export function SignCollectPage({ params }: ScreenProps<'signAndCollect'>) {

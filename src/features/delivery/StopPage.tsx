@@ -15,6 +15,7 @@ import { navigationUrl } from './routeShared';
 import { useRouteEvents } from './hooks';
 import { OUTCOME_COLOR, outcomeLabel } from './stopShared';
 import { href } from '../../links/registry';
+import '../../i18n/es/delivery';
 
 function BigButton({ to, children, ...rest }: ButtonProps & { to: string; children: ReactNode }) {
   return (

@@ -8,6 +8,7 @@ import { Alert } from '@mantine/core';
 import { t } from '../../i18n';
 import type { OrderOutcome } from '../../domain/delivery';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
+import '../../i18n/es/delivery';
 
 export const OUTCOME_COLOR: Record<OrderOutcome, string> = { pending: 'gray', delivered: 'teal', partial: 'orange', failed: 'red' };
 

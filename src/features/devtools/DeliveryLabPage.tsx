@@ -10,6 +10,8 @@ import { collect, fullDelivery } from '../../domain/delivery';
 import { madridDate } from '../../domain/dates';
 import type { Order } from '../../domain/entities/operation';
 import { SignaturePad, signatureToPng, type Stroke } from '../../ui/signature/SignaturePad';
+import '../../i18n/es/delivery';
+import '../../i18n/es/devtools';
 
 export function DeliveryLabPage() {
   const today = madridDate();

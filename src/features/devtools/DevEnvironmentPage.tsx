@@ -4,6 +4,7 @@ import { useNetwork } from '@mantine/hooks';
 import { formatNumber, t } from '../../i18n';
 import { storageReport, type StorageReport } from '../../data/deviceStorage';
 import { ScanLab } from './ScanLab';
+import '../../i18n/es/devtools';
 
 function megabytes(bytes: number | null): string {
   return bytes === null ? t('deviceStorage.unknown') : `${formatNumber(bytes / 1024 / 1024, 1)} MB`;

@@ -1,6 +1,7 @@
 import { Table } from '@mantine/core';
 import { formatMoney, t } from '../../i18n';
 import { formatDate } from '../../i18n/dates';
+import '../../i18n/es/devtools';
 
 export function DevFormatsPage() {
   const now = Date.now();

@@ -9,6 +9,8 @@ import { Card, Stack, Table, Text, Title } from '@mantine/core';
 import { t } from '../../i18n';
 import { classifyCode } from '../../domain/picking';
 import { Scanner, type ScanFormat, type ScanSource } from '../../ui/scanner';
+import '../../i18n/es/devtools';
+import '../../i18n/es/scanner';
 
 interface Read {
   readonly n: number;

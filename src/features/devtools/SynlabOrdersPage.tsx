@@ -9,6 +9,8 @@ import { madridDate } from '../../domain/dates';
 import type { Order } from '../../domain/entities/operation';
 import type { Client, Hub } from '../../domain/entities/reference';
 import { ListTable } from '../../ui/table/ListTable';
+import '../../i18n/es/delivery';
+import '../../i18n/es/devtools';
 
 export function SynlabOrdersPage() {
   const today = madridDate();

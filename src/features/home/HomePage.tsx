@@ -24,6 +24,7 @@ import { FirstSyncNotice, SyncedValue } from '../../ui/sync/FirstSync';
 import { href } from '../../links/registry';
 import { statusNames } from '../../i18n/status';
 import { formatDay } from '../../i18n/dates';
+import '../../i18n/es/home';
 
 function RiderHome() {
   return (

@@ -15,6 +15,7 @@ import type { Incidence } from '../../domain/entities/events';
 import type { FailureAction } from '../../domain/incidences/failedDelivery';
 import { madridDate } from '../../domain/dates';
 import { useAction } from '../../ui/action/useAction';
+import '../../i18n/es/incidences';
 
 interface Props {
   readonly subject: Incidence;

@@ -31,6 +31,8 @@ import { EntityTable } from '../../ui/crud/EntityTable';
 import { PhotoButton } from '../../ui/media/StoredPhoto';
 import { href } from '../../links/registry';
 import { FailureActionDialog } from './FailureActionDialog';
+import '../../i18n/es/delivery';
+import '../../i18n/es/incidences';
 
 /** One row: the exception and what the list shows of it, looked up once. */
 interface Row {

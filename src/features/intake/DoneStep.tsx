@@ -5,6 +5,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { t } from '../../i18n';
 import { linkTo } from '../../links/registry';
 import type { Command, Done } from './model';
+import '../../i18n/es/intake';
 
 const SHOWN = 200;
 

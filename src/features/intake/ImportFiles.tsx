@@ -4,6 +4,7 @@ import { Button, FileButton, Group, Paper, Progress, Stack, Text } from '@mantin
 import { IconFileUpload } from '@tabler/icons-react';
 import { t } from '../../i18n';
 import type { FileEntry } from './model';
+import '../../i18n/es/intake';
 
 const ACCEPT = '.csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -22,6 +22,7 @@ import { PreviewStep } from './PreviewStep';
 import { DoneStep } from './DoneStep';
 import { acceptsFiles, clientEditable, commands, showsProgress } from './model';
 import { useImportController } from './useImportController';
+import '../../i18n/es/intake';
 
 const NO_CLIENT = '__file';
 

@@ -7,6 +7,7 @@ import { MAPPABLE_FIELDS, checkMapping, type ColumnMapping } from '../../domain/
 import { isIntakeField } from '../../domain/intake/fields';
 import type { FileReport } from '../../workers/import/service';
 import type { Command, ImportEvent, Work } from './model';
+import '../../i18n/es/intake';
 
 const NOT_USED = '__none';
 

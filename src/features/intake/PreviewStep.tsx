@@ -9,6 +9,7 @@ import type { PreviewRow } from '../../workers/import/service';
 import { EntityTable, RowTag, type Column } from '../../ui/crud/EntityTable';
 import type { Command, ImportEvent, ImportState, Review } from './model';
 import { BadRows, OrderChoices } from './ReviewRows';
+import '../../i18n/es/intake';
 
 const ACTION_COLOR: Record<OrderAction, string> = { create: 'teal', update: 'blue', unchanged: 'gray', refused: 'red' };
 

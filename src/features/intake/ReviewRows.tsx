@@ -8,6 +8,7 @@ import { t } from '../../i18n';
 import { fieldLabel } from '../../i18n/intake';
 import { FIXABLE_FIELDS, type BadRow, type FixableField, type PreviewRow } from '../../workers/import/service';
 import type { ImportEvent, Review } from './model';
+import '../../i18n/es/intake';
 
 export function OrderChoices(props: { rows: readonly PreviewRow[]; chosen: readonly string[]; disabled: boolean; dispatch: (e: ImportEvent) => void }) {
   const open = props.rows.filter((r) => r.droppable_rows.length > 0);

@@ -18,6 +18,7 @@ import type { IntakeMode, IntakeSummary } from '../../domain/intake/plan';
 import type { IntakeIssue } from '../../domain/intake/issues';
 import type { IntakeWriteResult } from '../../data/intake';
 import type { BadRow, FileReport, PlanReport, PreviewRow, RowFix } from '../../workers/import/service';
+import '../../i18n/es/intake';
 
 export interface FileEntry {
   readonly name: string;

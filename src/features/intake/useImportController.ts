@@ -18,6 +18,7 @@ import { startImportWorker, type ImportWorker } from '../../workers/importClient
 import type { FileReport, PlanReport, PreviewRow } from '../../workers/import/service';
 import { downloadCsv, downloadFile } from '../../ui/crud/csv';
 import { initialState, planRequestOf, reduce, type Done, type ImportEvent, type ImportState, type Review } from './model';
+import '../../i18n/es/intake';
 
 const ISSUES_SHOWN = 200;
 const BAD_ROWS_SHOWN = 50;

@@ -7,6 +7,7 @@ import { t } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
 import { EntityCreatePage, EntityEditPage, EntityListPage, EntitySection } from '../../ui/crud/EntityPages';
 import { bikeConfig, bikeModelConfig, clientConfig, hubConfig, productConfig, statusConfig, taxConfig } from './configs';
+import '../../i18n/es/masterdata';
 
 export const BikeListPage = () => <EntityListPage config={bikeConfig} />;
 export const BikeCreatePage = () => <EntityCreatePage config={bikeConfig} />;

@@ -9,6 +9,7 @@ import { newId } from '../../ui/crud/entity';
 import type { SynlabForm} from './synlabShared';
 import { useSynlabRefs, synlabFormSchema, synlabFields, toDraft } from './synlabShared';
 import { linkTo } from '../../links/registry';
+import '../../i18n/es/masterdata';
 
 export function SynlabCreatePage() {
   const engine = useEngine();

@@ -14,6 +14,7 @@ import { newId } from '../../ui/crud/entity';
 import type { SynlabForm} from './synlabShared';
 import { useSynlabRefs, useSynlab, toDraft, synlabFormSchema, synlabFields } from './synlabShared';
 import { linkTo } from '../../links/registry';
+import '../../i18n/es/masterdata';
 
 export function SynlabEditPage({ params }: ScreenProps<'synlabFormEdit'>) {
   const engine = useEngine();

@@ -10,6 +10,7 @@ import { EntityTable, RowLink, RowTag, type Column } from '../../ui/crud/EntityT
 import { hubLabel } from '../../ui/crud/options';
 import { useSynlab } from './synlabShared';
 import { href } from '../../links/registry';
+import '../../i18n/es/masterdata';
 
 const STATE_COLOR: Record<SynlabState, string> = { published: 'teal', 'published-with-draft': 'orange', 'new-draft': 'gray' };
 

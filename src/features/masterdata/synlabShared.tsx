@@ -11,6 +11,7 @@ import { synlabDraftSchema, type Client, type Hub, type SynlabDraft } from '../.
 import { synlabRows } from '../../domain/synlab';
 import type { FieldDef } from '../../ui/crud/EntityForm';
 import { formSchema, hubOptions, hubSelect, refSelect } from '../../ui/crud/options';
+import '../../i18n/es/masterdata';
 
 export type SynlabForm = Omit<SynlabDraft, 'hub'> & { hub: string };
 

@@ -12,6 +12,9 @@ import { formatDate } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
 import { createTrackingLink, loadOrderNotices, saveClientOptOut, saveNoticeContact, unsentNotices, type NoticeContact, type NoticeInfo, type OrderNotices } from '../../data/notify';
 import { errorText } from '../../ui/errors';
+import '../../i18n/es/notify';
+import '../../i18n/es/orders';
+import '../../i18n/es/proof';
 
 function reasonText(n: NoticeInfo): string {
   if (n.reason === 'no_provider' || n.reason === 'no_smtp' || n.reason === 'opted_out') return t(`notices.office.reasons.${n.reason}`);

@@ -13,6 +13,8 @@ import type { ScreenProps } from '../../ui/page/types';
 import { loadPublicTracking, type PublicTracking } from '../../data/notify';
 import { loadPublicProof, type PublicProof } from '../../data/proofLinks';
 import { chooseLanguage, useLanguage } from '../../data/language';
+import '../../i18n/es/notify';
+import '../../i18n/es/proof';
 
 type State = { readonly kind: 'loading' } | { readonly kind: 'ready'; readonly tracking: PublicTracking; readonly proof: PublicProof | null } | { readonly kind: 'error'; readonly message: string };
 

@@ -15,6 +15,7 @@ import { createWebhook, deleteWebhook, editWebhook, listWebhooks, resendWebhookE
 import type { Client } from '../../domain/entities/reference';
 import { errorText } from '../../ui/errors';
 import { ConfirmButton } from '../../ui/crud/ConfirmButton';
+import '../../i18n/es/notify';
 
 const EVENT_COLOR = { pending: 'yellow', delivered: 'green', expired: 'red' } as const;
 

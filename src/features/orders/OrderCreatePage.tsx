@@ -10,6 +10,7 @@ import { newOrderCode } from '../../domain/orderForm';
 import { newId } from '../../ui/crud/entity';
 import { OrderForm } from './OrderForm';
 import { linkTo } from '../../links/registry';
+import '../../i18n/es/orders';
 
 export function OrderCreatePage() {
   const engine = useEngine();

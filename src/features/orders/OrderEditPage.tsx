@@ -15,6 +15,7 @@ import { OrderForm } from './OrderForm';
 import { SyncNotices } from '../../ui/sync/SyncNotices';
 import { href, linkTo } from '../../links/registry';
 import { statusText } from '../../i18n/status';
+import '../../i18n/es/orders';
 
 export function OrderEditPage({ params }: ScreenProps<'editOrder'>) {
   const engine = useEngine();
@@ -38,7 +39,7 @@ export function OrderEditPage({ params }: ScreenProps<'editOrder'>) {
       </Alert>
       <Group>
         <Button component={Link} to={href('orderNotices', { id: order.id })} variant="light">
-          {t('notices.office.title')}
+          {t('routeTitles.orderNotices')}
         </Button>
       </Group>
       <SyncNotices docs={[{ collection: 'orders', id: order.id }]} />

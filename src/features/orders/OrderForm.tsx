@@ -24,6 +24,8 @@ import { formatRate, formSchema, hubLabel, type Option } from '../../ui/crud/opt
 import { hubRefusal, useWritableHubs } from '../../ui/hubScope';
 import { mayWriteHub } from '../../domain/access/hubScope';
 import { FormError } from '../../ui/form/FormError';
+import '../../i18n/es/delivery';
+import '../../i18n/es/orders';
 
 /** The form checks everything the stored order needs except what is set when saving. */
 const orderFormSchema = formSchema(

@@ -15,6 +15,7 @@ import { hubFilter, hubLabel } from '../../ui/crud/options';
 import { ORDER_STATUS_COLOR } from '../../ui/statusColors';
 import { href } from '../../links/registry';
 import { statusText } from '../../i18n/status';
+import '../../i18n/es/orders';
 
 /**
  * An order's total, worked out when a row needs it (shown, sorted or searched) and kept per

@@ -24,6 +24,7 @@ import { formatSigned, PaymentStatusBadge, useUserNames } from './shared';
 import { useAction } from '../../ui/action/useAction';
 import { messageOf } from '../../ui/errors';
 import { ListTable } from '../../ui/table/ListTable';
+import '../../i18n/es/payments';
 
 const LEVEL_COLOR = { ok: 'teal', near: 'yellow', over: 'red' } as const;
 

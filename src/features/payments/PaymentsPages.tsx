@@ -25,6 +25,8 @@ import { SettlementPanel } from './SettlementPanel';
 import { methodLabel, PaymentStatusBadge, formatSigned, statusLabel, TotalsPanel, useUserNames } from './shared';
 import { href, linkTo } from '../../links/registry';
 import { eurosCell } from '../../domain/money';
+import '../../i18n/es/payments';
+import '../../i18n/es/proof';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -16,7 +16,8 @@ import type { PaymentDoc, Route } from '../../domain/entities/operation';
 import { cashLevel, cashLimitOf } from '../../domain/payments/cash';
 import { useCatalog } from '../../data/reference';
 import { riderCashDay } from '../../domain/payments/list';
-import { statusLabel } from './shared';
+import { statusText } from '../../i18n/status';
+import { MACHINES } from '../../domain/status/machines';
 
 export function RiderCashCard() {
   const user = useSession((s) => s.user);
@@ -38,41 +39,41 @@ export function RiderCashCard() {
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap">
           <Text fw={700} id="rider-cash-title">
-            {t('payments.rider.title')}
+            {t('riderCash.title')}
           </Text>
           <Badge color={level === 'over' ? 'red' : level === 'near' ? 'yellow' : 'teal'} variant="light" style={{ flexShrink: 0 }}>
-            {t('payments.rider.onHand')}
+            {t('riderCash.onHand')}
           </Badge>
         </Group>
-        <Text size="xl" fw={800} data-testid="rider-cash-on-hand" aria-label={`${t('payments.rider.onHand')}: ${formatMoney(onHand)}`}>
+        <Text size="xl" fw={800} data-testid="rider-cash-on-hand" aria-label={`${t('riderCash.onHand')}: ${formatMoney(onHand)}`}>
           {formatMoney(onHand)}
         </Text>
         <Text size="sm">
-          {t('payments.rider.collectedToday')}: <span data-testid="rider-cash-collected">{formatMoney(day.collected_today_cents)}</span>
+          {t('riderCash.collectedToday')}: <span data-testid="rider-cash-collected">{formatMoney(day.collected_today_cents)}</span>
         </Text>
         <Text size="sm">
-          {t('payments.rider.handedToday')}: <span data-testid="rider-cash-handed">{formatMoney(day.handed_over_today_cents)}</span>
+          {t('riderCash.handedToday')}: <span data-testid="rider-cash-handed">{formatMoney(day.handed_over_today_cents)}</span>
         </Text>
-        {level === 'near' && <Alert color="yellow">{t('payments.rider.near', { limit })}</Alert>}
+        {level === 'near' && <Alert color="yellow">{t('riderCash.near', { limit })}</Alert>}
         {level === 'over' && (
           <Alert color="red" role="alert">
-            {t('payments.rider.over', { amount: formatMoney(onHand), limit })}
+            {t('riderCash.over', { amount: formatMoney(onHand), limit })}
           </Alert>
         )}
         <Text size="sm" c="dimmed">
-          {t('payments.rider.howTo')}
+          {t('riderCash.howTo')}
         </Text>
         <Button variant="light" size="lg" fullWidth onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls="rider-cash-handovers" data-testid="rider-cash-toggle">
-          {open ? t('payments.rider.hideHandovers') : t('payments.rider.showHandovers', { count: day.handovers.length })}
+          {open ? t('riderCash.hideHandovers') : t('riderCash.showHandovers', { count: day.handovers.length })}
         </Button>
         {open && (
           <Stack gap={4} id="rider-cash-handovers" data-testid="rider-cash-handovers">
             {day.handovers.length === 0 ? (
-              <Text size="sm">{t('payments.rider.noHandovers')}</Text>
+              <Text size="sm">{t('riderCash.noHandovers')}</Text>
             ) : (
               day.handovers.map((h) => (
                 <Text key={h.id} size="sm" data-testid="rider-handover">
-                  {t('payments.rider.handover', { at: formatDate(h.recorded_at, 'HH:mm'), counted: formatMoney(h.counted_cents), status: statusLabel(h.status) })}
+                  {t('riderCash.handover', { at: formatDate(h.recorded_at, 'HH:mm'), counted: formatMoney(h.counted_cents), status: statusText(MACHINES.payment, h.status) })}
                 </Text>
               ))
             )}

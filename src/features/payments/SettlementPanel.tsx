@@ -19,6 +19,7 @@ import { EntityTable, type Column } from '../../ui/crud/EntityTable';
 import { useAction } from '../../ui/action/useAction';
 import { methodLabel, statusLabel } from './shared';
 import { eurosCell } from '../../domain/money';
+import '../../i18n/es/payments';
 
 const KIND_COLOR: Readonly<Record<SettlementOutcome['kind'], string>> = {
   settle: 'teal',

@@ -10,6 +10,7 @@ import type { PaymentMethod, User } from '../../domain/entities/operation';
 import type { PaymentTotals, Total } from '../../domain/payments/list';
 import { MACHINES, type PaymentStatus } from '../../domain/status/machines';
 import { statusText } from '../../i18n/status';
+import '../../i18n/es/payments';
 
 export const PAYMENT_STATUS_COLOR: Readonly<Record<PaymentStatus, string>> = {
   pending: 'gray',

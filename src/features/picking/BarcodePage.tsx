@@ -17,6 +17,7 @@ import { useDayOrders, usePickingDay } from './hooks';
 import { productPath, RouteStatusBadge } from './shared';
 import { href } from '../../links/registry';
 import { statusText } from '../../i18n/status';
+import '../../i18n/es/picking';
 
 /** What a code names on this device. */
 function useLookup(code: string) {

@@ -12,6 +12,7 @@ import { Scanner } from '../../ui/scanner';
 import { ProductMissing, productPath } from './shared';
 import { useOrderProduct, usePickingEvents } from './hooks';
 import { useUserNames } from './incidenceShared';
+import '../../i18n/es/picking';
 
 /** /error-picking-producto/:pe_name/:order_id/:product_id/: wrong codes read for this product, and scan again. */
 export function ErrorPickingPage({ params }: ScreenProps<'errorPicking'>) {

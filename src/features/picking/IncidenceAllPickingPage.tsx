@@ -14,6 +14,9 @@ import type { Incidence } from '../../domain/entities/events';
 import { FollowUpBadge, FollowUpDialog } from '../../ui/incidences/FollowUpDialog';
 import { useFollowUps } from '../../ui/incidences/useFollowUps';
 import { statusText } from '../../i18n/status';
+import '../../i18n/es/delivery';
+import '../../i18n/es/incidences';
+import '../../i18n/es/picking';
 
 /** A picking incidence's type in words (a delivery-only type, never made at picking, in the delivery's words). */
 function typeLabel(type: Incidence['type']): string {

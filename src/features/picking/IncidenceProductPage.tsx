@@ -14,6 +14,7 @@ import type { AppHref } from '../../links/registry';
 import { ProductMissing, productPath } from './shared';
 import { useOrderProduct, usePickingEvents, usePickingRoute } from './hooks';
 import { statusText } from '../../i18n/status';
+import '../../i18n/es/picking';
 
 function isIncidenceType(v: unknown): v is PickingIncidenceType {
   return typeof v === 'string' && (PICKING_INCIDENCE_TYPES as readonly string[]).includes(v);

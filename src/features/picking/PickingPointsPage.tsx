@@ -8,6 +8,7 @@ import { FirstSyncNotice } from '../../ui/sync/FirstSync';
 import { useDayOrders, useDayRoutes, usePickingDay, usePickingEvents, usePickingSettlement } from './hooks';
 import { DayHubSelector, ProgressFigures } from './shared';
 import { href } from '../../links/registry';
+import '../../i18n/es/picking';
 
 /** /picking/pe: the day's delivery points at the hub, each with its picking progress. */
 export function PickingPointsPage() {

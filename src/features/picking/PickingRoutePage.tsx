@@ -18,6 +18,7 @@ import { DayHubSelector, ProgressFigures, RouteLine, RouteStatusBadge } from './
 import { pickingRoutes } from './routesShared';
 import { href } from '../../links/registry';
 import { statusText } from '../../i18n/status';
+import '../../i18n/es/picking';
 
 function stopState(s: StopPickingProgress): string {
   if (s.complete) return t('pickingScreens.stopDone');

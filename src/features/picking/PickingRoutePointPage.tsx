@@ -8,6 +8,7 @@ import { MissingOrdersNotice, MissingUntilSynced } from '../../ui/sync/FirstSync
 import { usePickingEvents, usePickingRefusal, usePickingRoute, usePickingSettlement, useRouteOrdersList } from './hooks';
 import { LineStateBadge, ProgressFigures, productPath, RouteStatusBadge } from './shared';
 import { href } from '../../links/registry';
+import '../../i18n/es/picking';
 
 /** /picking/route/:id/pe/:idPE: the products of one delivery point's orders on the route. */
 export function PickingRoutePointPage({ params }: ScreenProps<'pickingRoutePe'>) {

@@ -12,6 +12,7 @@ import { useDayOrders, useDayRoutes, usePickingDay, usePickingSettlement, useRou
 import { DayHubSelector, ProgressFigures, RouteLine, RouteStatusBadge } from './shared';
 import { pickingRoutes } from './routesShared';
 import { href } from '../../links/registry';
+import '../../i18n/es/picking';
 
 function RouteCard({ route, progress }: { route: Route; progress: RoutePickingProgress | undefined }) {
   const started = progress !== undefined && progress.units_picked + progress.units_short + progress.units_over > 0;

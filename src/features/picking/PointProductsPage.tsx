@@ -12,6 +12,7 @@ import { usePickingDay, usePickingEvents, usePickingSettlement, usePointOrders }
 import { DayHubSelector, productPath } from './shared';
 import { pickableOrders } from './byProductShared';
 import { href } from '../../links/registry';
+import '../../i18n/es/picking';
 
 interface ProductRow {
   readonly product_id: string;

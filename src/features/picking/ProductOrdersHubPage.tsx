@@ -12,6 +12,7 @@ import { useDayOrders, usePickingActor, usePickingDay, usePickingEvents, usePick
 import { DayHubSelector, LineStateBadge, productPath } from './shared';
 import { pickableOrders } from './byProductShared';
 import { href } from '../../links/registry';
+import '../../i18n/es/picking';
 
 /** /picking/products/pe/:id/orders/hub/product/:idHub/:idProduct: one product across the hub's orders of the day. */
 export function ProductOrdersHubPage({ params }: ScreenProps<'pickingOrdersHub'>) {

@@ -1,4 +1,5 @@
 import { useDocById, useDocsByIds } from '../../data/hooks';
+import '../../i18n/es/picking';
 /**
  * The picker's product page (issue 12): /picking/products/pe/:pe_id/:product_id/order/:order_id.
  * One product of one order: what is asked and what is in the box, scan to count a unit (a code of

@@ -28,6 +28,8 @@ import type { Hub } from '../../domain/entities/reference';
 import { indexPickingEvents, routePickingProgress, type PickingIndex, type RoutePickingProgress } from '../../domain/picking';
 import { mayWriteHub, writableHubs } from '../../domain/access/hubScope';
 import { t } from '../../i18n';
+import '../../i18n/es/incidences';
+import '../../i18n/es/picking';
 
 /** The day and hub the picker works on (kept while he moves between picking screens). */
 interface PickingDay {

@@ -13,6 +13,7 @@ import { writableOf } from '../../domain/access/hubScope';
 import { href, linkTo, type AppHref } from '../../links/registry';
 import { statusText } from '../../i18n/status';
 import { hubNameOptions } from '../../ui/crud/options';
+import '../../i18n/es/picking';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 

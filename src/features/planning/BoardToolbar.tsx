@@ -12,6 +12,7 @@ import type { Hub } from '../../domain/entities/reference';
 import { ObjectiveSelect } from './ObjectiveSelect';
 import { PlanScopeControls } from './PlanScope';
 import type { BoardCommands, BoardEvent, BoardState } from './boardModel';
+import '../../i18n/es/planning';
 
 export interface BoardToolbarProps {
   readonly state: BoardState;

@@ -3,6 +3,7 @@ import { Button, Card, List, Stack, Text, Title } from '@mantine/core';
 import { t } from '../../i18n';
 import type { CarryOver } from '../../domain/routing/carryOver';
 import { CARRY_OVER_DAYS } from '../../domain/routing/carryOver';
+import '../../i18n/es/planning';
 
 export function CarryOverCard({ carry, busy, onBring }: { readonly carry: readonly CarryOver[]; readonly busy: boolean; readonly onBring: () => void }) {
   return (

@@ -15,6 +15,7 @@ import { domainText } from '../../i18n/domain';
 import type { Order, Route } from '../../domain/entities/operation';
 import { dayProblems, problemMessage, problemNames } from '../../domain/routing/integrity';
 import { useSyncStatus } from '../../data/hooks';
+import '../../i18n/es/planning';
 
 export interface DayCheckProps {
   readonly date: string;

@@ -17,6 +17,7 @@ import { LazyMap } from '../../ui/map/LazyMap';
 import type { MapLine, MapPoint } from '../../ui/map/MapView';
 import { ROUTE_COLORS } from './boardView';
 import { usePlanningActor, useRoutesEvents, useUsers } from './hooks';
+import '../../i18n/es/planning';
 
 const STATE_COLOR: Partial<Record<StopState, string>> = { done: '#2f9e44', failed: '#e03131', partial: '#f76707' };
 

@@ -8,6 +8,7 @@ import { Group, NumberInput, Select, Text } from '@mantine/core';
 import { setHubObjective, useHubObjective, type PlanningObjective } from '../../data/planningObjective';
 import type { DayPlanResult } from '../../domain/routing/day';
 import { t } from '../../i18n';
+import '../../i18n/es/planning';
 
 export function ObjectiveSelect({ hub, disabled }: { hub: number; disabled?: boolean }) {
   const current = useHubObjective(hub);

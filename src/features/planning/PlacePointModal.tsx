@@ -15,6 +15,7 @@ import { LocationPicker } from '../../ui/map/LocationPicker';
 import { usePlanningActor } from './hooks';
 import type { DataEngine } from '../../data/engine';
 import { useAction } from '../../ui/action/useAction';
+import '../../i18n/es/planning';
 
 export function PlacePointModal({ point, onClose }: { point: DeliveryPoint; onClose: () => void }) {
   const engine = useEngine();

@@ -11,6 +11,7 @@ import { domainText } from '../../i18n/domain';
 import type { DeliveryPoint, Order } from '../../domain/entities/operation';
 import type { DayPlanResult } from '../../domain/routing/day';
 import type { PlanScope } from '../../domain/routing/fromEntities';
+import '../../i18n/es/planning';
 
 export interface PlanScopeProps {
   readonly scope: PlanScope;

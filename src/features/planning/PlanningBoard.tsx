@@ -1,4 +1,5 @@
 import { useAllDocs } from '../../data/hooks';
+import '../../i18n/es/planning';
 /**
  * The planning board (issue 11): /routed (shell) and /blank/routed (wall screen). For a date and
  * a hub: the map (lazy) with the hub, the unplanned orders grouped by delivery point and coloured

@@ -13,6 +13,7 @@ import { ProposalBound } from './ObjectiveSelect';
 import { LeftOutOrders } from './PlanScope';
 import { duration, km, routeColor } from './boardView';
 import type { Command } from './boardModel';
+import '../../i18n/es/planning';
 
 export interface ProposalCardProps {
   readonly proposal: DayPlanResult;

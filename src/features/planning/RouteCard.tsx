@@ -21,6 +21,7 @@ import { RouteDropZone } from './StopDrag';
 import { StopRow, type EngineRun } from './StopRow';
 import { duration, km } from './boardView';
 import { usePlanningActor } from './hooks';
+import '../../i18n/es/planning';
 
 export interface RouteCardProps {
   readonly route: Route;

@@ -26,6 +26,7 @@ import { useAction } from '../../ui/action/useAction';
 import { messageOf } from '../../ui/errors';
 import { statusText } from '../../i18n/status';
 import { FormError } from '../../ui/form/FormError';
+import '../../i18n/es/planning';
 
 // ── /routes/route/form/:id ───────────────────────────────────────────────────────────────────
 

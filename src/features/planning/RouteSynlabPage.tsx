@@ -9,6 +9,7 @@ import type { Route } from '../../domain/entities/operation';
 import { MissingUntilSynced } from '../../ui/sync/FirstSync';
 import { useRouteOrders, useRoutesEvents } from './hooks';
 import { RouteStatusTag, StopsTable } from './routesShared';
+import '../../i18n/es/planning';
 
 // ── /routes/route-synlab/:id ─────────────────────────────────────────────────────────────────
 

@@ -17,6 +17,7 @@ import { useBikes, useRouteOrders, useRoutesEvents, useUsers } from './hooks';
 import { RouteStatusTag, StopsTable } from './routesShared';
 import { href } from '../../links/registry';
 import { RouteChanges } from '../../ui/routes/RouteChanges';
+import '../../i18n/es/planning';
 
 function RouteHeader({ route, children }: { route: Route; children?: ReactNode }) {
   const { data: hubs } = useCatalog('hub');
@@ -109,7 +110,7 @@ export function RouteViewPage({ params }: ScreenProps<'routeDetail'>) {
       {route.status !== 'draft' && (
         <>
           <Title order={2} size="h4">
-            {t('planning.changes.title')}
+            {t('routeChanges.title')}
           </Title>
           <RouteChanges changes={route.changes ?? []} />
         </>

@@ -17,6 +17,7 @@ import { useUsers } from './hooks';
 import { shiftDate, validDate } from './routesShared';
 import { href } from '../../links/registry';
 import { statusText } from '../../i18n/status';
+import '../../i18n/es/planning';
 
 // ── /routes ──────────────────────────────────────────────────────────────────────────────────
 

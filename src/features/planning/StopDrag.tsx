@@ -28,6 +28,7 @@ import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalList
 import { CSS } from '@dnd-kit/utilities';
 import { Card, Text } from '@mantine/core';
 import { t } from '../../i18n';
+import '../../i18n/es/planning';
 
 /** What a drop asks for: the stop `seq` of route `from` to place `to` of route `into`. */
 export interface StopDrop {

@@ -11,6 +11,7 @@ import type { DeliveryPoint, Route } from '../../domain/entities/operation';
 import { canMoveStop, isEditableRoute } from '../../domain/routing/edit';
 import { useStopDrag } from './StopDrag';
 import { usePlanningActor } from './hooks';
+import '../../i18n/es/planning';
 
 /** Runs a change of the board with the device's engine (busy and failures handled by the board). */
 export type EngineRun = (f: (e: NonNullable<ReturnType<typeof useEngine>>) => Promise<unknown>) => void;

@@ -10,6 +10,7 @@ import type { DeliveryPoint, Route } from '../../domain/entities/operation';
 import { PlacePointModal } from './PlacePointModal';
 import { NO_LOCATION_COLOR, windowColor, type UnplannedGroup } from './boardView';
 import type { Command } from './boardModel';
+import '../../i18n/es/planning';
 
 export interface UnplannedCardProps {
   readonly groups: readonly UnplannedGroup[];

@@ -1,4 +1,5 @@
 import { useDocsByIds } from '../../data/hooks';
+import '../../i18n/es/planning';
 /**
  * Routes of any date (issue 11): /routes (list with date range, hub, rider and status filters,
  * virtualized), /routes/route/:id (stops, orders, progress, timeline of its delivery events, map),

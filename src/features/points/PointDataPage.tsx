@@ -20,6 +20,9 @@ import { SectionCard } from '../../ui/layout/SectionCard';
 import { kindLabel } from './config';
 import { href } from '../../links/registry';
 import { statusText } from '../../i18n/status';
+import '../../i18n/es/delivery';
+import '../../i18n/es/orders';
+import '../../i18n/es/points';
 
 const RECENT_ORDERS = 20;
 

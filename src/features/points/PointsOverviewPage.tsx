@@ -7,6 +7,7 @@ import { useAllDeliveryPoints } from '../../data/pointsStore';
 import { useCatalog } from '../../data/reference';
 import { hubLabel } from '../../ui/crud/options';
 import { href } from '../../links/registry';
+import '../../i18n/es/points';
 
 export function PointsOverviewPage() {
   const { data: points, loading } = useAllDeliveryPoints();

@@ -16,6 +16,7 @@ import { RowLink } from '../../ui/crud/EntityTable';
 import { activeColumn, activeFilter, formSchema, hubFilter, hubLabel, hubOptions, hubSelect, type Option } from '../../ui/crud/options';
 import { LocationPicker } from '../../ui/map/LocationPicker';
 import { href } from '../../links/registry';
+import '../../i18n/es/points';
 
 export type PointForm = Omit<DeliveryPoint, 'hub'> & { hub: string };
 

@@ -10,6 +10,8 @@ import { formatMoney, formatNumber, t } from '../../i18n';
 import { formatDate, madridClock } from '../../i18n/dates';
 import type { Proof, ProofOutcome } from '../../data/proof';
 import './proof.css';
+import '../../i18n/es/payments';
+import '../../i18n/es/proof';
 
 export type ProofFields = Omit<Proof, 'photo_files' | 'signature_strokes'>;
 

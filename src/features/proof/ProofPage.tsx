@@ -17,6 +17,7 @@ import { PROOF_LINK_DAYS, type ProofLink } from '../../domain/proof';
 import { SignatureView } from '../../ui/signature/SignaturePad';
 import { hubRefusal, useWritableHubs } from '../../ui/hubScope';
 import { ProofDocument, printProof } from './ProofDocument';
+import '../../i18n/es/proof';
 
 function PublicLink({ orderId, hub }: { orderId: string; hub: number }) {
   // Only the order's hub's operators (and admins) manage its links (issue 29, finding 6).

@@ -10,6 +10,7 @@ import { formatDate } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
 import { loadPublicProof, type PublicProof } from '../../data/proofLinks';
 import { ProofDocument, printProof } from './ProofDocument';
+import '../../i18n/es/proof';
 
 type State = { readonly kind: 'loading' } | { readonly kind: 'ready'; readonly proof: PublicProof } | { readonly kind: 'error'; readonly message: string };
 

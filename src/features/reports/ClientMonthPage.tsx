@@ -27,6 +27,7 @@ import { dayLabel, monthLabel, tableSheet } from './cells';
 import { clientMonthTables } from './clientMonth';
 import { FigureTable } from './ReportTable';
 import { useReport } from './useReport';
+import '../../i18n/es/reports';
 
 export function ClientMonthPage({ params }: ScreenProps<'reportsClientMonth'>) {
   const clientId = params.clientId ?? '';

@@ -9,6 +9,7 @@ import { MACHINES } from '../../domain/status/machines';
 import { RowLink } from '../../ui/crud/EntityTable';
 import { href } from '../../links/registry';
 import { dayLabel } from './cells';
+import '../../i18n/es/reports';
 
 /** At most this many orders are listed in the drawer (the CSV of the figure's table has the counts). */
 const DRAWER_MAX = 200;

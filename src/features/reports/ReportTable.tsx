@@ -11,6 +11,7 @@ import type { Report } from '../../domain/reports/aggregate';
 import { downloadCsv, toCsv } from '../../ui/crud/csv';
 import { downloadXlsx } from '../../ui/crud/xlsx';
 import { cellText, csvText, exportName, isCount, tableSheet, type CountCell, type TableSpec } from './cells';
+import '../../i18n/es/reports';
 
 const ReportChart = lazy(() => import('./ReportChart'));
 

@@ -25,6 +25,7 @@ import { tablesOf } from './reportTables';
 import { ReportTable } from './ReportTable';
 import { OrdersDrawer } from './OrdersDrawer';
 import { useReport } from './useReport';
+import '../../i18n/es/reports';
 
 export function ReportsPage() {
   const today = useMemo(() => madridDate(), []);

@@ -8,6 +8,7 @@ import { formatDate } from '../../i18n/dates';
 import { share, type Report } from '../../domain/reports/aggregate';
 import type { FigureRef } from '../../domain/reports/figures';
 import type { XlsxSheet, XlsxValue } from '../../ui/crud/xlsx';
+import '../../i18n/es/reports';
 
 /** A count that opens its orders. */
 export interface CountCell {

@@ -9,6 +9,7 @@ import { t } from '../../i18n';
 import type { Report } from '../../domain/reports/aggregate';
 import type { TableSpec } from './cells';
 import { figureLabel } from './reportTables';
+import '../../i18n/es/reports';
 
 export function clientMonthTables(report: Report): TableSpec[] {
   const total = report.total;

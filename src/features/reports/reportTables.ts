@@ -10,6 +10,7 @@ import { INCIDENCE_KINDS } from '../../domain/entities/events';
 import type { GroupRow, Report, TallyFigure } from '../../domain/reports/aggregate';
 import type { ReportGroup } from '../../domain/reports/figures';
 import { dayLabel, percentValue, shortDayLabel, type Cell, type ChartSpec, type CountCell, type TableSpec } from './cells';
+import '../../i18n/es/reports';
 
 export const figureLabel = (f: TallyFigure): string => t(`reports.figures.${f}`);
 

@@ -16,6 +16,7 @@ import { usePositionSharing, type SharingState } from '../../data/positionSharin
 import { madridDate } from '../../domain/dates';
 import type { Route } from '../../domain/entities/operation';
 import { t, type MessageKey } from '../../i18n';
+import '../../i18n/es/tracking';
 
 const TEXT: Readonly<Record<SharingState, MessageKey>> = {
   on: 'tracking.live.on',

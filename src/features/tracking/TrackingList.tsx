@@ -16,6 +16,7 @@ import { t } from '../../i18n';
 import { hubName } from '../../ui/crud/options';
 import { RouteTrackingCard } from '../../ui/tracking/RouteTrackingCard';
 import { href } from '../../links/registry';
+import '../../i18n/es/tracking';
 
 /** From this many routes on, only the cards near the screen are drawn. */
 export const VIRTUAL_FROM = 24;

@@ -21,6 +21,7 @@ import { LazyMap } from '../../ui/map/LazyMap';
 import type { MapPoint } from '../../ui/map/MapView';
 import { positionText } from '../../ui/tracking/RouteTrackingCard';
 import { TrackingList } from './TrackingList';
+import '../../i18n/es/tracking';
 
 /**
  * Boards brought up to date per frame for new positions and the clock's tick (each is a route's

@@ -12,6 +12,7 @@ import { ActionFeedback } from '../../ui/action/ActionFeedback';
 import { EntityForm } from '../../ui/crud/EntityForm';
 import { useUsers } from './shared';
 import { userSchema } from '../../domain/entities/operation';
+import '../../i18n/es/users';
 
 const profileSchema = userSchema.pick({ name: true, phone: true });
 

@@ -9,6 +9,7 @@ import { useAction } from '../../ui/action/useAction';
 import { ActionFeedback } from '../../ui/action/ActionFeedback';
 import { useUsers } from './shared';
 import { userConfig } from './userShared';
+import '../../i18n/es/users';
 
 /** A user's profile (the record layer's form), and his account: a password or a reset link. */
 export function UserEditPage({ params }: ScreenProps<'userEdit'>) {

@@ -4,6 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { t } from '../../i18n';
 import { useRoles, useUsers } from './shared';
 import { href } from '../../links/registry';
+import '../../i18n/es/users';
 
 export function UserModelPage() {
   const { data: users } = useUsers();

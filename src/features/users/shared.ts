@@ -3,6 +3,7 @@ import { allUsers, catalogOfKind } from '../../data/queries';
 import type { User } from '../../domain/entities/operation';
 import type { Hub, Role } from '../../domain/entities/reference';
 import { t } from '../../i18n';
+import '../../i18n/es/users';
 
 export function useRoles() {
   return useLiveQuery<Role[]>((db) => catalogOfKind(db, 'role'), [], []);

@@ -19,6 +19,7 @@ import { collectionRows, entityLabels, type EntityConfig } from '../../ui/crud/e
 import { formSchema, hubOrAll } from '../../ui/crud/options';
 import { href } from '../../links/registry';
 import { hubOptions, roleOptions, useHubs, useRoles } from './shared';
+import '../../i18n/es/users';
 
 /**
  * The form's values: the home hub comes from a select as text, the hubs he writes in from a

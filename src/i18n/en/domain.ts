@@ -1,5 +1,5 @@
-/** English messages of the domain's checks (the Spanish ones are ../es/domain.ts). Same keys, same {variables}. */
-import type { domainMessages as es } from '../es/domain';
+/** English messages of the domain's checks (the Spanish ones are the domain's table, src/domain/messageTable.ts). Same keys, same {variables}. */
+import type { domainMessages as es } from '../../domain/messageTable';
 import type { Shape } from '../shape';
 
 export const domainMessages: Shape<typeof es> = {

@@ -214,26 +214,6 @@ export const planningMessages: Shape<typeof es> = {
       estimateFallback: 'Estimated times: the routing service did not answer.',
       estimateFallbackWhy: 'Estimated times: the routing service did not answer ({reason}).',
     },
-    changes: {
-      title: 'Changes since publishing',
-      empty: 'No changes since it was published.',
-      riderTitle: 'Your route has changed',
-      line: '{when} · {who}: {what}',
-      none: '—',
-      kind: {
-        status: 'Status: {from} → {to}',
-        name: 'Name: “{from}” → “{to}”',
-        date: 'Date: {from} → {to}',
-        hub: 'Hub: {from} → {to}',
-        rider: 'Rider: {from} → {to}',
-        bike: 'Bike: {from} → {to}',
-        planned_start: 'Planned start: {from} → {to}',
-        stop_added: 'New stop: {point} (place {to})',
-        stop_removed: 'Stop removed: {point} (was number {from})',
-        stop_orders: 'Orders at {point}: {from} → {to}',
-        stops_order: 'New order of the stops',
-      },
-    },
     drag: {
       handle: 'Drag stop {seq}',
       lockedHandle: 'Stop {seq} is locked: unlock it to drag it',
@@ -265,10 +245,6 @@ export const planningMessages: Shape<typeof es> = {
       label: 'Map of {date}',
       legend: 'Green: delivered · Red: failed · Route colour: pending',
       noRoutes: 'No routes on this day at this hub.',
-    },
-    rider: {
-      upcoming: 'Upcoming routes',
-      eta: 'Around {eta}',
     },
   },
 };

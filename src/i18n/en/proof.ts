@@ -4,8 +4,6 @@ import type { Shape } from '../shape';
 
 export const proofMessages: Shape<typeof es> = {
   proof: {
-    title: 'Delivery note',
-    publicTitle: 'Delivery note',
     document: 'Delivery note for order {code}',
     company: 'CargoBici · cargo bike delivery',
     notFound: 'That order does not exist on this device.',
@@ -82,11 +80,5 @@ export const proofMessages: Shape<typeof es> = {
       fileNotFound: 'That image is not part of this delivery note',
       loadFailed: 'Could not load the delivery note: {message}',
     },
-  },
-  /** Stored photos shown in lists and records (incidences, deliveries). */
-  media: {
-    showPhoto: 'View photo',
-    showPhotoOf: 'View the photo of {what}',
-    photoMissing: 'The photo has not reached the server yet (it is uploaded when the device is online)',
   },
 };

@@ -61,10 +61,45 @@ export const serverMessages: Shape<typeof es> = {
       bad: 'Invalid request',
       internal: 'Internal server error; please try again',
     },
+    startup: {
+      failed: 'CargoBici does not start (DATA_DIR={dir}): {message}',
+      smsUrl: 'CB_SMS_URL must be an http:// or https:// URL (got “{raw}”)',
+      positiveInteger: '{name} must be a positive whole number (got “{raw}”)',
+      limit: '{name} must be a whole number of {unit}, at least {min} (got “{raw}”)',
+      milliseconds: 'milliseconds',
+      connections: 'connections (0: no limit)',
+      port: 'PORT must be a whole number from 1 to 65535 (got “{raw}”)',
+      demoSeed: 'DEMO_SEED must be a positive whole number (got “{raw}”)',
+      osrmUrl: 'CB_OSRM_URL: {message}',
+      demoDataInProduction:
+        'This data folder holds the demo data and its accounts (for example admin@cargobici.test, with a public password). Production mode (NODE_ENV=production) does not start with them. Way out: start with a new, empty folder (DATA_DIR=/new/path) and ADMIN_EMAIL and ADMIN_PASSWORD for the first administrator; or, if this folder only held test data, delete it and start again.',
+      adminPassword: 'ADMIN_PASSWORD is not valid: {problem}.',
+      adminEmail: 'ADMIN_EMAIL is not a valid e-mail address: “{email}”.',
+      adminEmailUnused: 'ADMIN_EMAIL ({email}) is not used: the data folder already has users and the first administrator is only created in an empty folder.',
+      productionEmpty: 'Production mode with an empty data folder: set ADMIN_EMAIL and ADMIN_PASSWORD to create the first administrator.',
+      newerSchema:
+        'The database is from a newer version of the server (schema {from}; this version goes up to {target}). Start the newer version or restore a backup.',
+    },
+    log: {
+      listening: 'CargoBici at http://localhost:{port} (data in {dir})',
+      stopping: '{signal}: stopping the server',
+      noticesPassFailed: 'notices and webhooks: the pass failed',
+      resetMailFailed: 'Could not send the e-mail to change the password',
+      mailWithoutSmtp: 'E-mail (no SMTP configured) to {to}: {subject}\n{text}',
+    },
+    refusals: {
+      summary: 'More refusals of this user in the same minute (the last one: {reason})',
+    },
+    rules: {
+      orderNotOnRoute: 'The order “{code}” does not belong to the route of {what}',
+      pointNotOrders: 'The delivery point of {what} is not that of the order “{code}”',
+    },
     sync: {
       unknownCollection: 'There is no collection “{name}”',
       badCheckpoint: 'The “checkpoint” parameter must be a sequence number',
       badLimit: 'The “limit” parameter must be a whole number from 1 to {max}',
+      pushWhat: 'the request',
+      pushNeedsId: 'Every document sent needs a text “id”',
       badPush: 'The request must be a list (at most {max}) of { assumedMasterState, newDocumentState }; {detail}',
     },
     files: {

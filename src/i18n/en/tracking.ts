@@ -4,9 +4,6 @@ import type { Shape } from '../shape';
 
 export const trackingMessages: Shape<typeof es> = {
   tracking: {
-    menu: 'Tracking',
-    menuDescription: 'Riders on their routes and expected arrivals',
-    title: 'Live tracking',
     intro: 'Riders on a route in progress, at their last position. Expected arrivals are recomputed with every position and every delivery.',
     hub: 'Hub',
     allHubs: 'All hubs',

@@ -2,6 +2,8 @@
  * Spanish texts of the admins' screen of the clients' order-API keys (/config/api-keys, issue 10).
  * Spread into the catalogue (`../messages.es.ts`).
  */
+import { addSpanish } from '../loaded';
+
 export const apiKeysMessages = {
   apiKeys: {
     configLink: 'Claves de la API de pedidos',
@@ -45,3 +47,5 @@ export const apiKeysMessages = {
     done: 'Ya la he guardado',
   },
 };
+
+addSpanish(apiKeysMessages);

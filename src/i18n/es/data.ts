@@ -1,4 +1,6 @@
 /** Messages of the data layer's writes and actions (src/data), shown where a write is refused. */
+import { addSpanish } from '../loaded';
+
 export const dataMessages = {
   data: {
     notFound: 'No existe {what} «{id}»',
@@ -33,3 +35,5 @@ export const dataMessages = {
     },
   },
 } as const;
+
+addSpanish(dataMessages);

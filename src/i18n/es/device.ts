@@ -3,6 +3,8 @@
  * and the message of a write refused because the device is full. Spread into the catalogue
  * (`../messages.es.ts`).
  */
+import { addSpanish } from '../loaded';
+
 export const deviceMessages = {
   deviceStorage: {
     full: 'El dispositivo no tiene espacio libre y no se ha guardado este cambio. Lo que ya estaba guardado sigue aquí: libera espacio (fotos, otras aplicaciones) y vuelve a intentarlo.',
@@ -14,3 +16,5 @@ export const deviceMessages = {
     unknown: 'Desconocido',
   },
 } as const;
+
+addSpanish(deviceMessages);

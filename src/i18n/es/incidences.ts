@@ -2,6 +2,8 @@
  * Spanish texts of the incidence follow-up (issue 13) on /incidence-all-delivered. Spread into
  * the catalogue by messages.es.ts.
  */
+import { addSpanish } from '../loaded';
+
 export const incidencesMessages = {
   incidences: {
     exceptions: {
@@ -125,3 +127,5 @@ export const incidencesMessages = {
     },
   },
 } as const;
+
+addSpanish(incidencesMessages);

@@ -2,6 +2,8 @@
  * Spanish texts of order intake (file import and the clients' order API). Spread into the
  * catalogue by ../messages.es.ts; `../intake.ts` formats the domain's issues with them.
  */
+import { addSpanish } from '../loaded';
+
 export const intakeMessages = {
   intake: {
     field: {
@@ -214,3 +216,5 @@ export const intakeMessages = {
     },
   },
 } as const;
+
+addSpanish(intakeMessages);

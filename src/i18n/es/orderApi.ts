@@ -2,6 +2,8 @@
  * Spanish texts of the clients' order API (server answers; docs/api.md lists them). Spread into
  * the catalogue by ../messages.es.ts; `../orderApi.ts` formats the problems with them.
  */
+import { addSpanish } from '../loaded';
+
 export const orderApiMessages = {
   orderApi: {
     where: {
@@ -56,3 +58,5 @@ export const orderApiMessages = {
     },
   },
 } as const;
+
+addSpanish(orderApiMessages);

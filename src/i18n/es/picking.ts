@@ -2,6 +2,8 @@
  * Spanish texts of picking, the barcode scanner and the box labels (issue 12). Spread into the
  * catalogue by messages.es.ts; read them with `t('picking.…')`, `t('scanner.…')`, `t('boxLabel.…')`.
  */
+import { addSpanish } from '../loaded';
+
 export const pickingMessages = {
   picking: {
     errors: {
@@ -173,28 +175,6 @@ export const pickingMessages = {
     open_: 'Abrir',
     plusOne: '+1',
   },
-  scanner: {
-    manualLabel: 'Código',
-    manualPlaceholder: 'Escribe o escanea el código',
-    manualSubmit: 'Aceptar',
-    manualHelp: 'Con un lector USB o Bluetooth puedes escanear sin tocar la pantalla.',
-    startCamera: 'Usar la cámara',
-    stopCamera: 'Parar la cámara',
-    starting: 'Abriendo la cámara…',
-    scanning: 'Apunta la cámara al código',
-    torchOn: 'Encender la linterna',
-    torchOff: 'Apagar la linterna',
-    read: 'Leído: {code}',
-    regionLabel: 'Vista de la cámara',
-    errors: {
-      denied: 'No hay permiso para usar la cámara. Permítelo en los ajustes del navegador o escribe el código a mano.',
-      absent: 'Este dispositivo no tiene cámara disponible. Escribe el código a mano o usa un lector.',
-      busy: 'La cámara está ocupada por otra aplicación. Ciérrala o escribe el código a mano.',
-      insecure: 'La cámara solo funciona en una conexión segura (https). Escribe el código a mano.',
-      unavailable: 'No se ha podido abrir la cámara ({detail}). Escribe el código a mano.',
-      load: 'No se ha podido cargar el lector de la cámara. Escribe el código a mano.',
-    },
-  },
   boxLabel: {
     title: 'Etiquetas de caja',
     print: 'Imprimir etiquetas',
@@ -210,15 +190,6 @@ export const pickingMessages = {
     rendering: 'Generando código de barras…',
     renderError: 'No se ha podido dibujar el código de barras; el código es {code}.',
   },
-  scanLab: {
-    title: 'Cámara y lector de códigos',
-    intro: 'Prueba el escáner de la app: cámara, lector USB o Bluetooth y código escrito a mano.',
-    last: 'Última lectura',
-    none: 'Aún no se ha leído nada.',
-    source: 'Origen',
-    sources: { camera: 'Cámara', wedge: 'Lector', manual: 'A mano' },
-    kind: 'Tipo',
-    kinds: { 'box-label': 'Etiqueta de caja', gtin: 'Código de producto (GTIN)', text: 'Otro código' },
-    count: 'Lecturas',
-  },
 } as const;
+
+addSpanish(pickingMessages);

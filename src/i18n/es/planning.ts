@@ -3,6 +3,8 @@
  * board and the day's map. Spread into the catalogue by messages.es.ts; read them with
  * `t('planning.…')`.
  */
+import { addSpanish } from '../loaded';
+
 export const planningMessages = {
   planning: {
     objective: {
@@ -215,26 +217,6 @@ export const planningMessages = {
       estimateFallback: 'Tiempos estimados: el servicio de rutas no respondió.',
       estimateFallbackWhy: 'Tiempos estimados: el servicio de rutas no respondió ({reason}).',
     },
-    changes: {
-      title: 'Cambios desde la publicación',
-      empty: 'Sin cambios desde que se publicó.',
-      riderTitle: 'Tu ruta ha cambiado',
-      line: '{when} · {who}: {what}',
-      none: '—',
-      kind: {
-        status: 'Estado: {from} → {to}',
-        name: 'Nombre: «{from}» → «{to}»',
-        date: 'Fecha: {from} → {to}',
-        hub: 'Hub: {from} → {to}',
-        rider: 'Repartidor: {from} → {to}',
-        bike: 'Bici: {from} → {to}',
-        planned_start: 'Salida prevista: {from} → {to}',
-        stop_added: 'Parada nueva: {point} (puesto {to})',
-        stop_removed: 'Parada quitada: {point} (era la {from})',
-        stop_orders: 'Pedidos en {point}: {from} → {to}',
-        stops_order: 'Nuevo orden de las paradas',
-      },
-    },
     drag: {
       handle: 'Arrastrar la parada {seq}',
       lockedHandle: 'La parada {seq} está fija: suéltela para arrastrarla',
@@ -267,9 +249,7 @@ export const planningMessages = {
       legend: 'Verde: entregado · Rojo: fallido · Color de la ruta: pendiente',
       noRoutes: 'No hay rutas este día en este hub.',
     },
-    rider: {
-      upcoming: 'Próximas rutas',
-      eta: 'Hacia las {eta}',
-    },
   },
 };
+
+addSpanish(planningMessages);

@@ -3,10 +3,10 @@
  * A4 page, the client's public link and the server's answers to it. Spread into the catalogue by
  * messages.es.ts; read them with `t('proof.…')`.
  */
+import { addSpanish } from '../loaded';
+
 export const proofMessages = {
   proof: {
-    title: 'Albarán de entrega',
-    publicTitle: 'Albarán de entrega',
     document: 'Albarán de entrega del pedido {code}',
     company: 'CargoBici · reparto en bicicleta de carga',
     notFound: 'Ese pedido no existe en este dispositivo.',
@@ -84,10 +84,6 @@ export const proofMessages = {
       loadFailed: 'No se ha podido cargar el albarán: {message}',
     },
   },
-  /** Stored photos shown in lists and records (incidences, deliveries). */
-  media: {
-    showPhoto: 'Ver foto',
-    showPhotoOf: 'Ver la foto de {what}',
-    photoMissing: 'La foto aún no ha llegado al servidor (se sube cuando el dispositivo tiene conexión)',
-  },
 } as const;
+
+addSpanish(proofMessages);

@@ -2,6 +2,8 @@
  * Spanish texts of the operation reports (issue 34, «Informes»). Spread into the catalogue by
  * messages.es.ts.
  */
+import { addSpanish } from '../loaded';
+
 export const reportsMessages = {
   reports: {
     title: 'Informes',
@@ -140,3 +142,5 @@ export const reportsMessages = {
     },
   },
 } as const;
+
+addSpanish(reportsMessages);

@@ -3,6 +3,8 @@
  * `{ error, message, key, vars? }` with `message` worded from here (server/answers.ts), so a
  * device can word `key` in its own language. Spread into the catalogue by ../messages.es.ts.
  */
+import { addSpanish } from '../loaded';
+
 export const serverMessages = {
   server: {
     auth: {
@@ -62,10 +64,49 @@ export const serverMessages = {
       bad: 'Petición no válida',
       internal: 'Error interno del servidor; inténtalo de nuevo',
     },
+    /** Why the server does not start (server/config.ts, seed.ts, migrations.ts; printed by main.ts). */
+    startup: {
+      failed: 'CargoBici no arranca (DATA_DIR={dir}): {message}',
+      smsUrl: 'CB_SMS_URL debe ser una URL http:// o https:// (recibido: «{raw}»)',
+      positiveInteger: '{name} debe ser un número entero positivo (recibido: «{raw}»)',
+      limit: '{name} debe ser un número entero de {unit}, al menos {min} (recibido: «{raw}»)',
+      milliseconds: 'milisegundos',
+      connections: 'conexiones (0: sin límite)',
+      port: 'PORT debe ser un número entero entre 1 y 65535 (recibido: «{raw}»)',
+      demoSeed: 'DEMO_SEED debe ser un entero positivo (recibido: «{raw}»)',
+      osrmUrl: 'CB_OSRM_URL: {message}',
+      demoDataInProduction:
+        'Esta carpeta de datos tiene los datos de demostración y sus cuentas (por ejemplo admin@cargobici.test, con una contraseña pública). El modo producción (NODE_ENV=production) no arranca con ellos. Salida: arranca con una carpeta nueva y vacía (DATA_DIR=/ruta/nueva) y ADMIN_EMAIL y ADMIN_PASSWORD para el primer administrador; o, si esta carpeta solo tenía datos de prueba, bórrala y vuelve a arrancar.',
+      adminPassword: 'ADMIN_PASSWORD no es válida: {problem}.',
+      adminEmail: 'ADMIN_EMAIL no es un correo válido: «{email}».',
+      adminEmailUnused: 'ADMIN_EMAIL ({email}) no se usa: la carpeta de datos ya tiene usuarios y el primer administrador solo se crea en una carpeta vacía.',
+      productionEmpty: 'Modo producción con una carpeta de datos vacía: define ADMIN_EMAIL y ADMIN_PASSWORD para crear el primer administrador.',
+      newerSchema:
+        'La base de datos es de una versión más nueva del servidor (esquema {from}; esta versión llega al {target}). Arranca la versión más nueva o restaura una copia.',
+    },
+    /** The server's log lines. */
+    log: {
+      listening: 'CargoBici en http://localhost:{port} (datos en {dir})',
+      stopping: '{signal}: cerrando el servidor',
+      noticesPassFailed: 'avisos y webhooks: la pasada falló',
+      resetMailFailed: 'No se pudo enviar el correo para cambiar la contraseña',
+      mailWithoutSmtp: 'Correo (sin SMTP configurado) para {to}: {subject}\n{text}',
+    },
+    /** What the refusals table records (server/store.ts). */
+    refusals: {
+      summary: 'Más rechazos de este usuario en el mismo minuto (el último: {reason})',
+    },
+    /** Why the server's write rules refuse a document (server/rules.ts; {what} is «el registro de entrega»…). */
+    rules: {
+      orderNotOnRoute: 'El pedido «{code}» no pertenece a la ruta de {what}',
+      pointNotOrders: 'El punto de entrega de {what} no es el del pedido «{code}»',
+    },
     sync: {
       unknownCollection: 'No existe la colección «{name}»',
       badCheckpoint: 'El parámetro «checkpoint» debe ser un número de secuencia',
       badLimit: 'El parámetro «limit» debe ser un entero entre 1 y {max}',
+      pushWhat: 'el envío',
+      pushNeedsId: 'Cada documento enviado necesita un «id» de texto',
       badPush: 'El envío debe ser una lista (máximo {max}) de { assumedMasterState, newDocumentState }; {detail}',
     },
     files: {
@@ -77,3 +118,5 @@ export const serverMessages = {
     },
   },
 };
+
+addSpanish(serverMessages);

@@ -6,6 +6,8 @@
  */
 import { MACHINES } from '../../domain/status/machines';
 
+import { addSpanish } from '../loaded';
+
 export const statusMessages = {
   status: {
     route: MACHINES.route.labels,
@@ -15,3 +17,5 @@ export const statusMessages = {
     payment: MACHINES.payment.labels,
   },
 } as const;
+
+addSpanish(statusMessages);

@@ -3,6 +3,8 @@
  * shown on the sync badge and on the affected screen. Spread into the catalogue
  * (`../messages.es.ts`).
  */
+import { addSpanish } from '../loaded';
+
 export const syncMessages = {
   syncNotice: {
     title: 'El servidor cambió algo que habías hecho',
@@ -53,3 +55,5 @@ export const syncMessages = {
     field_stops: 'paradas',
   },
 } as const;
+
+addSpanish(syncMessages);

@@ -3,6 +3,8 @@
  * screen shows while this user's first sync on this device has not finished yet, instead of a
  * confident 0. Spread into the catalogue by `../messages.es.ts`.
  */
+import { addSpanish } from '../loaded';
+
 export const syncStateMessages = {
   syncState: {
     synced: 'todo sincronizado',
@@ -20,3 +22,5 @@ export const syncStateMessages = {
     unknownValueLabel: 'pendiente de la primera sincronización',
   },
 } as const;
+
+addSpanish(syncStateMessages);

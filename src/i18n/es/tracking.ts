@@ -3,11 +3,10 @@
  * office's «Seguimiento» screen and route panel, and the server's answers to the positions it
  * receives. Spread into the catalogue by messages.es.ts; read them with `t('tracking.…')`.
  */
+import { addSpanish } from '../loaded';
+
 export const trackingMessages = {
   tracking: {
-    menu: 'Seguimiento',
-    menuDescription: 'Repartidores en ruta y horas de llegada previstas',
-    title: 'Seguimiento en directo',
     intro: 'Repartidores con una ruta en reparto, en su última posición. Las horas previstas se recalculan con cada posición y cada entrega.',
     hub: 'Hub',
     allHubs: 'Todos los hubs',
@@ -66,3 +65,5 @@ export const trackingMessages = {
     },
   },
 } as const;
+
+addSpanish(trackingMessages);

@@ -7,6 +7,7 @@ import { Link } from '@tanstack/react-router';
 import { t } from '../../i18n';
 import { ListTable } from '../../ui/table/ListTable';
 import { ROUTES, samplePath, type RouteEntry } from '../../links/registry';
+import '../../i18n/es/devtools';
 
 /** An index page: its intro, then a link to each of `routes` under its title. */
 function RouteIndex({ intro, routes, spacing }: { intro: string; routes: readonly RouteEntry[]; spacing?: MantineSpacing }) {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { formatDecimal, t, type MessageKey } from '../../i18n';
 import type { Hub } from '../../domain/entities/reference';
 import { RowTag, type Column, type Filter } from './EntityTable';
+import '../../i18n/es/users';
 
 export interface Option {
   readonly value: string;

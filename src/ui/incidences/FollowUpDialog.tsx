@@ -14,6 +14,7 @@ import { recordFollowUp } from '../../data/incidences';
 import type { Incidence } from '../../domain/entities/events';
 import { nextFollowUpStates, type FollowUpState, type FollowUpView } from '../../domain/incidences/followUp';
 import { useAction } from '../action/useAction';
+import '../../i18n/es/incidences';
 
 export const FOLLOW_UP_COLOR: Readonly<Record<FollowUpState, string>> = { open: 'red', in_review: 'yellow', resolved: 'teal', credited: 'blue' };
 

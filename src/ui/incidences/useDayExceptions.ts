@@ -12,6 +12,7 @@ import { exceptionIncidencesOfRoutes, failedDeliveriesOfRoutes, handoversOfRoute
 import type { DeliveryEvent, Incidence } from '../../domain/entities/events';
 import type { Order, PaymentDoc, Route } from '../../domain/entities/operation';
 import { exceptionsOfDay, type DayException } from '../../domain/incidences/exceptions';
+import '../../i18n/es/incidences';
 
 export interface DayExceptions {
   readonly exceptions: readonly DayException[];

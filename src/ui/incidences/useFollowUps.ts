@@ -8,6 +8,7 @@ import { allUsers } from '../../data/queries';
 import { followUps } from '../../data/incidences';
 import type { User } from '../../domain/entities/operation';
 import { FOLLOW_UP_INITIAL, followUpsByIncidence, type FollowUpEvent, type FollowUpView } from '../../domain/incidences/followUp';
+import '../../i18n/es/incidences';
 
 const NONE: FollowUpView = { state: FOLLOW_UP_INITIAL, assignee: '', history: [] };
 

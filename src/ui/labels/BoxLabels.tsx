@@ -9,6 +9,7 @@ import type { BoxLabel } from '../../domain/picking';
 import { t } from '../../i18n';
 import { code128Svg, svgDataUrl } from './barcodeSvg';
 import classes from './BoxLabels.module.css';
+import '../../i18n/es/picking';
 
 function Barcode({ code }: { code: string }) {
   const [state, setState] = useState<{ code: string; url: string | null; failed: boolean }>({ code, url: null, failed: false });

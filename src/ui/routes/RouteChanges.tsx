@@ -14,8 +14,8 @@ const isRouteStatus = (s: string | undefined): s is RouteStatus => s !== undefin
 
 /** One change in words: «Repartidor: Ramón → Rita». */
 export function changeText(c: RouteChange): string {
-  const value = (v: string | undefined) => (v === undefined || v === '' ? t('planning.changes.none') : c.kind === 'status' && isRouteStatus(v) ? statusText(routeMachine, v) : v);
-  return t(`planning.changes.kind.${c.kind}`, { from: value(c.from), to: value(c.to), point: c.point ?? '' });
+  const value = (v: string | undefined) => (v === undefined || v === '' ? t('routeChanges.none') : c.kind === 'status' && isRouteStatus(v) ? statusText(routeMachine, v) : v);
+  return t(`routeChanges.kind.${c.kind}`, { from: value(c.from), to: value(c.to), point: c.point ?? '' });
 }
 
 /** Changes after the publication: what a rider is told about. */
@@ -25,11 +25,11 @@ export function changesAfterPublishing(changes: readonly RouteChange[] | undefin
 
 export function RouteChanges({ changes, limit, testId = 'route-changes' }: { changes: readonly RouteChange[]; limit?: number; testId?: string }) {
   const newest = changes.slice().reverse().slice(0, limit ?? changes.length);
-  if (newest.length === 0) return <Text c="dimmed">{t('planning.changes.empty')}</Text>;
+  if (newest.length === 0) return <Text c="dimmed">{t('routeChanges.empty')}</Text>;
   return (
     <List size="sm" spacing={4} data-testid={testId}>
       {newest.map((c, i) => (
-        <List.Item key={`${c.at}-${i}`}>{t('planning.changes.line', { when: formatDate(c.at, 'd MMM, HH:mm'), who: c.by_name, what: changeText(c) })}</List.Item>
+        <List.Item key={`${c.at}-${i}`}>{t('routeChanges.line', { when: formatDate(c.at, 'd MMM, HH:mm'), who: c.by_name, what: changeText(c) })}</List.Item>
       ))}
     </List>
   );

@@ -3,6 +3,7 @@ import { Badge } from '@mantine/core';
 import { t, type MessageKey } from '../../i18n';
 import type { StopState } from '../../domain/delivery';
 import { STOP_STATE_COLOR } from '../statusColors';
+import '../../i18n/es/delivery';
 
 const STOP_STATE_LABEL: Record<StopState, MessageKey> = {
   pending: 'delivery.outcome_pending',

@@ -9,7 +9,7 @@
  * counted as one); only the camera's repeated frames of one code within a second are merged.
  * Wedge reads that come while the screen is busy (saving the previous one) wait their turn, and
  * reads made while the screen was still opening come first (./wedgeHub.ts). If the camera is
- * refused or absent, a Spanish message says so and the typed field stays. Texts: src/i18n/es/picking.ts (`scanner.*`).
+ * refused or absent, a Spanish message says so and the typed field stays. Texts: src/i18n/es/scanner.ts (`scanner.*`), imported here.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Group, Stack, Text, TextInput } from '@mantine/core';
@@ -20,6 +20,7 @@ import { primeAudio, readFeedback } from './feedback';
 import { SCAN_FORMATS, type ScanFormat, type ScanSource } from './formats';
 import { useKeyboardWedge } from './useKeyboardWedge';
 import type * as CameraModule from './camera';
+import '../../i18n/es/scanner';
 
 export interface ScannerProps {
   /** Called once per code read: by the camera, a keyboard-wedge scanner or typed by hand. */

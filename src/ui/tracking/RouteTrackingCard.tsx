@@ -8,6 +8,7 @@ import type { DeliveryPoint, Order } from '../../domain/entities/operation';
 import { madridClock } from '../../domain/tracking/fromEntities';
 import type { RouteBoard } from '../../domain/tracking/board';
 import { t } from '../../i18n';
+import '../../i18n/es/tracking';
 
 /** «3 minutos», «45 segundos», «2 horas». */
 export function durationText(ms: number): string {

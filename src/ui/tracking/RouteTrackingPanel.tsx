@@ -12,6 +12,7 @@ import { routeBoard } from '../../domain/tracking/board';
 import { t } from '../../i18n';
 import { hubName } from '../crud/options';
 import { RouteTrackingCard } from './RouteTrackingCard';
+import '../../i18n/es/tracking';
 
 export function RouteTrackingPanel({ route }: { route: Route }) {
   if (route.status !== 'in_progress') return null;

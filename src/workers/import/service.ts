@@ -11,6 +11,7 @@
  *   batchCount(size) / batch(i, size)                   what the data layer writes
  *   templateCsv(today) / templateXlsx(today)
  */
+import '../../i18n/es/intake';
 import { isFatal, planImport, type IntakeSource } from '../../domain/intake';
 import { emptyIntakeContext, indexIntakeContext, type IntakeContext, type IntakeIndex } from '../../domain/intake/context';
 import { TEMPLATE_FIELDS, orderRows, templateOrder } from '../../domain/intake/csv';

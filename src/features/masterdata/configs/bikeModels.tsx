@@ -8,6 +8,7 @@ import { bikeModelSchema, type BikeModel } from '../../../domain/entities/refere
 import { catalogRows, entityLabels, type EntityConfig } from '../../../ui/crud/entity';
 import { activeColumn, activeFilter, formSchema } from '../../../ui/crud/options';
 import { href } from '../../../links/registry';
+import '../../../i18n/es/masterdata';
 
 interface ModelRefs {
   readonly bikes: Bike[];

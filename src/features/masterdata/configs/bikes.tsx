@@ -9,6 +9,7 @@ import { RowTag } from '../../../ui/crud/EntityTable';
 import { formSchema, hubFilter, hubLabel, hubOptions, hubSelect, refSelect, type Option } from '../../../ui/crud/options';
 import { href } from '../../../links/registry';
 import { label } from './shared';
+import '../../../i18n/es/masterdata';
 
 const BIKE_STATUSES = bikeSchema.shape.status.options;
 type BikeForm = Omit<Bike, 'hub'> & { hub: string };

@@ -6,6 +6,8 @@ import { catalogRows, entityLabels, type EntityConfig } from '../../../ui/crud/e
 import { activeColumn, activeFilter, formSchema, type Option } from '../../../ui/crud/options';
 import { href } from '../../../links/registry';
 import { label, noRefs } from './shared';
+import '../../../i18n/es/delivery';
+import '../../../i18n/es/masterdata';
 
 const paymentOptions: Option[] = PAYMENT_METHODS.map((m) => ({ value: m, label: label(`delivery.method_${m}`) }));
 

@@ -9,6 +9,7 @@ import { catalogRows, entityLabels, type EntityConfig } from '../../../ui/crud/e
 import { activeColumn, activeFilter, formSchema } from '../../../ui/crud/options';
 import { LocationPicker } from '../../../ui/map/LocationPicker';
 import { href } from '../../../links/registry';
+import '../../../i18n/es/masterdata';
 
 interface HubRefs {
   readonly hubs: Hub[];

@@ -9,6 +9,7 @@ import { collectionRows, entityLabels, type EntityConfig } from '../../../ui/cru
 import { activeColumn, activeFilter, formatRate, formSchema, refSelect, type Option } from '../../../ui/crud/options';
 import { href } from '../../../links/registry';
 import { label } from './shared';
+import '../../../i18n/es/masterdata';
 
 interface ProductRefs {
   readonly clients: Client[];

@@ -8,6 +8,7 @@ import { activeColumn, activeFilter, formSchema, type Option } from '../../../ui
 import { href } from '../../../links/registry';
 import { statusNames } from '../../../i18n/status';
 import { label, noRefs } from './shared';
+import '../../../i18n/es/masterdata';
 
 export const STATUS_KINDS = STATUS_FAMILIES.map((f) => `status-${f}` as const);
 type StatusKind = (typeof STATUS_KINDS)[number];

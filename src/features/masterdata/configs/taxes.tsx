@@ -5,6 +5,7 @@ import { catalogRows, entityLabels, type EntityConfig } from '../../../ui/crud/e
 import { activeColumn, activeFilter, formatRate, formSchema } from '../../../ui/crud/options';
 import { href } from '../../../links/registry';
 import { noRefs } from './shared';
+import '../../../i18n/es/masterdata';
 
 export const taxConfig: EntityConfig<'catalog', Tax> = {
   collection: 'catalog',

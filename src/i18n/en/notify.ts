@@ -1,8 +1,8 @@
-/** English texts of the receivers' notices, tracking page and webhooks (the Spanish ones are ../es/notices.ts). Same keys, same {variables}. */
-import type { noticesMessages as es } from '../es/notices';
+/** English texts of the receivers' notices, tracking page and webhooks (the Spanish ones are ../es/notify.ts). Same keys, same {variables}. */
+import type { notifyMessages as es } from '../es/notify';
 import type { Shape } from '../shape';
 
-export const noticesMessages: Shape<typeof es> = {
+export const notifyMessages: Shape<typeof es> = {
   notices: {
     templates: {
       published: {
@@ -34,7 +34,6 @@ export const noticesMessages: Shape<typeof es> = {
       optOut: 'If you do not want these notices, tell your supplier.',
     },
     track: {
-      title: 'Tracking your order',
       loading: 'Loading the tracking…',
       loadFailed: 'The tracking could not be opened: {message}',
       order: 'Order {code}',
@@ -62,7 +61,6 @@ export const noticesMessages: Shape<typeof es> = {
       language: 'Language',
     },
     office: {
-      title: 'Notices to the receiver',
       empty: 'No notice of this order has been sent yet.',
       loadFailed: 'The notices could not be read: {message}',
       offline: 'Notices are shown when online.',
@@ -100,7 +98,6 @@ export const noticesMessages: Shape<typeof es> = {
       saved: 'Saved',
     },
     webhooks: {
-      title: 'Webhooks',
       intro: 'Each status change of one of the client’s orders is POSTed as JSON, signed with HMAC-SHA256 in the X-CargoBici-Signature header.',
       offline: 'Webhooks are managed when online.',
       loadFailed: 'The webhooks could not be read: {message}',

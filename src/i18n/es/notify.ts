@@ -4,7 +4,9 @@
  * office's panels and the server's answers. The server renders a notice in the receiver's language
  * from this object and its English twin (server/notify/templates.ts). Read them with `t('notices.…')`.
  */
-export const noticesMessages = {
+import { addSpanish } from '../loaded';
+
+export const notifyMessages = {
   notices: {
     templates: {
       published: {
@@ -36,7 +38,6 @@ export const noticesMessages = {
       optOut: 'Si no quieres recibir estos avisos, díselo a tu proveedor.',
     },
     track: {
-      title: 'Seguimiento de tu pedido',
       loading: 'Cargando el seguimiento…',
       loadFailed: 'No se pudo abrir el seguimiento: {message}',
       order: 'Pedido {code}',
@@ -64,7 +65,6 @@ export const noticesMessages = {
       language: 'Idioma',
     },
     office: {
-      title: 'Avisos al destinatario',
       empty: 'Aún no se ha enviado ningún aviso de este pedido.',
       loadFailed: 'No se pudieron leer los avisos: {message}',
       offline: 'Los avisos se consultan con conexión.',
@@ -102,7 +102,6 @@ export const noticesMessages = {
       saved: 'Guardado',
     },
     webhooks: {
-      title: 'Webhooks',
       intro: 'Cada cambio de estado de un pedido del cliente se envía por POST, en JSON, firmado con HMAC-SHA256 en la cabecera X-CargoBici-Signature.',
       offline: 'Los webhooks se gestionan con conexión.',
       loadFailed: 'No se pudieron leer los webhooks: {message}',
@@ -158,3 +157,5 @@ export const noticesMessages = {
     },
   },
 } as const;
+
+addSpanish(notifyMessages);
