@@ -18,7 +18,7 @@
  */
 import type { MangoQuery, RxDocument } from 'rxdb';
 import type { z } from 'zod';
-import { LOCAL_COLLECTION_DEFS, type LocalCollection } from '../domain/collections';
+import { LOCAL_COLLECTION_DEFS, collectionLabel, type LocalCollection } from '../domain/collections';
 import type { SystemRole } from '../domain/access/groups';
 import { fieldErrorText, validateDoc } from '../domain/validation';
 import type { MessageKey } from '../i18n';
@@ -27,6 +27,7 @@ import type { CbDatabase, DocTypes } from './database';
 import type { DataEngine } from './engine';
 import { NotFound, ValidationFailed, type WriteSet } from './writes';
 import { t } from '../i18n';
+import { domainText } from '../i18n/domain';
 
 /** What an action needs of the data engine (tests hand in just these); uploads where an action queues files. */
 export type ActionEngine = Pick<DataEngine, 'db' | 'writer'> & Partial<Pick<DataEngine, 'queueUpload'>>;
@@ -68,6 +69,11 @@ export interface Tx {
   findByIds<C extends LocalCollection>(collection: C, ids: readonly string[]): Promise<Map<string, Doc<C>>>;
   /** Stored documents matching `query`, with this action's changes applied (documents it creates are not searched). */
   find<C extends LocalCollection>(collection: C, query: MangoQuery<Doc<C>>): Promise<Doc<C>[]>;
+  /**
+   * A new document: an event whose id is stored changes nothing (`created` false: a double tap);
+   * an editable document whose id is stored refuses the action.
+   */
+  insert<C extends LocalCollection>(collection: C, doc: Doc<C>): Promise<{ created: boolean }>;
   /** A whole document, created or replaced (an event: inserted unless stored). */
   put<C extends LocalCollection>(collection: C, doc: Doc<C>): void;
   /** Changes fields of an editable document, applied to it as it is stored when the action ends. */
@@ -127,6 +133,16 @@ class Transaction implements Tx {
     const col = this.db.collections[c] as unknown as { find(q: MangoQuery<Doc<C>>): { exec(): Promise<RxDocument<Doc<C>>[]> } };
     const docs = await col.find(query).exec();
     return docs.map((d) => this.view(c, d.primary, plainDoc(c, d)) as Doc<C>);
+  }
+
+  async insert<C extends LocalCollection>(c: C, doc: Doc<C>): Promise<{ created: boolean }> {
+    const id = (doc as { id: string }).id;
+    if (await this.get(c, id)) {
+      if (LOCAL_COLLECTION_DEFS[c].mode === 'event') return { created: false };
+      throw new ValidationFailed([{ path: 'id', message: t('data.duplicateId', { what: domainText(collectionLabel(c)) }) }]);
+    }
+    this.put(c, doc);
+    return { created: true };
   }
 
   put<C extends LocalCollection>(c: C, doc: Doc<C>): void {
