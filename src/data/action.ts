@@ -17,7 +17,7 @@
  * `tx.upload` just before the documents that name them are written.
  */
 import type { MangoQuery, RxDocument } from 'rxdb';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { LOCAL_COLLECTION_DEFS, collectionLabel, type LocalCollection } from '../domain/collections';
 import type { SystemRole } from '../domain/access/groups';
 import { fieldErrorText, validateDoc } from '../domain/validation';
@@ -201,6 +201,36 @@ export interface ActionDefinition<S extends z.ZodType, R> {
 export type Action<S extends z.ZodType, R> = ((engine: ActionEngine, args: z.input<S>, actor: Actor, opts?: { now?: number }) => Promise<R>) & {
   readonly actionName: string;
 };
+
+/** An argument that is a document of `collection` (checked for its id; the action reads it again where it matters). */
+export function docArg<C extends LocalCollection>(_collection: C) {
+  return z.custom<Doc<C>>((v) => typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string');
+}
+
+/** An argument that is a file's content (a signature, a photo). */
+export const blobArg = () => z.custom<Blob>((v) => typeof Blob !== 'undefined' && v instanceof Blob);
+
+// ── One action at a time per key ─────────────────────────────────────────────────────────────
+
+const running = new Map<string, Promise<unknown>>();
+
+/** Runs calls with the same key one after the other (a double tap waits for the first). */
+export function oneAtATime<T>(key: string, call: () => Promise<T>): Promise<T> {
+  const previous = running.get(key) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(call);
+  running.set(key, next);
+  const forget = () => {
+    if (running.get(key) === next) running.delete(key);
+  };
+  next.then(forget, forget);
+  return next;
+}
+
+/** The action run one call at a time per `keyOf(args)` (a second press reads what the first wrote). */
+export function serialized<S extends z.ZodType, R>(action: Action<S, R>, keyOf: (args: z.input<S>) => string): Action<S, R> {
+  const call = (engine: ActionEngine, args: z.input<S>, actor: Actor, opts?: { now?: number }) => oneAtATime(keyOf(args), () => action(engine, args, actor, opts));
+  return Object.assign(call, { actionName: action.actionName });
+}
 
 /** Parses an action's arguments; a bad one refuses the action naming what and where. */
 export function parseArgs<S extends z.ZodType>(name: string, schema: S, args: unknown, labels: Readonly<Record<string, MessageKey>> = {}): z.output<S> {
