@@ -16,7 +16,7 @@
  * already stored changes nothing (a double tap). Files (signatures, photos) are queued with
  * `tx.upload` just before the documents that name them are written.
  */
-import type { MangoQuery, RxDocument } from 'rxdb';
+import { getQueryMatcher, getSortComparator, normalizeMangoQuery, type MangoQuery, type RxCollection, type RxDocument, type RxDocumentData } from 'rxdb';
 import { z } from 'zod';
 import { LOCAL_COLLECTION_DEFS, collectionLabel, type LocalCollection } from '../domain/collections';
 import type { SystemRole } from '../domain/access/groups';
@@ -67,7 +67,7 @@ export interface Tx {
   /** Like `get`, but a missing document refuses the action (the collection's «No existe …»). */
   must<C extends LocalCollection>(collection: C, id: string): Promise<Doc<C>>;
   findByIds<C extends LocalCollection>(collection: C, ids: readonly string[]): Promise<Map<string, Doc<C>>>;
-  /** Stored documents matching `query`, with this action's changes applied (documents it creates are not searched). */
+  /** Documents matching `query` as this action sees them (its own new and changed documents included). */
   find<C extends LocalCollection>(collection: C, query: MangoQuery<Doc<C>>): Promise<Doc<C>[]>;
   /**
    * A new document: an event whose id is stored changes nothing (`created` false: a double tap);
@@ -80,6 +80,14 @@ export interface Tx {
   patch<C extends LocalCollection>(collection: C, id: string, changes: Partial<Doc<C>>): void;
   /** Queues a file for upload (works offline), just before the documents are written. */
   upload(path: string, body: Blob, contentType: string): void;
+}
+
+/** What an action reads with (also outside one: `reads(db)`). */
+export type Reads = Pick<Tx, 'now' | 'get' | 'must' | 'findByIds' | 'find'>;
+
+/** Plain, typed reads of the stored documents, outside any action (a screen's data, a check before one). */
+export function reads(db: CbDatabase): Reads {
+  return new Transaction(db, Date.now());
 }
 
 class Transaction implements Tx {
@@ -130,9 +138,26 @@ class Transaction implements Tx {
   }
 
   async find<C extends LocalCollection>(c: C, query: MangoQuery<Doc<C>>): Promise<Doc<C>[]> {
-    const col = this.db.collections[c] as unknown as { find(q: MangoQuery<Doc<C>>): { exec(): Promise<RxDocument<Doc<C>>[]> } };
-    const docs = await col.find(query).exec();
-    return docs.map((d) => this.view(c, d.primary, plainDoc(c, d)) as Doc<C>);
+    const col = this.db.collections[c] as unknown as RxCollection<Doc<C>>;
+    const touched = new Set([...(this.puts.get(c)?.keys() ?? []), ...(this.patches.get(c)?.keys() ?? [])]);
+    if (touched.size === 0) return (await col.find(query).exec()).map((d) => plainDoc(c, d));
+    // This action changed documents of the collection: the stored ones that match, and those it
+    // created or changed, as it left them, matched and sorted like the query would.
+    const { limit, skip, ...unbounded } = query;
+    const stored = await col.find(unbounded).exec();
+    const byId = new Map(stored.map((d) => [d.primary, plainDoc(c, d)]));
+    const missing = [...touched].filter((id) => !byId.has(id));
+    const more = missing.length > 0 ? await col.findByIds(missing).exec() : new Map<string, RxDocument<Doc<C>>>();
+    for (const [id, d] of more) byId.set(id, plainDoc(c, d));
+    const filled = normalizeMangoQuery(col.schema.jsonSchema, query);
+    const matches = getQueryMatcher(col.schema.jsonSchema, filled);
+    const ids = new Set([...byId.keys(), ...(this.puts.get(c)?.keys() ?? [])]);
+    const docs = [...ids].flatMap((id) => {
+      const doc = this.view(c, id, byId.get(id) ?? null);
+      return doc && matches(doc as RxDocumentData<Doc<C>>) ? [doc] : [];
+    });
+    docs.sort(getSortComparator(col.schema.jsonSchema, filled) as (a: Doc<C>, b: Doc<C>) => number);
+    return docs.slice(skip ?? 0, limit === undefined ? undefined : (skip ?? 0) + limit);
   }
 
   async insert<C extends LocalCollection>(c: C, doc: Doc<C>): Promise<{ created: boolean }> {
@@ -227,8 +252,8 @@ export function oneAtATime<T>(key: string, call: () => Promise<T>): Promise<T> {
 }
 
 /** The action run one call at a time per `keyOf(args)` (a second press reads what the first wrote). */
-export function serialized<S extends z.ZodType, R>(action: Action<S, R>, keyOf: (args: z.input<S>) => string): Action<S, R> {
-  const call = (engine: ActionEngine, args: z.input<S>, actor: Actor, opts?: { now?: number }) => oneAtATime(keyOf(args), () => action(engine, args, actor, opts));
+export function serialized<S extends z.ZodType, R>(action: Action<S, R>, keyOf: (args: z.input<S>, engine: ActionEngine) => string | Promise<string>): Action<S, R> {
+  const call = async (engine: ActionEngine, args: z.input<S>, actor: Actor, opts?: { now?: number }) => oneAtATime(await keyOf(args, engine), () => action(engine, args, actor, opts));
   return Object.assign(call, { actionName: action.actionName });
 }
 
