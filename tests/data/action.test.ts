@@ -132,6 +132,22 @@ describe('defineAction', () => {
     expect((await db.orders.findOne('o1').exec())?.notes).toBe('pending');
   });
 
+  it('find sees the action’s own new and changed documents, matched and sorted like the query', async () => {
+    const look = defineAction({
+      name: 'test.look',
+      args: z.object({}),
+      run: async ({ tx }) => {
+        const o3 = { ...order('o3', 'pe1', 'r1'), id: 'o0' };
+        tx.put('orders', o3);
+        tx.patch('orders', 'o2', { route_id: '' });
+        const onRoute = await tx.find('orders', { selector: { route_id: 'r1' }, sort: [{ id: 'asc' }] });
+        const first = await tx.find('orders', { selector: { route_id: 'r1' }, sort: [{ id: 'desc' }], limit: 1 });
+        return { onRoute: onRoute.map((o) => o.id), first: first.map((o) => o.id) };
+      },
+    });
+    expect(await look(engine, {}, op)).toEqual({ onRoute: ['o0', 'o1'], first: ['o1'] });
+  });
+
   it('events are insert-only: the same event twice stores one and changes nothing', async () => {
     const deliver = defineAction({
       name: 'test.deliver',
