@@ -5,74 +5,84 @@
  * derivation are the domain's, src/domain/incidences/followUp.ts), written locally first and
  * synced like every event; the server's access table lets only operators and admins insert them.
  */
-import type { SystemRole } from '../domain/access/groups';
+import { z } from 'zod';
 import { FOLLOW_UP_KIND, type Incidence, type IncidenceKind } from '../domain/entities/events';
-import { canFollowUp, followUpError, followUpOf, type FollowUpEvent, type FollowUpState } from '../domain/incidences/followUp';
-import { failureActionPatch, stepsToResolved, type FailureAction } from '../domain/incidences/failedDelivery';
+import { FOLLOW_UP_STATES, canFollowUp, followUpError, followUpOf, type FollowUpEvent, type FollowUpState } from '../domain/incidences/followUp';
+import { FAILURE_ACTIONS, failureActionPatch, stepsToResolved } from '../domain/incidences/failedDelivery';
 import { redeliveryOrder } from '../domain/incidences/redelivery';
 import type { Order } from '../domain/entities/operation';
 import { madridDate } from '../domain/dates';
 import { formatDate } from '../i18n/dates';
 import { t } from '../i18n';
+import { ActionError } from './actionError';
 import type { CbDatabase } from './database';
-import type { DataEngine } from './engine';
-
-export type IncidencesEngine = Pick<DataEngine, 'db' | 'writer'>;
-
-/** A refused follow-up: `message` is the Spanish text to show. */
-export class FollowUpRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'FollowUpRefused';
-  }
-}
+import { defineAction, type Actor, type Tx } from './action';
 
 /** Every follow-up document (the list derives each incidence's state from them). */
 export function followUps(db: CbDatabase) {
   return db.incidences.find({ selector: { kind: FOLLOW_UP_KIND }, sort: [{ kind: 'asc' }, { at: 'asc' }] });
 }
 
-export interface FollowUpInput {
-  readonly to: FollowUpState;
-  readonly note: string;
-  /** The person in charge from now on; undefined: unchanged. */
-  readonly assignee?: string | undefined;
-  readonly actor: { readonly userId: string; readonly role: SystemRole };
-  readonly now?: number;
-  /** Resolving: also create a re-delivery order for this day (src/domain/incidences/redelivery.ts). */
-  readonly redeliveryDate?: string | undefined;
+/** The follow-up documents among incidences (typed: their subject and state are set). */
+function followUpEvents(docs: readonly Incidence[]): FollowUpEvent[] {
+  return docs.flatMap((d) => (d.follows !== undefined && d.follow_state !== undefined ? [{ ...d, follows: d.follows, follow_state: d.follow_state }] : []));
 }
 
-/** Records a change of an incidence's follow-up, checked against its state as this device knows it. */
-export async function recordFollowUp(engine: IncidencesEngine, incidence: Incidence, input: FollowUpInput): Promise<Incidence> {
-  const docs = (await followUps(engine.db).exec()).map((d) => d.toJSON() as unknown as FollowUpEvent);
-  const current = followUpOf(incidence.id, docs);
-  const assigneeChanged = input.assignee !== undefined && input.assignee !== current.assignee;
-  const error = followUpError(input.actor.role === 'anonimus' ? 'rider' : input.actor.role, current.state, input.to, input.note, assigneeChanged);
-  if (error !== '') throw new FollowUpRefused(t(`incidences.followUp.errors.${error}`));
-  const now = input.now ?? Date.now();
-  let note = input.note.trim();
-  if (input.redeliveryDate !== undefined) {
-    if (input.to !== 'resolved') throw new FollowUpRefused(t('incidences.followUp.errors.redeliveryOnlyResolving'));
-    const original = (await engine.db.orders.findOne(incidence.order_id).exec())?.toJSON() as unknown as Order | undefined;
-    if (!original) throw new FollowUpRefused(t('incidences.followUp.errors.redeliveryNoOrder', { id: incidence.order_id }));
-    const made = redeliveryOrder({
-      original,
-      incidence,
-      date: input.redeliveryDate,
-      today: madridDate(now),
-      id: `o-${crypto.randomUUID()}`,
-      notes: t('incidences.followUp.redeliveryNotes', { code: original.code }),
-      now,
-    });
-    if (!made.ok) throw new FollowUpRefused(t(`incidences.followUp.errors.redelivery_${made.problem}`, { date: original.date }));
-    await engine.writer.insert('orders', made.order);
-    note = [note, t('incidences.followUp.redeliveryMade', { code: made.order.code, date: made.order.date })].filter((x) => x !== '').join(' · ').slice(0, 500);
-  }
-  const doc = followUpDoc(incidence, input.to, note, input.actor.userId, now, assigneeChanged ? input.assignee : undefined);
-  await engine.writer.insert('incidences', doc);
-  return doc;
+async function followUpsOf(tx: Tx): Promise<FollowUpEvent[]> {
+  return followUpEvents(await tx.find('incidences', { selector: { kind: FOLLOW_UP_KIND }, sort: [{ kind: 'asc' }, { at: 'asc' }] }));
 }
+
+/** The follow-up roles: a rider's (or anonymous) role counts as a rider's. */
+function followUpRole(actor: Actor) {
+  return actor.role === 'anonimus' ? 'rider' : actor.role;
+}
+
+const incidenceArg = z.custom<Incidence>((v) => typeof v === 'object' && v !== null && typeof (v as Incidence).id === 'string' && typeof (v as Incidence).order_id === 'string');
+
+/**
+ * Records a change of an incidence's follow-up, checked against its state as this device knows
+ * it. Resolving with `redeliveryDate` also creates a re-delivery order for that day
+ * (src/domain/incidences/redelivery.ts), written with the follow-up.
+ */
+export const recordFollowUp = defineAction({
+  name: 'incidences.recordFollowUp',
+  args: z.object({
+    incidence: incidenceArg,
+    to: z.enum(FOLLOW_UP_STATES),
+    note: z.string(),
+    /** The person in charge from now on; undefined: unchanged. */
+    assignee: z.string().optional(),
+    redeliveryDate: z.string().optional(),
+  }),
+  run: async ({ tx, args, actor }): Promise<Incidence> => {
+    const { incidence } = args;
+    const current = followUpOf(incidence.id, await followUpsOf(tx));
+    const assigneeChanged = args.assignee !== undefined && args.assignee !== current.assignee;
+    const error = followUpError(followUpRole(actor), current.state, args.to, args.note, assigneeChanged);
+    if (error !== '') throw new ActionError(`incidences.followUp.errors.${error}`, {}, error);
+    let note = args.note.trim();
+    if (args.redeliveryDate !== undefined) {
+      if (args.to !== 'resolved') throw new ActionError('incidences.followUp.errors.redeliveryOnlyResolving');
+      const original = await tx.get('orders', incidence.order_id);
+      if (!original) throw new ActionError('incidences.followUp.errors.redeliveryNoOrder', { id: incidence.order_id });
+      const made = redeliveryOrder({
+        original,
+        incidence,
+        date: args.redeliveryDate,
+        today: madridDate(tx.now),
+        id: `o-${crypto.randomUUID()}`,
+        notes: t('incidences.followUp.redeliveryNotes', { code: original.code }),
+        now: tx.now,
+      });
+      if (!made.ok) throw new ActionError(`incidences.followUp.errors.redelivery_${made.problem}`, { date: original.date });
+      await tx.insert('orders', made.order);
+      note = [note, t('incidences.followUp.redeliveryMade', { code: made.order.code, date: made.order.date })].filter((x) => x !== '').join(' · ').slice(0, 500);
+    }
+    const doc = followUpDoc(incidence, args.to, note, actor.userId, tx.now, assigneeChanged ? args.assignee : undefined);
+    tx.put('incidences', doc);
+    return doc;
+  },
+});
 
 /** A follow-up document of `incidence` (the subject's fields name what it follows). */
 function followUpDoc(incidence: Incidence, to: FollowUpState, note: string, by: string, at: number, assignee?: string): Incidence {
@@ -122,37 +132,36 @@ export function handoversOfRoutes(db: CbDatabase, routeIds: readonly string[]) {
   return db.payments.find({ selector: { route_id: { $in: [...routeIds] }, kind: 'cash-handover' }, sort: [{ route_id: 'asc' }], index: ['route_id'] });
 }
 
-export interface FailureDecision {
-  readonly action: FailureAction;
-  /** redeliver: the new delivery day. */
-  readonly date?: string | undefined;
-  readonly note: string;
-  readonly actor: { readonly userId: string; readonly role: SystemRole };
-  readonly now?: number;
-}
-
 /**
  * «Reentregar», «Devolver» or «Cancelar» a failed delivery (src/domain/incidences/failedDelivery.ts):
  * changes the order as the order machine allows the actor's role, then resolves the failure's
  * follow-up (`subject`: the failure as a follow-up subject, its id the failed event's), the
- * decision and the note in the last change. Returns the order as changed.
+ * decision and the note in the last change; all written together. Returns the order as changed.
  */
-export async function decideFailedDelivery(engine: IncidencesEngine, subject: Incidence, input: FailureDecision): Promise<Order> {
-  if (!canFollowUp(input.actor.role === 'anonimus' ? 'rider' : input.actor.role)) throw new FollowUpRefused(t('incidences.followUp.errors.role'));
-  if (input.note.trim().length > 500) throw new FollowUpRefused(t('incidences.followUp.errors.note'));
-  const found = await engine.db.orders.findOne(subject.order_id).exec();
-  if (!found) throw new FollowUpRefused(t('incidences.followUp.errors.redeliveryNoOrder', { id: subject.order_id }));
-  const order = found.toJSON() as unknown as Order;
-  const now = input.now ?? Date.now();
-  const made = failureActionPatch(order, { action: input.action, role: input.actor.role, date: input.date, today: madridDate(now) });
-  if (!made.ok) throw new FollowUpRefused(t(`incidences.exceptions.errors.${made.problem}`, { date: order.date, code: order.code }));
-  const changed = await engine.writer.patch('orders', order.id, made.patch);
-  const docs = (await followUps(engine.db).exec()).map((d) => d.toJSON() as unknown as FollowUpEvent);
-  const steps = stepsToResolved(followUpOf(subject.id, docs).state);
-  const decided = t(`incidences.exceptions.decided.${input.action}`, { date: input.date === undefined ? '' : formatDate(Date.parse(`${input.date}T12:00:00Z`), 'd MMM yyyy') });
-  const note = [decided, input.note.trim()].filter((x) => x !== '').join(' · ').slice(0, 500);
-  for (const [i, to] of steps.entries()) {
-    await engine.writer.insert('incidences', followUpDoc(subject, to, i === steps.length - 1 ? note : '', input.actor.userId, now + i));
-  }
-  return changed;
-}
+export const decideFailedDelivery = defineAction({
+  name: 'incidences.decideFailedDelivery',
+  args: z.object({
+    subject: incidenceArg,
+    action: z.enum(FAILURE_ACTIONS),
+    /** redeliver: the new delivery day. */
+    date: z.string().optional(),
+    note: z.string(),
+  }),
+  run: async ({ tx, args, actor }): Promise<Order> => {
+    const { subject } = args;
+    if (!canFollowUp(followUpRole(actor))) throw new ActionError('incidences.followUp.errors.role', {}, 'role');
+    if (args.note.trim().length > 500) throw new ActionError('incidences.followUp.errors.note', {}, 'note');
+    const order = await tx.get('orders', subject.order_id);
+    if (!order) throw new ActionError('incidences.followUp.errors.redeliveryNoOrder', { id: subject.order_id });
+    const made = failureActionPatch(order, { action: args.action, role: actor.role, date: args.date, today: madridDate(tx.now) });
+    if (!made.ok) throw new ActionError(`incidences.exceptions.errors.${made.problem}`, { date: order.date, code: order.code }, made.problem);
+    tx.patch('orders', order.id, made.patch);
+    const steps = stepsToResolved(followUpOf(subject.id, await followUpsOf(tx)).state);
+    const decided = t(`incidences.exceptions.decided.${args.action}`, { date: args.date === undefined ? '' : formatDate(Date.parse(`${args.date}T12:00:00Z`), 'd MMM yyyy') });
+    const note = [decided, args.note.trim()].filter((x) => x !== '').join(' · ').slice(0, 500);
+    for (const [i, to] of steps.entries()) {
+      tx.put('incidences', followUpDoc(subject, to, i === steps.length - 1 ? note : '', actor.userId, tx.now + i));
+    }
+    return { ...order, ...made.patch };
+  },
+});

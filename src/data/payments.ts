@@ -11,20 +11,13 @@
  *   cash on hand no longer counts it (a write-off with the count's reason, read from the same
  *   record: src/domain/payments/cash.ts, `writeOffOf` in handover.ts; docs/money.md).
  */
+import { z } from 'zod';
 import { ActionError } from './actionError';
-import type { SystemRole } from '../domain/access/groups';
-import type { PaymentDoc, Route } from '../domain/entities/operation';
+import type { PaymentDoc } from '../domain/entities/operation';
 import { cashBalanceOf, cashFactsOf, expectedForNewCount, type CashBalance } from '../domain/payments/cash';
-import { amendHandover, handoverId, reconcileHandover, recordHandover, type CashHandover, type CountLine } from '../domain/payments/handover';
+import { amendHandover, countLineSchema, handoverId, reconcileHandover, recordHandover, type CashHandover } from '../domain/payments/handover';
 import type { CbDatabase } from './database';
-import type { DataEngine } from './engine';
-
-export type PaymentsEngine = Pick<DataEngine, 'db' | 'writer'>;
-
-export interface PaymentsActor {
-  readonly userId: string;
-  readonly role: SystemRole;
-}
+import { defineAction, plainDoc, requireRole, type Actor, type Tx } from './action';
 
 /** Every payments document of a rider: his order payments and his hand-overs. */
 export function paymentsOfRider(db: CbDatabase, riderId: string) {
@@ -33,91 +26,99 @@ export function paymentsOfRider(db: CbDatabase, riderId: string) {
 
 /** The rider's cash on hand from what this device holds. */
 export async function riderCashOnHand(db: CbDatabase, riderId: string): Promise<CashBalance> {
-  const docs = (await paymentsOfRider(db, riderId).exec()).map((d) => d.toJSON() as unknown as PaymentDoc);
+  const docs = (await paymentsOfRider(db, riderId).exec()).map((d) => plainDoc('payments', d));
   return cashBalanceOf(riderId, cashFactsOf(docs));
 }
 
-export function requireOperator(actor: PaymentsActor): void {
-  if (actor.role !== 'operator' && actor.role !== 'admin') throw new ActionError('payments.errors.operatorOnly');
+export function requireOperator(actor: Actor): void {
+  requireRole(actor, ['operator', 'admin'], 'payments.errors.operatorOnly');
 }
 
-export interface HandoverInput {
-  readonly riderId: string;
-  readonly date: string;
-  /** A count by notes and coins, or null when `amountCents` is one amount. */
-  readonly count: readonly CountLine[] | null;
-  readonly amountCents: number;
-  readonly reason: string;
-  readonly actor: PaymentsActor;
-  readonly now?: number;
+/** The words of a domain refusal (zod issues, or its message). */
+function refusal(e: unknown): ActionError {
+  const issues = (e as { issues?: { message: string }[] }).issues;
+  return ActionError.worded(issues?.map((i) => i.message).join('; ') ?? (e instanceof Error ? e.message : String(e)));
 }
+
+const countArgs = {
+  /** A count by notes and coins, or null when `amountCents` is one amount. */
+  count: z.array(countLineSchema).nullable(),
+  amountCents: z.number().int(),
+  reason: z.string(),
+};
 
 /** Records the cash a rider hands over at the hub, counted by the operator. */
-export async function recordCashHandover(engine: PaymentsEngine, input: HandoverInput): Promise<CashHandover> {
-  requireOperator(input.actor);
-  const routes = (await engine.db.routes.find({ selector: { rider_id: input.riderId, date: input.date } }).exec()).map((d) => d.toJSON() as unknown as Route);
-  const route = routes.sort((a, b) => (a.id < b.id ? -1 : 1)).at(-1);
-  if (!route) throw new ActionError('payments.errors.noRoute', { date: input.date });
-  const docs = (await paymentsOfRider(engine.db, input.riderId).exec()).map((d) => d.toJSON() as unknown as PaymentDoc);
-  const expected = expectedForNewCount(input.riderId, docs);
-  const n = docs.filter((d) => d.kind === 'cash-handover' && d.date === input.date).length + 1;
-  const at = input.now ?? Date.now();
-  let record: CashHandover;
-  try {
-    record = recordHandover({
-      id: handoverId(input.date, input.riderId, n),
-      riderId: input.riderId,
-      routeId: route.id,
-      hub: route.hub,
-      date: input.date,
-      expectedCents: expected,
-      count: input.count,
-      amountCents: input.amountCents,
-      reason: input.reason,
-      by: input.actor.userId,
-      at,
-    });
-  } catch (e) {
-    const issues = (e as { issues?: { message: string }[] }).issues;
-    throw ActionError.worded(issues?.map((i) => i.message).join('; ') ?? String(e));
-  }
-  await engine.writer.insert('payments', record);
-  return record;
-}
+export const recordCashHandover = defineAction({
+  name: 'payments.recordCashHandover',
+  args: z.object({ rider_id: z.string().min(1), date: z.iso.date(), ...countArgs }),
+  run: async ({ tx, args, actor }): Promise<CashHandover> => {
+    requireOperator(actor);
+    const routes = await tx.find('routes', { selector: { rider_id: args.rider_id, date: args.date } });
+    const route = routes.sort((a, b) => (a.id < b.id ? -1 : 1)).at(-1);
+    if (!route) throw new ActionError('payments.errors.noRoute', { date: args.date });
+    const docs: PaymentDoc[] = await tx.find('payments', { selector: { kind: { $in: ['order', 'cash-handover'] }, rider_id: args.rider_id } });
+    const n = docs.filter((d) => d.kind === 'cash-handover' && d.date === args.date).length + 1;
+    let record: CashHandover;
+    try {
+      record = recordHandover({
+        id: handoverId(args.date, args.rider_id, n),
+        riderId: args.rider_id,
+        routeId: route.id,
+        hub: route.hub,
+        date: args.date,
+        expectedCents: expectedForNewCount(args.rider_id, docs),
+        count: args.count,
+        amountCents: args.amountCents,
+        reason: args.reason,
+        by: actor.userId,
+        at: tx.now,
+      });
+    } catch (e) {
+      throw refusal(e);
+    }
+    await tx.insert('payments', record);
+    return record;
+  },
+});
 
-async function loadHandover(engine: PaymentsEngine, id: string): Promise<CashHandover> {
-  const doc = (await engine.db.payments.findOne(id).exec())?.toJSON() as unknown as PaymentDoc | undefined;
+async function loadHandover(tx: Tx, id: string): Promise<CashHandover> {
+  const doc = await tx.get('payments', id);
   if (!doc || doc.kind !== 'cash-handover') throw new ActionError('payments.errors.handoverNotFound', { id });
   return doc;
 }
 
 /** Signs a counted hand-over off. */
-export async function reconcileCashHandover(engine: PaymentsEngine, id: string, actor: PaymentsActor, now?: number): Promise<CashHandover> {
-  requireOperator(actor);
-  const h = await loadHandover(engine, id);
-  let next: CashHandover;
-  try {
-    next = reconcileHandover(h, actor.userId, now ?? Date.now());
-  } catch (e) {
-    throw ActionError.worded((e as Error).message);
-  }
-  return (await engine.writer.patch('payments', id, next)) as CashHandover;
-}
+export const reconcileCashHandover = defineAction({
+  name: 'payments.reconcileCashHandover',
+  args: z.object({ id: z.string().min(1) }),
+  run: async ({ tx, args, actor }): Promise<CashHandover> => {
+    requireOperator(actor);
+    const h = await loadHandover(tx, args.id);
+    let next: CashHandover;
+    try {
+      next = reconcileHandover(h, actor.userId, tx.now);
+    } catch (e) {
+      throw refusal(e);
+    }
+    tx.put('payments', next);
+    return next;
+  },
+});
 
 /** An administrator's correction of a reconciled hand-over, with the reason kept in its history. */
-export async function amendCashHandover(
-  engine: PaymentsEngine,
-  id: string,
-  input: { count: readonly CountLine[] | null; amountCents: number; reason: string; changeReason: string; actor: PaymentsActor; now?: number },
-): Promise<CashHandover> {
-  if (input.actor.role !== 'admin') throw new ActionError('payments.errors.adminOnly');
-  const h = await loadHandover(engine, id);
-  let next: CashHandover;
-  try {
-    next = amendHandover(h, { ...input, by: input.actor.userId, at: input.now ?? Date.now() });
-  } catch (e) {
-    const issues = (e as { issues?: { message: string }[] }).issues;
-    throw ActionError.worded(issues?.map((i) => i.message).join('; ') ?? (e as Error).message);
-  }
-  return (await engine.writer.patch('payments', id, next)) as CashHandover;
-}
+export const amendCashHandover = defineAction({
+  name: 'payments.amendCashHandover',
+  args: z.object({ id: z.string().min(1), ...countArgs, changeReason: z.string() }),
+  run: async ({ tx, args, actor }): Promise<CashHandover> => {
+    requireRole(actor, ['admin'], 'payments.errors.adminOnly');
+    const h = await loadHandover(tx, args.id);
+    let next: CashHandover;
+    try {
+      next = amendHandover(h, { ...args, by: actor.userId, at: tx.now });
+    } catch (e) {
+      throw refusal(e);
+    }
+    tx.put('payments', next);
+    return next;
+  },
+});

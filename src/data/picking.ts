@@ -13,7 +13,8 @@
  * `orders.lines[].picked_quantity` is a cache written when an order becomes «Preparado» (or its
  * route is forced «Preparada»): what the rider loads and delivers. The events are the truth.
  *
- * Where they live: ./pickingCore.ts (actor, error, limits, one action at a time, shared reads),
+ * Each is an action of src/data/action.ts (`(engine, args, actor)`, its documents written together).
+ * Where they live: ./pickingCore.ts (refusals, limits, shared reads),
  * ./pickingSettlement.ts (statuses follow the events, forced «Preparada»), ./pickingPicks.ts
  * (picks, scans, undo, typed quantity), ./pickingIncidences.ts (incidences and picker errors).
  */
@@ -21,14 +22,12 @@ export {
   MAX_PICK_QUANTITY,
   PICKER_ERROR_TYPES,
   PICKING_INCIDENCE_TYPES,
-  actorHubs,
   routePickingState,
   type PickerErrorType,
-  type PickingActor,
-  type PickingEngine,
   type PickingIncidenceType,
   type RoutePickingState,
 } from './pickingCore';
+export { actorHubs, type ActionEngine, type Actor } from './action';
 export { forceRouteReady, settleRoutePicking, watchPickingSettlement, type Settlement } from './pickingSettlement';
 export { pickByScan, recordPick, setPickedQuantity, undoLastPick, type PickResult, type RecordPickInput, type ScanOutcome } from './pickingPicks';
 export { recordPickerError, recordPickingIncidence, type PickerErrorInput, type PickingIncidenceInput } from './pickingIncidences';

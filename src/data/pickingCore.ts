@@ -1,34 +1,17 @@
 /**
- * What every picking action shares (issue 12): who picks, the refusal, the event ids and times,
- * one action at a time per route, and the reads an action needs. The actions: ./pickingPicks.ts,
+ * What every picking action shares (issue 12): the refusals, the event ids and times, and the
+ * reads an action needs (through its `tx`, src/data/action.ts). The actions: ./pickingPicks.ts,
  * ./pickingIncidences.ts; the statuses that follow: ./pickingSettlement.ts (all through ./picking.ts).
  */
+import { z } from 'zod';
 import { ActionError } from './actionError';
-import type { SystemRole } from '../domain/access/groups';
 import { INCIDENCE_KINDS, type Incidence, type IncidenceType, type Pick } from '../domain/entities/events';
+import type { Position } from '../domain/entities/fields';
 import type { Order, Route } from '../domain/entities/operation';
 import { PICKABLE_ORDER_STATUSES, PICKABLE_ROUTE_STATUSES, indexPickingEvents, routePickingProgress, type RoutePickingProgress } from '../domain/picking';
 import { MACHINES } from '../domain/status/machines';
-import type { DataEngine } from './engine';
+import { actorHubs, reads, type ActionEngine, type Actor, type Reads } from './action';
 import { statusText } from '../i18n/status';
-
-/** Who picks: his id, role, home hub and the hubs he writes in (operators pick only their hubs' routes). */
-export interface PickingActor {
-  readonly userId: string;
-  readonly role: SystemRole;
-  readonly hub: number;
-  /** The hubs he writes in (issue 29, finding 6); absent: his home hub only. */
-  readonly hubs?: readonly number[];
-}
-
-/** The hubs an actor picks in (his `hubs`, else his home hub). */
-export function actorHubs(actor: PickingActor): readonly number[] {
-  return actor.hubs ?? (actor.hub > 0 ? [actor.hub] : []);
-}
-
-/** The parts of the data engine the picking actions use (tests hand in just these). */
-export type PickingEngine = Pick_<DataEngine, 'db' | 'writer' | 'queueUpload'>;
-export type Pick_<T, K extends keyof T> = { [P in K]: T[P] };
 
 export const MAX_PICK_QUANTITY = 100_000;
 /** Incidence types a picker may record (others belong to the delivery). */
@@ -53,37 +36,28 @@ export function eventTime(now?: number): number {
   return lastEventAt;
 }
 
-// ── One action at a time per route ───────────────────────────────────────────────────────────
-
-const running = new Map<string, Promise<unknown>>();
-
-export function oneAtATime<T>(key: string, action: () => Promise<T>): Promise<T> {
-  const previous = running.get(key) ?? Promise.resolve();
-  const next = previous.catch(() => undefined).then(action);
-  running.set(key, next);
-  const forget = () => {
-    if (running.get(key) === next) running.delete(key);
-  };
-  next.then(forget, forget);
-  return next;
-}
+/** What every picking action may carry: where the device was, and its time (tests; default: now, never twice the same ms). */
+export const pickingExtras = {
+  position: z.custom<Position | null>((v) => v === null || (typeof v === 'object' && typeof (v as Position).lat === 'number')).optional(),
+  now: z.number().int().optional(),
+};
 
 // ── Reading what an action needs ─────────────────────────────────────────────────────────────
 
-export async function loadOrder(engine: Pick_<PickingEngine, 'db'>, orderId: string): Promise<Order> {
-  const doc = await engine.db.orders.findOne(orderId).exec();
-  if (!doc) throw new ActionError('picking.errors.orderNotFound', { id: orderId }, 'order_not_found');
-  return doc.toJSON() as unknown as Order;
+export async function loadOrder(tx: Reads, orderId: string): Promise<Order> {
+  const order = await tx.get('orders', orderId);
+  if (!order) throw new ActionError('picking.errors.orderNotFound', { id: orderId }, 'order_not_found');
+  return order;
 }
 
-export async function loadRoute(engine: Pick_<PickingEngine, 'db'>, routeId: string): Promise<Route> {
-  const doc = await engine.db.routes.findOne(routeId).exec();
-  if (!doc) throw new ActionError('picking.errors.routeNotFound', { id: routeId }, 'route_not_found');
-  return doc.toJSON() as unknown as Route;
+export async function loadRoute(tx: Reads, routeId: string): Promise<Route> {
+  const route = await tx.get('routes', routeId);
+  if (!route) throw new ActionError('picking.errors.routeNotFound', { id: routeId }, 'route_not_found');
+  return route;
 }
 
 /** Refuses a user who may not pick this route (role, hub). */
-export function assertPicker(actor: PickingActor, route: Route): void {
+export function assertPicker(actor: Actor, route: Route): void {
   if (actor.role !== 'operator' && actor.role !== 'admin') throw new ActionError('picking.errors.notPicker', {}, 'not_picker');
   if (actor.role === 'operator' && !actorHubs(actor).includes(route.hub)) {
     throw new ActionError('picking.errors.otherHub', { route: route.code, routeHub: route.hub, hub: actorHubs(actor).join(', ') }, 'other_hub');
@@ -100,10 +74,10 @@ export function assertPickable(route: Route, order: Order | null): void {
 }
 
 /** An order that can be picked now, its route, and the line asked for. */
-export async function pickingContext(engine: PickingEngine, orderId: string, lineId: string | null, actor: PickingActor) {
-  const order = await loadOrder(engine, orderId);
+export async function pickingContext(tx: Reads, orderId: string, lineId: string | null, actor: Actor) {
+  const order = await loadOrder(tx, orderId);
   if (order.route_id === '') throw new ActionError('picking.errors.orderNotOnRoute', { order: order.code }, 'order_not_on_route');
-  const route = await loadRoute(engine, order.route_id);
+  const route = await loadRoute(tx, order.route_id);
   assertPicker(actor, route);
   assertPickable(route, order);
   const line = lineId === null ? null : order.lines.find((l) => l.line_id === lineId);
@@ -111,12 +85,12 @@ export async function pickingContext(engine: PickingEngine, orderId: string, lin
   return { order, route, line };
 }
 
-export async function eventsOfOrders(engine: Pick_<PickingEngine, 'db'>, orderIds: readonly string[]): Promise<{ picks: Pick[]; incidences: Incidence[] }> {
+export async function eventsOfOrders(tx: Reads, orderIds: readonly string[]): Promise<{ picks: Pick[]; incidences: Incidence[] }> {
   const [picks, incidences] = await Promise.all([
-    engine.db.picks.find({ selector: { order_id: { $in: [...orderIds] } } }).exec(),
-    engine.db.incidences.find({ selector: { order_id: { $in: [...orderIds] }, kind: { $in: [...INCIDENCE_KINDS] } } }).exec(),
+    tx.find('picks', { selector: { order_id: { $in: [...orderIds] } } }),
+    tx.find('incidences', { selector: { order_id: { $in: [...orderIds] }, kind: { $in: [...INCIDENCE_KINDS] } } }),
   ]);
-  return { picks: picks.map((d) => d.toJSON() as unknown as Pick), incidences: incidences.map((d) => d.toJSON() as unknown as Incidence) };
+  return { picks, incidences };
 }
 
 export interface RoutePickingState {
@@ -128,18 +102,22 @@ export interface RoutePickingState {
 }
 
 /** A route, its orders, their picking events and the progress they mean (read once). */
-export async function routePickingState(engine: Pick_<PickingEngine, 'db'>, routeId: string): Promise<RoutePickingState> {
-  const route = await loadRoute(engine, routeId);
+export async function pickingStateOf(tx: Reads, routeId: string): Promise<RoutePickingState> {
+  const route = await loadRoute(tx, routeId);
   const ids = route.stops.flatMap((s) => s.order_ids);
-  const found = await engine.db.orders.findByIds(ids).exec();
+  const found = await tx.findByIds('orders', ids);
   const orders = ids.flatMap((id) => {
-    const d = found.get(id);
-    return d ? [d.toJSON() as unknown as Order] : [];
+    const o = found.get(id);
+    return o ? [o] : [];
   });
-  const { picks, incidences } = await eventsOfOrders(engine, ids);
+  const { picks, incidences } = await eventsOfOrders(tx, ids);
   return { route, orders, picks, incidences, progress: routePickingProgress(route, orders, indexPickingEvents(picks, incidences)) };
 }
 
+/** The same, read from the stored documents (screens' checks, tests). */
+export function routePickingState(engine: { readonly db: ActionEngine['db'] }, routeId: string): Promise<RoutePickingState> {
+  return pickingStateOf(reads(engine.db), routeId);
+}
 
 export function checkQuantity(q: number, min: number): void {
   if (!Number.isInteger(q) || q < min || q > MAX_PICK_QUANTITY) {
@@ -147,6 +125,7 @@ export function checkQuantity(q: number, min: number): void {
   }
 }
 
-export async function routeIdOf(engine: PickingEngine, orderId: string): Promise<string> {
-  return (await loadOrder(engine, orderId)).route_id;
+/** The route of an order as stored (the key its actions run one at a time by); '' when unknown. */
+export async function routeIdOf(engine: { readonly db: ActionEngine['db'] }, orderId: string): Promise<string> {
+  return (await engine.db.orders.findOne(orderId).exec())?.route_id ?? '';
 }

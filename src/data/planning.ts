@@ -16,10 +16,10 @@
  * call (journaled, so a closed page cannot leave half of it). The routes' stops are the source of truth of the order ↔ route
  * relation (src/domain/routing/integrity.ts): the server derives the orders' link from them.
  *
- * Where they live: ./planningCore.ts (actor, error, `Changes`, shared reads), ./planningEdits.ts
+ * Where they live: ./planningCore.ts (refusals, `Changes`, shared reads), ./planningEdits.ts
  * (route form and hand edits), ./planningDay.ts (proposals, publishing, carry-over, repair).
  */
-export { type PlanningActor, type PlanningEngine } from './planningCore';
+export { type ActionEngine, type Actor } from './action';
 export { ActionError } from './actionError';
 export * from './planningEdits';
 export * from './planningDay';

@@ -4,7 +4,6 @@
  * issue 27), and the reads and checks the actions make before they compute it.
  */
 import { ActionError } from './actionError';
-import type { SystemRole } from '../domain/access/groups';
 import type { DeliveryPoint, Order, Route } from '../domain/entities/operation';
 import { appendChanges, recordsChanges, routeChanges, type ChangeLabels } from '../domain/routing/changes';
 import {
@@ -13,11 +12,9 @@ import {
   removeOrdersFromStops,
 } from '../domain/routing/edit';
 import { routeMachine } from '../domain/status/machines';
-import type { DataEngine } from './engine';
+import { plainDoc, reads, requireRole, type ActionEngine, type Actor } from './action';
 import { statusText } from '../i18n/status';
 
-
-export type PlanningEngine = Pick<DataEngine, 'db' | 'writer'>;
 
 /** The documents an action writes, by id (the last state of each wins). */
 export class Changes {
@@ -47,7 +44,7 @@ export class Changes {
     return r;
   }
 
-  async write(engine: PlanningEngine): Promise<void> {
+  async write(engine: ActionEngine): Promise<void> {
     // Routes that give orders up before those that take them, new routes last: however the
     // replication splits the action into pushes, the server never sees an order on two routes.
     const taken = (r: Route) => {
@@ -60,28 +57,23 @@ export class Changes {
   }
 }
 
-export interface PlanningActor {
-  readonly userId: string;
-  readonly role: SystemRole;
-}
-
 export const PLANNABLE_ORDER = new Set<Order['status']>(['pending', 'planned']);
 
 export function newRouteId(): string {
   return `rt-${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`;
 }
 
-export function requireOps(actor: PlanningActor): void {
-  if (actor.role !== 'operator' && actor.role !== 'admin') throw new ActionError('planning.errors.forbidden', {}, 'forbidden');
+export function requireOps(actor: Actor): void {
+  requireRole(actor, ['operator', 'admin'], 'planning.errors.forbidden');
 }
 
-export async function loadRoute(engine: PlanningEngine, id: string): Promise<Route> {
-  const doc = await engine.db.routes.findOne(id).exec();
-  if (!doc) throw new ActionError('planning.errors.routeNotFound', { id }, 'route_not_found');
-  return doc.toJSON() as unknown as Route;
+export async function loadRoute(engine: ActionEngine, id: string): Promise<Route> {
+  const route = await reads(engine.db).get('routes', id);
+  if (!route) throw new ActionError('planning.errors.routeNotFound', { id }, 'route_not_found');
+  return route;
 }
 
-export async function loadEditableRoute(engine: PlanningEngine, id: string): Promise<Route> {
+export async function loadEditableRoute(engine: ActionEngine, id: string): Promise<Route> {
   const route = await loadRoute(engine, id);
   if (!isEditableRoute(route)) {
     throw new ActionError('planning.errors.routeLocked', { route: route.name, status: statusText(routeMachine, route.status) }, 'route_locked');
@@ -90,7 +82,7 @@ export async function loadEditableRoute(engine: PlanningEngine, id: string): Pro
 }
 
 /** How the record of changes names riders, bikes and points of a route before and after a change. */
-export async function changeLabels(engine: PlanningEngine, before: Route, after: Route): Promise<ChangeLabels> {
+export async function changeLabels(engine: ActionEngine, before: Route, after: Route): Promise<ChangeLabels> {
   const ids = (xs: readonly string[]) => [...new Set(xs.filter((x) => x !== ''))];
   const users = await engine.db.users.findByIds(ids([before.rider_id, after.rider_id])).exec();
   const bikes = await engine.db.bikes.findByIds(ids([before.bike_id, after.bike_id])).exec();
@@ -106,7 +98,7 @@ export async function changeLabels(engine: PlanningEngine, before: Route, after:
  * A route with a change. Once the route is published, its record gets who changed what
  * (src/domain/routing/changes.ts), in the same document.
  */
-export async function changedRoute(engine: PlanningEngine, actor: PlanningActor, before: Route, patch: Partial<Route>): Promise<Route> {
+export async function changedRoute(engine: ActionEngine, actor: Actor, before: Route, patch: Partial<Route>): Promise<Route> {
   const after: Route = { ...before, ...patch };
   // Nothing for the record (a draft, or only times and locks changed): no lookups of names.
   const byId: ChangeLabels = { rider: (x) => x, bike: (x) => x, point: (x) => x };
@@ -117,24 +109,24 @@ export async function changedRoute(engine: PlanningEngine, actor: PlanningActor,
 }
 
 /** Writes one route's change (an action of one document). */
-export async function patchRoute(engine: PlanningEngine, actor: PlanningActor, before: Route, patch: Partial<Route>): Promise<Route> {
+export async function patchRoute(engine: ActionEngine, actor: Actor, before: Route, patch: Partial<Route>): Promise<Route> {
   const changes = new Changes();
   const after = changes.route(await changedRoute(engine, actor, changes.seen(before), patch));
   await changes.write(engine);
   return after;
 }
 
-export async function loadOrders(engine: PlanningEngine, ids: readonly string[]): Promise<Order[]> {
-  const found = await engine.db.orders.findByIds([...ids]).exec();
+export async function loadOrders(engine: ActionEngine, ids: readonly string[]): Promise<Order[]> {
+  const found = await reads(engine.db).findByIds('orders', ids);
   return ids.map((id) => {
-    const doc = found.get(id);
-    if (!doc) throw new ActionError('planning.errors.orderNotFound', { id }, 'order_not_found');
-    return doc.toJSON() as unknown as Order;
+    const order = found.get(id);
+    if (!order) throw new ActionError('planning.errors.orderNotFound', { id }, 'order_not_found');
+    return order;
   });
 }
 
 /** Orders that may go on `route` (its day and hub, «Pendiente» or already on this route). */
-export async function plannableOrders(engine: PlanningEngine, route: Pick<Route, 'id' | 'date' | 'hub'>, ids: readonly string[]): Promise<Order[]> {
+export async function plannableOrders(engine: ActionEngine, route: Pick<Route, 'id' | 'date' | 'hub'>, ids: readonly string[]): Promise<Order[]> {
   const orders = await loadOrders(engine, ids);
   for (const o of orders) {
     if (o.date !== route.date || o.hub !== route.hub) {
@@ -145,8 +137,7 @@ export async function plannableOrders(engine: PlanningEngine, route: Pick<Route,
     }
     if (o.route_id !== '' && o.route_id !== route.id) {
       // On another route of the board: the caller moves it (the other route loses it first).
-      const other = await engine.db.routes.findOne(o.route_id).exec();
-      const otherRoute = other?.toJSON() as unknown as Route | undefined;
+      const otherRoute = await reads(engine.db).get('routes', o.route_id);
       if (otherRoute && !isEditableRoute(otherRoute)) throw new ActionError('planning.errors.orderLocked', { order: o.code }, 'order_locked');
     }
   }
@@ -155,9 +146,9 @@ export async function plannableOrders(engine: PlanningEngine, route: Pick<Route,
 }
 
 /** A point «sin ubicación» (made by the import) is placed on the map before its orders are planned. */
-export async function refuseUnlocated(engine: PlanningEngine, orders: readonly Order[]): Promise<void> {
+export async function refuseUnlocated(engine: ActionEngine, orders: readonly Order[]): Promise<void> {
   const points = await engine.db.delivery_points.findByIds([...new Set(orders.map((o) => o.delivery_point_id))]).exec();
-  const pointOf = new Map([...points.entries()].map(([id, d]) => [id, d.toJSON() as unknown as DeliveryPoint]));
+  const pointOf = new Map<string, DeliveryPoint>([...points.entries()].map(([id, d]) => [id, plainDoc('delivery_points', d)]));
   const unlocated = ordersWithoutLocation(orders, pointOf);
   if (unlocated.length > 0) {
     const names = [...new Set(unlocated.map((o) => pointOf.get(o.delivery_point_id)?.name ?? o.delivery_point_id))];
@@ -174,27 +165,27 @@ export function claimOrders(changes: Changes, orders: readonly Order[], routeId:
 }
 
 /** Takes orders off their route («Pendiente», no route). */
-export async function releaseOrders(engine: PlanningEngine, changes: Changes, ids: readonly string[]): Promise<void> {
+export async function releaseOrders(engine: ActionEngine, changes: Changes, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  const found = await engine.db.orders.findByIds([...ids]).exec();
+  const found = await reads(engine.db).findByIds('orders', ids);
   for (const id of ids) {
-    const o = changes.orders.get(id) ?? (found.get(id)?.toJSON() as unknown as Order | undefined);
+    const o = changes.orders.get(id) ?? found.get(id);
     if (!o || !PLANNABLE_ORDER.has(o.status)) continue;
     changes.order({ ...o, route_id: '', status: 'pending' });
   }
 }
 
 /** Removes orders from the other editable routes that hold them (an order is on one route). */
-export async function detachFromOtherRoutes(engine: PlanningEngine, actor: PlanningActor, changes: Changes, orders: readonly Order[], routeId: string): Promise<void> {
+export async function detachFromOtherRoutes(engine: ActionEngine, actor: Actor, changes: Changes, orders: readonly Order[], routeId: string): Promise<void> {
   const byRoute = new Map<string, string[]>();
   for (const o of orders) {
     if (o.route_id === '' || o.route_id === routeId) continue;
     byRoute.set(o.route_id, [...(byRoute.get(o.route_id) ?? []), o.id]);
   }
   for (const [other, ids] of byRoute) {
-    const doc = await engine.db.routes.findOne(other).exec();
-    if (!doc) continue;
-    const r = changes.current(doc.toJSON() as unknown as Route);
+    const stored = await reads(engine.db).get('routes', other);
+    if (!stored) continue;
+    const r = changes.current(stored);
     changes.route(await changedRoute(engine, actor, changes.seen(r), { stops: removeOrdersFromStops(r.stops, ids) }));
   }
 }

@@ -6,7 +6,6 @@
 import { ActionError } from './actionError';
 import type { Order, Route, RouteStop } from '../domain/entities/operation';
 import type { DayPlanResult } from '../domain/routing/day';
-import type { DeliveryEvent } from '../domain/entities/events';
 import { carryOverOrders } from '../domain/routing/carryOver';
 import { repairDay, type IntegrityProblem } from '../domain/routing/integrity';
 import {
@@ -23,8 +22,6 @@ import { statusText } from '../i18n/status';
 import {
   Changes,
   PLANNABLE_ORDER,
-  type PlanningActor,
-  type PlanningEngine,
   changedRoute,
   claimOrders,
   loadOrders,
@@ -34,6 +31,7 @@ import {
   releaseOrders,
   requireOps,
 } from './planningCore';
+import { reads, type ActionEngine, type Actor } from './action';
 
 // ── Optimiser proposals and publishing ───────────────────────────────────────────────────────
 
@@ -46,10 +44,10 @@ function stopsOf(r: DayPlanResult['routes'][number]): RouteStop[] {
  * distance; new routes are made as drafts; orders left out go back to «Pendiente». Returns the ids
  * of the routes written.
  */
-export async function saveDayPlan(engine: PlanningEngine, actor: PlanningActor, input: { date: string; hub: number; result: DayPlanResult }): Promise<string[]> {
+export async function saveDayPlan(engine: ActionEngine, actor: Actor, input: { date: string; hub: number; result: DayPlanResult }): Promise<string[]> {
   requireOps(actor);
   const { date, hub, result } = input;
-  const dayRoutes = (await engine.db.routes.find({ selector: { date, hub } }).exec()).map((d) => d.toJSON() as unknown as Route);
+  const dayRoutes = await reads(engine.db).find('routes', { selector: { date, hub } });
   const codes = dayRoutes.map((r) => r.code);
   const written: string[] = [];
   const onPlan = new Set(result.routes.flatMap((r) => r.stops.flatMap((s) => s.order_ids)));
@@ -118,16 +116,15 @@ export async function saveDayPlan(engine: PlanningEngine, actor: PlanningActor, 
  * Writes the evaluated times of the board's routes (ETAs, departure, distance) — after hand edits
  * the stored ETAs are the board's last evaluation.
  */
-export async function saveTimes(engine: PlanningEngine, actor: PlanningActor, evaluation: DayPlanResult): Promise<void> {
+export async function saveTimes(engine: ActionEngine, actor: Actor, evaluation: DayPlanResult): Promise<void> {
   requireOps(actor);
   const ids = evaluation.routes.flatMap((r) => (r.route_id === null ? [] : [r.route_id]));
-  const found = ids.length > 0 ? await engine.db.routes.findByIds(ids).exec() : new Map();
+  const found = await reads(engine.db).findByIds('routes', ids);
   const changes = new Changes();
   for (const r of evaluation.routes) {
     if (r.route_id === null) continue;
-    const doc = found.get(r.route_id);
-    if (!doc) continue;
-    const route = doc.toJSON() as unknown as Route;
+    const route = found.get(r.route_id);
+    if (!route) continue;
     if (!isEditableRoute(route)) continue;
     const stops = withTimes(route.stops, r.stops);
     const distance = Math.min(1_000_000, r.distance_m);
@@ -141,7 +138,7 @@ export async function saveTimes(engine: PlanningEngine, actor: PlanningActor, ev
  * Publishes draft routes («Borrador» → «Planificada»): each needs a rider and stops. Nothing is
  * published when any route cannot be (the reasons name every problem).
  */
-export async function publishRoutes(engine: PlanningEngine, actor: PlanningActor, routeIds: readonly string[]): Promise<void> {
+export async function publishRoutes(engine: ActionEngine, actor: Actor, routeIds: readonly string[]): Promise<void> {
   requireOps(actor);
   const routes = await Promise.all(routeIds.map((id) => loadRoute(engine, id)));
   const problems = routes.flatMap((r) => {
@@ -160,14 +157,13 @@ export async function publishRoutes(engine: PlanningEngine, actor: PlanningActor
  * «Pendiente» orders of `date` with no route, among the day's unplanned ones. Returns how many
  * were brought (an order planned or changed meanwhile elsewhere is left alone).
  */
-export async function bringCarriedOrders(engine: PlanningEngine, actor: PlanningActor, date: string, hub: number, orderIds: readonly string[]): Promise<number> {
+export async function bringCarriedOrders(engine: ActionEngine, actor: Actor, date: string, hub: number, orderIds: readonly string[]): Promise<number> {
   requireOps(actor);
-  const found = await engine.db.orders.findByIds([...orderIds]).exec();
-  const orders = [...found.values()].map((d) => d.toJSON() as unknown as Order);
+  const read = reads(engine.db);
+  const orders = [...(await read.findByIds('orders', orderIds)).values()];
   const routeIds = [...new Set(orders.map((o) => o.route_id).filter((id) => id !== ''))];
-  const routeDocs = routeIds.length > 0 ? await engine.db.routes.findByIds(routeIds).exec() : new Map();
-  const routes = new Map([...routeDocs.entries()].map(([id, d]) => [id as string, (d as { toJSON(): unknown }).toJSON() as Route]));
-  const events = routeIds.length > 0 ? (await engine.db.deliveries.find({ selector: { route_id: { $in: routeIds } } }).exec()).map((d) => d.toJSON() as DeliveryEvent) : [];
+  const routes = await read.findByIds('routes', routeIds);
+  const events = routeIds.length > 0 ? await read.find('deliveries', { selector: { route_id: { $in: routeIds } } }) : [];
   const brought = carryOverOrders(date, hub, orders, routes, events);
   const changes = new Changes();
   for (const { order } of brought) changes.order({ ...order, date, route_id: '', status: 'pending', status_id: '' });
@@ -180,13 +176,14 @@ export async function bringCarriedOrders(engine: PlanningEngine, actor: Planning
  * enforced left broken on a day and hub (src/domain/routing/integrity.ts `repairDay`), as one
  * action. Returns how many documents it wrote and the problems only a person can settle.
  */
-export async function repairDayPlan(engine: PlanningEngine, actor: PlanningActor, date: string, hub: number): Promise<{ written: number; left: IntegrityProblem[] }> {
+export async function repairDayPlan(engine: ActionEngine, actor: Actor, date: string, hub: number): Promise<{ written: number; left: IntegrityProblem[] }> {
   requireOps(actor);
-  const routes = (await engine.db.routes.find({ selector: { date, hub } }).exec()).map((d) => d.toJSON() as unknown as Route);
-  const dayOrders = (await engine.db.orders.find({ selector: { date, hub } }).exec()).map((d) => d.toJSON() as unknown as Order);
+  const read = reads(engine.db);
+  const routes = await read.find('routes', { selector: { date, hub } });
+  const dayOrders = await read.find('orders', { selector: { date, hub } });
   const have = new Set(dayOrders.map((o) => o.id));
   const listed = [...new Set(routes.flatMap((r) => r.stops.flatMap((s) => s.order_ids)))].filter((id) => !have.has(id));
-  const others = listed.length > 0 ? [...(await engine.db.orders.findByIds(listed).exec()).values()].map((d) => d.toJSON() as unknown as Order) : [];
+  const others = [...(await read.findByIds('orders', listed)).values()];
   const fix = repairDay({ date, hub }, routes, [...dayOrders, ...others]);
   const changes = new Changes();
   for (const r of fix.routes) changes.route(await changedRoute(engine, actor, routes.find((x) => x.id === r.id) ?? r, { stops: r.stops }));

@@ -25,8 +25,6 @@ import { ValidationFailed } from './writes';
 
 import {
   Changes,
-  type PlanningActor,
-  type PlanningEngine,
   changedRoute,
   claimOrders,
   detachFromOtherRoutes,
@@ -39,6 +37,7 @@ import {
   releaseOrders,
   requireOps,
 } from './planningCore';
+import type { ActionEngine, Actor } from './action';
 
 /** What the route form edits. */
 export interface RouteFields {
@@ -57,7 +56,7 @@ export interface RouteFields {
  * route machine the actor's role may take; a route with stops keeps its day and hub (its orders
  * are of that day and hub); cancelling sends its orders back to «Pendiente».
  */
-export async function saveRoute(engine: PlanningEngine, actor: PlanningActor, id: string | null, fields: RouteFields): Promise<Route> {
+export async function saveRoute(engine: ActionEngine, actor: Actor, id: string | null, fields: RouteFields): Promise<Route> {
   requireOps(actor);
   const now = Date.now();
   if (id === null) {
@@ -123,7 +122,7 @@ export interface NewRouteInput {
 }
 
 /** A new draft route with these orders (one stop per delivery point, in the given order). */
-export async function createRouteWithOrders(engine: PlanningEngine, actor: PlanningActor, input: NewRouteInput): Promise<Route> {
+export async function createRouteWithOrders(engine: ActionEngine, actor: Actor, input: NewRouteInput): Promise<Route> {
   requireOps(actor);
   if (input.orderIds.length === 0) throw new ActionError('planning.errors.noOrders', {}, 'no_orders');
   const codes = (await engine.db.routes.find({ selector: { date: input.date, hub: input.hub } }).exec()).map((d) => d.code);
@@ -155,7 +154,7 @@ export async function createRouteWithOrders(engine: PlanningEngine, actor: Plann
 }
 
 /** Adds orders to a route (joining the stop of their point, else new stops at the end). */
-export async function addOrdersToRoute(engine: PlanningEngine, actor: PlanningActor, routeId: string, orderIds: readonly string[]): Promise<Route> {
+export async function addOrdersToRoute(engine: ActionEngine, actor: Actor, routeId: string, orderIds: readonly string[]): Promise<Route> {
   requireOps(actor);
   const route = await loadEditableRoute(engine, routeId);
   const orders = await plannableOrders(engine, route, orderIds);
@@ -168,7 +167,7 @@ export async function addOrdersToRoute(engine: PlanningEngine, actor: PlanningAc
 }
 
 /** Moves a stop one place up (-1) or down (+1). */
-export async function moveStop(engine: PlanningEngine, actor: PlanningActor, routeId: string, seq: number, delta: -1 | 1): Promise<Route> {
+export async function moveStop(engine: ActionEngine, actor: Actor, routeId: string, seq: number, delta: -1 | 1): Promise<Route> {
   requireOps(actor);
   const route = await loadEditableRoute(engine, routeId);
   if (seq < 1 || seq > route.stops.length) throw new ActionError('planning.errors.stopNotFound', { seq, route: route.name }, 'stop_not_found');
@@ -181,7 +180,7 @@ export async function moveStop(engine: PlanningEngine, actor: PlanningActor, rou
  * place `toSeq` (a drag on the board). When that route already visits the point, the orders join
  * its stop. A place that would shift a stop locked in place is refused.
  */
-export async function moveStopToRoute(engine: PlanningEngine, actor: PlanningActor, fromId: string, seq: number, toId: string, toSeq?: number): Promise<void> {
+export async function moveStopToRoute(engine: ActionEngine, actor: Actor, fromId: string, seq: number, toId: string, toSeq?: number): Promise<void> {
   requireOps(actor);
   if (fromId === toId) return;
   const from = await loadEditableRoute(engine, fromId);
@@ -201,7 +200,7 @@ export async function moveStopToRoute(engine: PlanningEngine, actor: PlanningAct
 }
 
 /** Drags a stop to place `to` of its own route; refused when a stop locked in place would move. */
-export async function placeStop(engine: PlanningEngine, actor: PlanningActor, routeId: string, seq: number, to: number): Promise<Route> {
+export async function placeStop(engine: ActionEngine, actor: Actor, routeId: string, seq: number, to: number): Promise<Route> {
   requireOps(actor);
   const route = await loadEditableRoute(engine, routeId);
   if (seq < 1 || seq > route.stops.length) throw new ActionError('planning.errors.stopNotFound', { seq, route: route.name }, 'stop_not_found');
@@ -214,7 +213,7 @@ export async function placeStop(engine: PlanningEngine, actor: PlanningActor, ro
  * Locks a stop in place (`position`: the optimiser keeps it on this route at this place) or frees
  * it (`none`).
  */
-export async function lockStop(engine: PlanningEngine, actor: PlanningActor, routeId: string, seq: number, lock: 'position' | 'route' | 'none'): Promise<Route> {
+export async function lockStop(engine: ActionEngine, actor: Actor, routeId: string, seq: number, lock: 'position' | 'route' | 'none'): Promise<Route> {
   requireOps(actor);
   const route = await loadEditableRoute(engine, routeId);
   if (seq < 1 || seq > route.stops.length) throw new ActionError('planning.errors.stopNotFound', { seq, route: route.name }, 'stop_not_found');
@@ -222,7 +221,7 @@ export async function lockStop(engine: PlanningEngine, actor: PlanningActor, rou
 }
 
 /** Removes a stop: its orders go back to the unplanned ones. */
-export async function removeStop(engine: PlanningEngine, actor: PlanningActor, routeId: string, seq: number): Promise<Route> {
+export async function removeStop(engine: ActionEngine, actor: Actor, routeId: string, seq: number): Promise<Route> {
   requireOps(actor);
   const route = await loadEditableRoute(engine, routeId);
   if (seq < 1 || seq > route.stops.length) throw new ActionError('planning.errors.stopNotFound', { seq, route: route.name }, 'stop_not_found');
@@ -235,7 +234,7 @@ export async function removeStop(engine: PlanningEngine, actor: PlanningActor, r
 }
 
 /** Assigns the rider and the bike of a route on the board. */
-export async function assignRoute(engine: PlanningEngine, actor: PlanningActor, routeId: string, change: { rider_id?: string; bike_id?: string }): Promise<Route> {
+export async function assignRoute(engine: ActionEngine, actor: Actor, routeId: string, change: { rider_id?: string; bike_id?: string }): Promise<Route> {
   requireOps(actor);
   return patchRoute(engine, actor, await loadEditableRoute(engine, routeId), change);
 }
@@ -244,7 +243,7 @@ export async function assignRoute(engine: PlanningEngine, actor: PlanningActor, 
  * Places a delivery point «sin ubicación» on the map (the board's «Ubicar»): it gets the chosen
  * latitude and longitude and is located from then on, so its orders can be planned.
  */
-export async function placePoint(engine: PlanningEngine, actor: PlanningActor, pointId: string, lat: unknown, lng: unknown): Promise<DeliveryPoint> {
+export async function placePoint(engine: ActionEngine, actor: Actor, pointId: string, lat: unknown, lng: unknown): Promise<DeliveryPoint> {
   requireOps(actor);
   const doc = await engine.db.delivery_points.findOne(pointId).exec();
   if (!doc) throw new ActionError('planning.errors.pointNotFound', { id: pointId }, 'point_not_found');

@@ -7,7 +7,8 @@
  * status step and the operator's role again).
  */
 import { ActionError } from './actionError';
-import type { Order, Payment, PaymentDoc } from '../domain/entities/operation';
+import { z } from 'zod';
+import type { Payment } from '../domain/entities/operation';
 import {
   matchStatement,
   readStatement,
@@ -20,7 +21,8 @@ import { parseCsv } from '../workers/import/csv';
 import { decodeText } from '../workers/import/sniff';
 import { t } from '../i18n';
 import type { CbDatabase } from './database';
-import { requireOperator, type PaymentsActor, type PaymentsEngine } from './payments';
+import { defineAction, plainDoc, type ActionEngine } from './action';
+import { requireOperator } from './payments';
 
 export interface StatementPreview {
   readonly file: string;
@@ -36,18 +38,15 @@ export const MAX_STATEMENT_BYTES = 5 * 1024 * 1024;
  * in a statement is told as such rather than as «no order».
  */
 async function candidates(db: CbDatabase): Promise<{ payments: Payment[]; orders: { id: string; code: string }[] }> {
-  const docs = (await db.payments.find({ selector: { kind: 'order' } }).exec()).map((d) => d.toJSON() as unknown as PaymentDoc);
+  const docs = (await db.payments.find({ selector: { kind: 'order' } }).exec()).map((d) => plainDoc('payments', d));
   const payments = docs.filter((p): p is Payment => p.kind === 'order');
   const orderDocs = await db.orders.findByIds(payments.map((p) => p.order_id)).exec();
-  const orders = [...orderDocs.values()].map((d) => {
-    const o = d.toJSON() as unknown as Order;
-    return { id: o.id, code: o.code };
-  });
+  const orders = [...orderDocs.values()].map((d) => ({ id: d.id, code: d.code }));
   return { payments, orders };
 }
 
 /** Reads a statement file and tells what each of its lines would do; writes nothing. */
-export async function previewStatement(engine: Pick<PaymentsEngine, 'db'>, file: { name: string; size: number; arrayBuffer(): Promise<ArrayBuffer> }): Promise<StatementPreview> {
+export async function previewStatement(engine: Pick<ActionEngine, 'db'>, file: { name: string; size: number; arrayBuffer(): Promise<ArrayBuffer> }): Promise<StatementPreview> {
   if (file.size > MAX_STATEMENT_BYTES) throw new ActionError('settlement.tooBig', { name: file.name, mb: MAX_STATEMENT_BYTES / 1024 / 1024 });
   if (!/\.(csv|txt)$/i.test(file.name)) throw new ActionError('settlement.notCsv', { name: file.name });
   const { text } = decodeText(new Uint8Array(await file.arrayBuffer()));
@@ -69,21 +68,24 @@ export function settlementEntry(line: SettlementLine, file: string): string {
 /**
  * Settles the lines of a preview that match exactly. Each payment is checked again as it is now
  * (a change synced since the preview, another operator settling it): those no longer settleable
- * are counted in `skipped` and left alone.
+ * are counted in `skipped` and left alone. The settled payments are written together.
  */
-export async function settleStatement(engine: PaymentsEngine, preview: StatementPreview, actor: PaymentsActor): Promise<{ settled: number; skipped: number }> {
-  requireOperator(actor);
-  const chosen = preview.outcomes.filter((o): o is Extract<SettlementOutcome, { kind: 'settle' }> => o.kind === 'settle');
-  if (chosen.length === 0) return { settled: 0, skipped: 0 };
-  const now = await engine.db.payments.findByIds(chosen.map((o) => o.payment.id)).exec();
-  const docs: Payment[] = [];
-  for (const o of chosen) {
-    const current = now.get(o.payment.id)?.toJSON() as unknown as PaymentDoc | undefined;
-    if (!current || current.kind !== 'order') continue;
-    const [again] = matchStatement([o.line], [{ id: current.order_id, code: o.order_code }], [current]);
-    if (again?.kind !== 'settle') continue;
-    docs.push({ ...current, ...settledPaymentPatch(current, settlementEntry(o.line, preview.file), actor.userId) });
-  }
-  const result = docs.length > 0 ? await engine.writer.saveMany('payments', docs) : { written: [], failed: [] };
-  return { settled: result.written.length, skipped: chosen.length - result.written.length };
-}
+export const settleStatement = defineAction({
+  name: 'settlement.settleStatement',
+  args: z.object({ preview: z.custom<StatementPreview>((v) => typeof v === 'object' && v !== null && Array.isArray((v as StatementPreview).outcomes)) }),
+  run: async ({ tx, args: { preview }, actor }): Promise<{ settled: number; skipped: number }> => {
+    requireOperator(actor);
+    const chosen = preview.outcomes.filter((o): o is Extract<SettlementOutcome, { kind: 'settle' }> => o.kind === 'settle');
+    const now = await tx.findByIds('payments', chosen.map((o) => o.payment.id));
+    let settled = 0;
+    for (const o of chosen) {
+      const current = now.get(o.payment.id);
+      if (!current || current.kind !== 'order') continue;
+      const [again] = matchStatement([o.line], [{ id: current.order_id, code: o.order_code }], [current]);
+      if (again?.kind !== 'settle') continue;
+      tx.put('payments', { ...current, ...settledPaymentPatch(current, settlementEntry(o.line, preview.file), actor.userId) });
+      settled += 1;
+    }
+    return { settled, skipped: chosen.length - settled };
+  },
+});

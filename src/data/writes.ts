@@ -49,8 +49,11 @@ export interface BulkWriteResult {
 /** The documents of one action, per collection (whole documents: created or replaced). */
 export type WriteSet = { readonly [C in LocalCollection]?: readonly DocTypes[C][] };
 
-/** The order an action's collections are written and sent in: routes before the orders that follow them. */
-const WRITE_ORDER: readonly LocalCollection[] = ['delivery_points', 'routes', 'orders'];
+/**
+ * The order an action's collections are written and sent in: events first (a payment's amount
+ * due is derived on the server from the delivered lines), routes before the orders that follow them.
+ */
+const WRITE_ORDER: readonly LocalCollection[] = ['receipts', 'deliveries', 'picks', 'incidences', 'delivery_points', 'routes', 'orders'];
 
 export class Writer {
   private readonly journal: ActionJournal;
@@ -64,7 +67,7 @@ export class Writer {
   }
 
   /**
-   * Writes an action's documents as one (issue 27): all are validated first (one invalid one
+   * Writes an action's documents as one (issue 27, src/data/action.ts): all are validated first (one invalid one
    * and nothing is written); then they are journaled (src/data/actionJournal.ts), written
    * collection by collection and marked in the outbox; the journal entry goes last. Interrupted,
    * the action is finished by `replayJournal` on the next start. Its documents may reach the
@@ -72,6 +75,7 @@ export class Writer {
    * them consistent (it derives the orders' route link from the routes, server/rules.ts).
    * (Pausing the replication meanwhile was tried: a push whose answer was lost while paused was
    * not sent again — tests/sync/planning-property.test.ts found it.)
+   * Events are insert-only: one already stored is left as it is (a repeated action).
    */
   async writeAll(set: WriteSet): Promise<void> {
     const at = this.now();
@@ -80,8 +84,9 @@ export class Writer {
     for (const collection of names) {
       const list = (set[collection] ?? []) as readonly Record<string, unknown>[];
       if (list.length === 0) continue;
-      if (LOCAL_COLLECTION_DEFS[collection].mode === 'event') throw new ValidationFailed([{ path: '', message: t('data.readOnly') }]);
-      docs.push([collection, list.map((d) => this.check(collection, { ...d, updated_at: at }) as Record<string, unknown>)]);
+      // Events are inserted as they are (no `updated_at`); editable documents carry the action's time.
+      const event = LOCAL_COLLECTION_DEFS[collection].mode === 'event';
+      docs.push([collection, list.map((d) => this.check(collection, event ? d : { ...d, updated_at: at }) as Record<string, unknown>)]);
     }
     if (docs.length === 0) return;
     const entry: ActionEntry = { v: ACTION_ENTRY_VERSION, id: crypto.randomUUID(), at, docs };
@@ -102,7 +107,21 @@ export class Writer {
 
   private async apply(entry: ActionEntry): Promise<void> {
     for (const [collection, docs] of entry.docs) {
-      const col = this.db.collections[collection] as unknown as { bulkUpsert(docs: readonly Record<string, unknown>[]): Promise<{ error: readonly unknown[] }>; upsert(doc: Record<string, unknown>): Promise<unknown> };
+      const col = this.db.collections[collection] as unknown as {
+        bulkUpsert(docs: readonly Record<string, unknown>[]): Promise<{ error: readonly unknown[] }>;
+        bulkInsert(docs: readonly Record<string, unknown>[]): Promise<{ error: readonly unknown[] }>;
+        findByIds(ids: string[]): { exec(): Promise<Map<string, unknown>> };
+        upsert(doc: Record<string, unknown>): Promise<unknown>;
+      };
+      if (LOCAL_COLLECTION_DEFS[collection].mode === 'event') {
+        const stored = await col.findByIds(docs.map((d) => String(d.id))).exec();
+        const fresh = docs.filter((d) => !stored.has(String(d.id)));
+        if (fresh.length === 0) continue;
+        const inserted = await localWrite(() => col.bulkInsert(fresh));
+        if (inserted.error.length > 0) throw new ValidationFailed([{ path: 'id', message: t('data.saveFailed') }]);
+        await this.outbox.markMany(collection, fresh.map((d) => String(d.id)), this.now());
+        continue;
+      }
       if (collection === 'routes') {
         // One by one, in the order given: the replication may send them in more than one push,
         // and routes that give orders up come before those that take them (src/data/planning.ts),

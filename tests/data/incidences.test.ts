@@ -4,7 +4,9 @@ import { openLocalDatabase, type CbDatabase } from '../../src/data/database';
 import { AppStore } from '../../src/data/appStore';
 import { Outbox } from '../../src/data/outbox';
 import { Writer } from '../../src/data/writes';
-import { decideFailedDelivery, exceptionIncidencesOfRoutes, failedDeliveriesOfRoutes, followUps, FollowUpRefused, handoversOfRoutes, unroutedIncidencesOfOrders, type IncidencesEngine } from '../../src/data/incidences';
+import { decideFailedDelivery, exceptionIncidencesOfRoutes, failedDeliveriesOfRoutes, followUps, handoversOfRoutes, unroutedIncidencesOfOrders } from '../../src/data/incidences';
+import type { ActionEngine } from '../../src/data/action';
+import { ActionError } from '../../src/data/actionError';
 import { queryPlanOf } from '../../src/data/queries';
 import type { Order } from '../../src/domain/entities/operation';
 import type { Incidence } from '../../src/domain/entities/events';
@@ -12,6 +14,7 @@ import { exceptionsOfDay, followUpSubject } from '../../src/domain/incidences/ex
 import { followUpOf, type FollowUpEvent } from '../../src/domain/incidences/followUp';
 import { deliveryEvent, order, route, TODAY } from '../helpers/fixtures';
 
+const RIDER = { userId: 'u-r1', role: 'rider' as const };
 const operator = { userId: 'u-op', role: 'operator' as const };
 // TODAY's Madrid noon: the re-delivery day is checked against the day of `now`.
 const NOW = Date.parse(`${TODAY}T11:00:00Z`);
@@ -19,7 +22,7 @@ const TOMORROW = '2026-11-23';
 
 let db: CbDatabase;
 let store: AppStore;
-let engine: IncidencesEngine;
+let engine: ActionEngine;
 
 beforeEach(async () => {
   db = await openLocalDatabase({ name: `inc${Date.now()}${Math.random().toString(36).slice(2)}`, storage: { kind: 'memory' }, collections: ['orders', 'routes', 'deliveries', 'incidences', 'payments'] });
@@ -58,7 +61,7 @@ async function stateOf(id: string) {
 
 describe('deciding a failed delivery', () => {
   it('«Reentregar»: the same order, «Pendiente» on the later day with no route; the failure’s follow-up resolved with the decision', async () => {
-    const changed = await decideFailedDelivery(engine, await subjectOf('fail-o1-1'), { action: 'redeliver', date: TOMORROW, note: 'Llamar antes', actor: operator, now: NOW });
+    const changed = await decideFailedDelivery(engine, { subject: await subjectOf('fail-o1-1'), action: 'redeliver', date: TOMORROW, note: 'Llamar antes' }, operator, { now: NOW });
     expect(changed).toMatchObject({ id: 'o1', date: TOMORROW, route_id: '', status: 'pending' });
     expect(await orderOf('o1')).toMatchObject({ date: TOMORROW, route_id: '', status: 'pending' });
     const view = await stateOf('fail-o1-1');
@@ -76,21 +79,21 @@ describe('deciding a failed delivery', () => {
   });
 
   it('«Devolver» and «Cancelar» follow the order machine; the failed event stays as it was', async () => {
-    await decideFailedDelivery(engine, await subjectOf('fail-o1-1'), { action: 'return', note: '', actor: operator, now: NOW });
+    await decideFailedDelivery(engine, { subject: await subjectOf('fail-o1-1'), action: 'return', note: '' }, operator, { now: NOW });
     expect((await orderOf('o1')).status).toBe('returned');
-    await decideFailedDelivery(engine, await subjectOf('fail-o2-1'), { action: 'cancel', note: 'El cliente lo anula', actor: operator, now: NOW });
+    await decideFailedDelivery(engine, { subject: await subjectOf('fail-o2-1'), action: 'cancel', note: 'El cliente lo anula' }, operator, { now: NOW });
     expect(await orderOf('o2')).toMatchObject({ status: 'cancelled', date: TODAY, route_id: 'r1' });
     expect((await db.deliveries.find().exec()).map((d) => d.id).sort()).toEqual(['fail-o1-1', 'fail-o2-1']);
     // Already returned: no second return; a cancellation still can be made (returned → pending → cancelled).
-    await expect(decideFailedDelivery(engine, await subjectOf('fail-o1-1'), { action: 'return', note: '', actor: operator, now: NOW })).rejects.toThrow('ya no está en «Entrega fallida»');
-    await decideFailedDelivery(engine, await subjectOf('fail-o1-1'), { action: 'cancel', note: '', actor: operator, now: NOW + 10 });
+    await expect(decideFailedDelivery(engine, { subject: await subjectOf('fail-o1-1'), action: 'return', note: '' }, operator, { now: NOW })).rejects.toThrow('ya no está en «Entrega fallida»');
+    await decideFailedDelivery(engine, { subject: await subjectOf('fail-o1-1'), action: 'cancel', note: '' }, operator, { now: NOW + 10 });
     expect((await orderOf('o1')).status).toBe('cancelled');
     expect((await stateOf('fail-o1-1')).history.map((h) => h.to)).toEqual(['in_review', 'resolved', 'resolved']);
   });
 
   it('refuses a rider, a re-delivery day that is not later, and writes nothing then', async () => {
-    await expect(decideFailedDelivery(engine, await subjectOf('fail-o1-1'), { action: 'cancel', note: '', actor: { userId: 'u-r1', role: 'rider' }, now: NOW })).rejects.toThrow(FollowUpRefused);
-    await expect(decideFailedDelivery(engine, await subjectOf('fail-o1-1'), { action: 'redeliver', date: TODAY, note: '', actor: operator, now: NOW })).rejects.toThrow('Día de la reentrega');
+    await expect(decideFailedDelivery(engine, { subject: await subjectOf('fail-o1-1'), action: 'cancel', note: '' }, RIDER, { now: NOW })).rejects.toThrow(ActionError);
+    await expect(decideFailedDelivery(engine, { subject: await subjectOf('fail-o1-1'), action: 'redeliver', date: TODAY, note: '' }, operator, { now: NOW })).rejects.toThrow('Día de la reentrega');
     expect(await orderOf('o1')).toMatchObject({ status: 'failed', date: TODAY, route_id: 'r1' });
     expect(await followUps(db).exec()).toHaveLength(0);
   });

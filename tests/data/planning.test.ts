@@ -21,20 +21,20 @@ import {
   saveDayPlan,
   saveRoute,
   saveTimes,
-  type PlanningActor,
-  type PlanningEngine,
+  type Actor,
+  type ActionEngine,
   type RouteFields,
 } from '../../src/data/planning';
 import type { Order, Route } from '../../src/domain/entities/operation';
 import type { DayPlanResult } from '../../src/domain/routing/day';
 import { deliveryEvent, order, point, route, TODAY, user } from '../helpers/fixtures';
 
-const operator: PlanningActor = { userId: 'u-op', role: 'operator' };
-const rider: PlanningActor = { userId: 'u-r1', role: 'rider' };
+const operator: Actor = { userId: 'u-op', role: 'operator' };
+const rider: Actor = { userId: 'u-r1', role: 'rider' };
 
 let db: CbDatabase;
 let store: AppStore;
-let engine: PlanningEngine;
+let engine: ActionEngine;
 
 function pending(id: string, point: string): Order {
   return { ...order(id, point, '', 'pending'), route_id: '' };

@@ -169,11 +169,10 @@ describe('double-submit guard (data layer)', () => {
       signerName: 'Ana',
       strokes: [[[1, 2, 0.5], [3, 4, 0.5]]] as [number, number, number][][],
       signaturePng: new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }),
-      actor,
       position: null,
     };
-    const [first, second] = await Promise.all([confirmDelivery(engine, input), confirmDelivery(engine, input)].map((p) => p.catch(() => false)));
-    const third = await confirmDelivery(engine, input);
+    const [first, second] = await Promise.all([confirmDelivery(engine, input, actor), confirmDelivery(engine, input, actor)].map((p) => p.catch(() => false)));
+    const third = await confirmDelivery(engine, input, actor);
     expect([first, second, third].filter(Boolean)).toHaveLength(1);
     expect(await db.deliveries.count().exec()).toBe(3);
     expect(await db.payments.count().exec()).toBe(1);
@@ -184,19 +183,19 @@ describe('double-submit guard (data layer)', () => {
   it('a failed delivery is recorded once; the incidence form and the load-out too', async () => {
     const o = twoLineOrder();
     const r = route('r1', 'u-rider1', [{ point: 'pe1', orders: ['o1'] }], 'in_progress');
-    const fail = { order: o, route: r, reasonStatusId: 'st-delivery-ausente', note: '', outcome: 'return_to_hub' as const, photo: null, actor, position: null };
-    expect(await recordFailure(engine, fail)).toBe(true);
-    expect(await recordFailure(engine, fail)).toBe(false);
+    const fail = { order: o, route: r, reasonStatusId: 'st-delivery-ausente', note: '', outcome: 'return_to_hub' as const, photo: null, position: null };
+    expect(await recordFailure(engine, fail, actor)).toBe(true);
+    expect(await recordFailure(engine, fail, actor)).toBe(false);
     expect(await db.deliveries.count().exec()).toBe(1);
-    const inc = { id: 'inc-1', order: o, route: r, productId: 'p1', type: 'damaged' as const, quantity: 1, note: 'x', photo: null, actor, position: null };
-    expect(await reportIncidence(engine, inc)).toBe(true);
-    expect(await reportIncidence(engine, inc)).toBe(false);
+    const inc = { id: 'inc-1', order: o, route: r, productId: 'p1', type: 'damaged' as const, quantity: 1, note: 'x', photo: null, position: null };
+    expect(await reportIncidence(engine, inc, actor)).toBe(true);
+    expect(await reportIncidence(engine, inc, actor)).toBe(false);
     expect(await db.incidences.count().exec()).toBe(1);
     await db.routes.upsert(route('r2', 'u-rider1', [], 'ready'));
     const r2 = route('r2', 'u-rider1', [], 'ready');
-    const load = { route: r2, orders: [], expected: [], received: {}, actor, position: null, note: '' };
-    expect(await confirmLoadOut(engine, load)).toBe(true);
-    expect(await confirmLoadOut(engine, load)).toBe(false);
+    const load = { route: r2, orders: [], expected: [], received: {}, position: null, note: '' };
+    expect(await confirmLoadOut(engine, load, actor)).toBe(true);
+    expect(await confirmLoadOut(engine, load, actor)).toBe(false);
     expect(await db.receipts.count().exec()).toBe(1);
     expect(deliveryEventId('o1', 'signed')).toBe('sig-o1');
   });

@@ -183,15 +183,15 @@ describe('settling on the device (src/data/settlement.ts)', () => {
     expect(preview.problems).toEqual([{ row: 5, column: 'Importe', code: 'amount_format', value: 'abc' }]);
     expect((await db.payments.findOne('pay-o1').exec())?.status).toBe('collected');
 
-    await expect(settleStatement(engine, preview, { userId: 'u-rider1', role: 'rider' })).rejects.toThrow(/Solo un operador/);
-    expect(await settleStatement(engine, preview, { userId: 'u-operador', role: 'operator' })).toEqual({ settled: 1, skipped: 0 });
+    await expect(settleStatement(engine, { preview }, { userId: 'u-rider1', role: 'rider' })).rejects.toThrow(/Solo un operador/);
+    expect(await settleStatement(engine, { preview }, { userId: 'u-operador', role: 'operator' })).toEqual({ settled: 1, skipped: 0 });
     const settled = (await db.payments.findOne('pay-o1').exec())?.toJSON() as unknown as Payment;
     expect(settled).toMatchObject({ status: 'reconciled', reviewed_by: 'u-operador' });
     expect(settled.note).toContain('extracto.csv, fila 2 · Pago PED-0001');
     expect((await db.payments.findOne('pay-o3').exec())?.status).toBe('collected');
 
     // The same preview again (a double click) and the same file again: nothing more is written.
-    expect(await settleStatement(engine, preview, { userId: 'u-operador', role: 'operator' })).toEqual({ settled: 0, skipped: 1 });
+    expect(await settleStatement(engine, { preview }, { userId: 'u-operador', role: 'operator' })).toEqual({ settled: 0, skipped: 1 });
     expect((await previewStatement(engine, file)).outcomes.map((o) => o.kind)).toEqual(['already', 'amount', 'not_settleable']);
   });
 

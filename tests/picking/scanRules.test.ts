@@ -13,7 +13,7 @@ import { AppStore } from '../../src/data/appStore';
 import { Outbox } from '../../src/data/outbox';
 import { UploadQueue } from '../../src/data/uploadQueue';
 import { Writer } from '../../src/data/writes';
-import { pickByScan, routePickingState, type PickingActor, type PickingEngine } from '../../src/data/picking';
+import { pickByScan, routePickingState, type ActionEngine, type Actor } from '../../src/data/picking';
 import type { Order } from '../../src/domain/entities/operation';
 import { order, product, route } from '../helpers/fixtures';
 
@@ -96,10 +96,10 @@ describe('the page’s wedge listener', () => {
 });
 
 describe('a partial read on the picker’s screen', () => {
-  const picker: PickingActor = { userId: 'u-operador', role: 'operator', hub: 1 };
+  const picker: Actor = { userId: 'u-operador', role: 'operator', hub: 1 };
   let db: CbDatabase;
   let store: AppStore;
-  let engine: PickingEngine;
+  let engine: ActionEngine;
 
   beforeEach(async () => {
     db = await openLocalDatabase({ name: `sr${Date.now()}${Math.random().toString(36).slice(2)}`, storage: { kind: 'memory' }, collections: ['orders', 'routes', 'picks', 'incidences', 'products'] });
@@ -125,15 +125,15 @@ describe('a partial read on the picker’s screen', () => {
   });
 
   it('is refused without counting a unit or recording an error against the picker', async () => {
-    const partial = await pickByScan(engine, { order_id: 'o1', line_id: 'l1', code: '40063813', actor: picker });
+    const partial = await pickByScan(engine, { order_id: 'o1', line_id: 'l1', code: '40063813' }, picker);
     expect(partial).toEqual({ ok: false, partial: true });
     expect(await db.incidences.count().exec()).toBe(0);
     expect(await db.picks.count().exec()).toBe(0);
     // Digits that are another product's SKU are that product: a picker error.
-    const wrong = await pickByScan(engine, { order_id: 'o1', line_id: 'l1', code: '4711', actor: picker });
+    const wrong = await pickByScan(engine, { order_id: 'o1', line_id: 'l1', code: '4711' }, picker);
     expect(wrong.ok === false && !wrong.partial).toBe(true);
     expect(await db.incidences.count().exec()).toBe(1);
-    const ok = await pickByScan(engine, { order_id: 'o1', line_id: 'l1', code: '036000291452', actor: picker });
+    const ok = await pickByScan(engine, { order_id: 'o1', line_id: 'l1', code: '036000291452' }, picker);
     expect(ok.ok).toBe(true);
     expect((await routePickingState(engine, 'r1')).progress.orders[0]).toMatchObject({ units_picked: 1, errors: 1 });
   });

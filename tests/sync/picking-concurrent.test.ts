@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Incidence, Pick } from '../../src/domain/entities/events';
 import type { Order, Route } from '../../src/domain/entities/operation';
 import { indexPickingEvents, routePickingProgress } from '../../src/domain/picking';
-import { recordPick, recordPickingIncidence, routePickingState, undoLastPick, watchPickingSettlement, type PickingActor, type PickingEngine } from '../../src/data/picking';
+import { recordPick, recordPickingIncidence, routePickingState, undoLastPick, watchPickingSettlement, type ActionEngine, type Actor } from '../../src/data/picking';
 import { seedDocs, startTestServer, type TestServer } from '../helpers/server';
 import { order, PASSWORD, product, route, user } from '../helpers/fixtures';
 import { closeDevices, createDevice, quiesce, rng, serverView, sleep, type Device } from './harness';
@@ -69,8 +69,8 @@ async function waitFor(what: string, ok: () => boolean, timeoutMs = 30_000): Pro
   }
 }
 
-const engineOf = (d: Device): PickingEngine => ({ db: d.db, writer: d.writer, queueUpload: async () => undefined });
-const actorOf = (d: Device): PickingActor => ({ userId: d.userId, role: 'operator', hub: 1 });
+const engineOf = (d: Device): ActionEngine => ({ db: d.db, writer: d.writer, queueUpload: async () => undefined });
+const actorOf = (d: Device): Actor => ({ userId: d.userId, role: 'operator', hub: 1 });
 
 function serverEvents(server: TestServer): { picks: Pick[]; incidences: Incidence[] } {
   const all = (c: 'picks' | 'incidences') => server.store.pull(c, { id: 'u-admin', scope: 'all' }, 0, 100_000).rows.map((r) => r.doc);
@@ -112,19 +112,19 @@ describe('two tablets picking one route, offline, then syncing', () => {
         [list[i], list[j]] = [list[j] as (typeof list)[number], list[i] as (typeof list)[number]];
       }
       for (const w of list) {
-        await recordPick(engineOf(d), { ...w, actor: actorOf(d) });
+        await recordPick(engineOf(d), { ...w }, actorOf(d));
         created[who] += 1;
         if (r.chance(0.15)) {
           // One too many, taken out again at once (a pick and its undo).
-          await recordPick(engineOf(d), { ...w, quantity: 1, actor: actorOf(d) });
-          const undone = await undoLastPick(engineOf(d), { route_id: 'rp', filter: { created_by: d.userId }, actor: actorOf(d) });
+          await recordPick(engineOf(d), { ...w, quantity: 1 }, actorOf(d));
+          const undone = await undoLastPick(engineOf(d), { route_id: 'rp', filter: { created_by: d.userId } }, actorOf(d));
           expect(undone?.undone.quantity).toBe(1);
           created[who] += 2;
         }
       }
     };
     await Promise.all([run(a, 'a'), run(b, 'b')]);
-    await recordPickingIncidence(engineOf(a), { order_id: 'op4', product_id: 'p3', type: 'missing', quantity: 1, actor: actorOf(a) });
+    await recordPickingIncidence(engineOf(a), { order_id: 'op4', product_id: 'p3', type: 'missing', quantity: 1 }, actorOf(a));
 
     // Offline, neither tablet sees the route complete; each sees only its own events.
     for (const d of [a, b]) {
@@ -174,8 +174,8 @@ describe('two tablets picking one route, offline, then syncing', () => {
     const { server, a, b } = await startTwoTablets();
     a.net.goOffline(3_600_000);
     b.net.goOffline(3_600_000);
-    await recordPick(engineOf(a), { order_id: 'op2', line_id: 'l1', quantity: 6, actor: actorOf(a) });
-    await recordPick(engineOf(b), { order_id: 'op2', line_id: 'l1', quantity: 6, actor: actorOf(b) });
+    await recordPick(engineOf(a), { order_id: 'op2', line_id: 'l1', quantity: 6 }, actorOf(a));
+    await recordPick(engineOf(b), { order_id: 'op2', line_id: 'l1', quantity: 6 }, actorOf(b));
     // Each tablet alone sees the order complete.
     expect((await a.db.orders.findOne('op2').exec())?.status).toBe('picked');
     await quiesce(devices, () => server.store.head(), { timeoutMs: 60_000 });
@@ -185,7 +185,7 @@ describe('two tablets picking one route, offline, then syncing', () => {
       expect(line, d.label).toMatchObject({ picked: 12, over: 6, state: 'over' });
     }
     // A takes B's units out of the box: «Deshacer» on the line cancels its latest pick.
-    const undone = await undoLastPick(engineOf(a), { route_id: 'rp', filter: { order_id: 'op2', line_id: 'l1' }, actor: actorOf(a) });
+    const undone = await undoLastPick(engineOf(a), { route_id: 'rp', filter: { order_id: 'op2', line_id: 'l1' } }, actorOf(a));
     expect(undone?.undone.quantity).toBe(6);
     await quiesce(devices, () => server.store.head(), { timeoutMs: 60_000 });
     const events = serverEvents(server);

@@ -16,8 +16,8 @@ import {
   removeStop,
   saveDayPlan,
   saveRoute,
-  type PlanningActor,
-  type PlanningEngine,
+  type Actor,
+  type ActionEngine,
 } from '../../src/data/planning';
 import { ValidationFailed, type WriteSet } from '../../src/data/writes';
 import type { Order, Route } from '../../src/domain/entities/operation';
@@ -29,10 +29,10 @@ import { closeAfterEach, content, createDevice, quiesce, rng, type Device, type 
 
 const STEPS = 36;
 const DAY = { date: TODAY, hub: 1 };
-const actor: PlanningActor = { userId: 'u-operador', role: 'operator' };
+const actor: Actor = { userId: 'u-operador', role: 'operator' };
 const open = closeAfterEach();
 
-const engineOf = (d: Device): PlanningEngine => ({ db: d.db, writer: d.writer });
+const engineOf = (d: Device): ActionEngine => ({ db: d.db, writer: d.writer });
 
 async function local<T>(d: Device, collection: 'orders' | 'routes'): Promise<T[]> {
   return (await d.db[collection].find().exec()).map((x) => x.toJSON() as unknown as T);

@@ -26,7 +26,7 @@ export function FailedPage({ params }: ScreenProps<'deliveryFailed'>) {
   const [outcome, setOutcome] = useState<'return_to_hub' | 'reschedule'>('return_to_hub');
   const notePhoto = useNotePhoto();
   const record = useAction(async (engine: DataEngine, input: Omit<FailureInput, 'position'>, next: AppHref) => {
-    await recordFailure(engine, { ...input, position: await currentPosition() });
+    await recordFailure(engine, { ...input, position: await currentPosition() }, actor);
     notifications.show({ color: 'teal', message: t('delivery.failed') });
     await navigate({ href: next });
   });
@@ -77,7 +77,7 @@ export function FailedPage({ params }: ScreenProps<'deliveryFailed'>) {
         onSubmit={() => {
           if (!reason) return record.fail(t('delivery.reasonRequired'));
           const next = href('distributionStop', { id: order.delivery_point_id, riderId: route.rider_id, routeId: route.id });
-          void record.run(engine, { order, route, reasonStatusId: reason, note: notePhoto.note, outcome, photo: notePhoto.photo, actor }, next);
+          void record.run(engine, { order, route, reasonStatusId: reason, note: notePhoto.note, outcome, photo: notePhoto.photo }, next);
         }}
       />
     </Stack>

@@ -28,7 +28,7 @@ export function IncidencePage({ params }: ScreenProps<'incidenceDeliveryProduct'
   const [quantity, setQuantity] = useState(1);
   const notePhoto = useNotePhoto();
   const report = useAction(async (engine: DataEngine, input: Omit<IncidenceInput, 'position'>, next: AppHref) => {
-    await reportIncidence(engine, { ...input, position: await currentPosition() });
+    await reportIncidence(engine, { ...input, position: await currentPosition() }, actor);
     notifications.show({ color: 'teal', message: t('delivery.incidenceSaved') });
     await navigate({ href: next });
   });
@@ -62,7 +62,7 @@ export function IncidencePage({ params }: ScreenProps<'incidenceDeliveryProduct'
         onSubmit={() => {
           if (quantity < 1 || quantity > deliverableUnits(line)) return report.fail(`${t('delivery.quantity')}: 1–${deliverableUnits(line)}`);
           const next = href('deliveryProducts', { id: order.id, riderId: params.rider_id ?? '', routeId: order.route_id });
-          void report.run(engine, { id, order, route, productId: line.product_id, type, quantity, note: notePhoto.note, photo: notePhoto.photo, actor }, next);
+          void report.run(engine, { id, order, route, productId: line.product_id, type, quantity, note: notePhoto.note, photo: notePhoto.photo }, next);
         }}
       />
     </Stack>

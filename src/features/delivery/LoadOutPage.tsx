@@ -33,7 +33,7 @@ export function LoadOutPage({ params }: ScreenProps<'distributionLoadOut' | 'dis
   const [note, setNote] = useState('');
   const confirm = useAction(
     async (engine: DataEngine, input: Omit<LoadOutInput, 'position'>, next: AppHref) => {
-      await confirmLoadOut(engine, { ...input, position: await currentPosition() });
+      await confirmLoadOut(engine, { ...input, position: await currentPosition() }, actor);
       notifications.show({ color: 'teal', message: t('delivery.loadDone') });
       await navigate({ href: next });
     },
@@ -99,7 +99,7 @@ export function LoadOutPage({ params }: ScreenProps<'distributionLoadOut' | 'dis
         size="lg"
         disabled={done || expected.length === 0 || awaiting}
         loading={confirm.busy}
-        onClick={() => void confirm.run(engine, { route, orders, expected, received, actor, note }, href('distributionRoute', { id: route.id }))}
+        onClick={() => void confirm.run(engine, { route, orders, expected, received, note }, href('distributionRoute', { id: route.id }))}
       >
         {t('delivery.confirmLoad')}
       </Button>

@@ -24,7 +24,7 @@ export function RouteCancelPage({ params }: ScreenProps<'distributionCancel'>) {
   const { data: route, loading } = useDocById('routes', params.id);
   const [reason, setReason] = useState('');
   const cancel = useAction(async (e: Engine, r: Route) => {
-    await cancelRoute(e, r, reason, actor);
+    await cancelRoute(e, { route: r, reason }, actor);
     notifications.show({ color: 'teal', message: t('delivery.cancelled') });
     await navigate({ ...linkTo('distributionRoute', { id: r.id }) });
   });

@@ -83,7 +83,7 @@ export function RouteDetailPage({ params }: ScreenProps<'distributionRoute'>) {
           size="lg"
           leftSection={<IconPlayerPlay size={20} aria-hidden />}
           onClick={async () => {
-            await startRound(engine, route, actor);
+            await startRound(engine, { route }, actor);
           }}
         >
           {t('delivery.startRound')}

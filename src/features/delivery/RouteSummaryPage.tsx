@@ -63,7 +63,7 @@ export function RouteSummaryPage({ params }: ScreenProps<'distributionSummary'>)
         </Text>
       </Card>
       {canFinish && (
-        <Button size="lg" onClick={() => void finishRound(engine, route, actor)}>
+        <Button size="lg" onClick={() => void finishRound(engine, { route }, actor)}>
           {t('delivery.finishRound')}
         </Button>
       )}

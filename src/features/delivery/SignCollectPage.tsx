@@ -34,7 +34,7 @@ export function SignCollectPage({ params }: ScreenProps<'signAndCollect'>) {
   const [strokes, setStrokes] = useState<Stroke[]>([]);
   const sign = useAction(async (engine: DataEngine, input: Omit<ConfirmDeliveryInput, 'signaturePng' | 'position'>) => {
     const png = await signatureToPng(input.strokes);
-    const created = await confirmDelivery(engine, { ...input, signaturePng: png, position: await currentPosition() });
+    const created = await confirmDelivery(engine, { ...input, signaturePng: png, position: await currentPosition() }, actor);
     notifications.show({ color: 'teal', message: created ? t('delivery.delivered') : t('delivery.alreadyDelivered') });
     await navigate({ ...linkTo('distributionStop', { id: input.order.delivery_point_id, riderId: input.route.rider_id, routeId: input.route.id }) });
   });
@@ -68,7 +68,7 @@ export function SignCollectPage({ params }: ScreenProps<'signAndCollect'>) {
     if (!collection.ok) return sign.fail(domainText(collection.message));
     if (strokes.length === 0) return sign.fail(t('delivery.signatureRequired'));
     if (signer.trim() === '') return sign.fail(t('delivery.signerRequired'));
-    void sign.run(engine, { order, route, lines, kind: check.kind, collection: collection.value, signerName: signer, strokes, actor });
+    void sign.run(engine, { order, route, lines, kind: check.kind, collection: collection.value, signerName: signer, strokes });
   };
 
   return (

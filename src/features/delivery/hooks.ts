@@ -1,6 +1,6 @@
 import { useDocById, useLiveQuery } from '../../data/hooks';
 import { useSession } from '../../data/session';
-import type { Actor } from '../../data/round';
+import type { Actor } from '../../data/action';
 import { catalogOfKind, deliveriesOfOrder, deliveriesOfRoute, incidencesOfRoute, ordersOfRoute } from '../../data/queries';
 import type { DeliveryEvent, Incidence } from '../../domain/entities/events';
 import type { Order } from '../../domain/entities/operation';

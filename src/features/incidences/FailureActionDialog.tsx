@@ -44,7 +44,7 @@ export function FailureActionDialog({ subject, action, code, orderDate, onClose 
   const [note, setNote] = useState('');
   const save = useAction(async () => {
     if (!engine || !user) return;
-    await decideFailedDelivery(engine, subject, { action, date: action === 'redeliver' ? date : undefined, note, actor: { userId: user.id, role: user.base_role } });
+    await decideFailedDelivery(engine, { subject, action, date: action === 'redeliver' ? date : undefined, note }, { userId: user.id, role: user.base_role });
     const shown = formatDate(Date.parse(`${date}T12:00:00Z`), 'd MMM yyyy');
     notifications.show({ color: 'teal', message: t(`incidences.exceptions.done.${action}`, { code, date: shown }) });
     onClose();

@@ -12,7 +12,8 @@ import { formatDate } from '../../i18n/dates';
 import { useEngine, useLiveQuery } from '../../data/hooks';
 import { useSession } from '../../data/session';
 import { paymentsOfRiders } from '../../data/queries';
-import { amendCashHandover, reconcileCashHandover, recordCashHandover, type PaymentsActor } from '../../data/payments';
+import { amendCashHandover, reconcileCashHandover, recordCashHandover } from '../../data/payments';
+import type { Actor } from '../../data/action';
 import type { PaymentDoc, Route } from '../../domain/entities/operation';
 import { cashLevel, cashLimitOf } from '../../domain/payments/cash';
 import { useCatalog } from '../../data/reference';
@@ -28,7 +29,7 @@ import '../../i18n/es/payments';
 
 const LEVEL_COLOR = { ok: 'teal', near: 'yellow', over: 'red' } as const;
 
-function useActor(): PaymentsActor | null {
+function useActor(): Actor | null {
   const user = useSession((s) => s.user);
   return user ? { userId: user.id, role: user.base_role } : null;
 }
@@ -112,7 +113,7 @@ export function CashPanel({ date, routes }: { date: string; routes: readonly Rou
           expectedCents={recording.expected_next_cents}
           onClose={() => setRecording(null)}
           onSubmit={async (v, engine) => {
-            await recordCashHandover(engine, { riderId: recording.rider_id, date, count: v.count, amountCents: v.amountCents, reason: v.reason, actor });
+            await recordCashHandover(engine, { rider_id: recording.rider_id, date, count: v.count, amountCents: v.amountCents, reason: v.reason }, actor);
             notifications.show({ color: 'teal', message: t('payments.count.saved') });
           }}
         />
@@ -126,7 +127,7 @@ export function CashPanel({ date, routes }: { date: string; routes: readonly Rou
           initialReason={amending.reason}
           onClose={() => setAmending(null)}
           onSubmit={async (v, engine) => {
-            await amendCashHandover(engine, amending.id, { count: v.count, amountCents: v.amountCents, reason: v.reason, changeReason: v.changeReason, actor });
+            await amendCashHandover(engine, { id: amending.id, count: v.count, amountCents: v.amountCents, reason: v.reason, changeReason: v.changeReason }, actor);
             notifications.show({ color: 'teal', message: t('payments.count.amended') });
           }}
         />
@@ -135,7 +136,7 @@ export function CashPanel({ date, routes }: { date: string; routes: readonly Rou
   );
 }
 
-function HandoverRow({ h, name, actor, onAmend }: { h: CashHandover; name: (id: string) => string; actor: PaymentsActor | null; onAmend: () => void }) {
+function HandoverRow({ h, name, actor, onAmend }: { h: CashHandover; name: (id: string) => string; actor: Actor | null; onAmend: () => void }) {
   const engine = useEngine();
   const diff = differenceCents(h);
   const writeOff = writeOffOf(h);
@@ -185,7 +186,7 @@ function HandoverRow({ h, name, actor, onAmend }: { h: CashHandover; name: (id: 
                 }
                 confirmLabel={t('payments.cash.reconcile')}
                 onConfirm={async () => {
-                  await reconcileCashHandover(engine, h.id, actor);
+                  await reconcileCashHandover(engine, { id: h.id }, actor);
                   notifications.show({ color: 'teal', message: t('payments.cash.reconciled') });
                 }}
               >

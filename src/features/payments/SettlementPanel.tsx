@@ -86,7 +86,7 @@ export function SettlementPanel() {
   });
   const settle = useAction(async () => {
     if (!engine || !user || !preview) return;
-    const { settled, skipped } = await settleStatement(engine, preview, { userId: user.id, role: user.base_role });
+    const { settled, skipped } = await settleStatement(engine, { preview }, { userId: user.id, role: user.base_role });
     notifications.show({ color: 'teal', message: t('settlement.done', { n: settled }) });
     if (skipped > 0) notifications.show({ color: 'orange', message: t('settlement.skipped', { n: skipped }) });
     // The statement again, as it is now: the settled lines read «Ya conciliados».

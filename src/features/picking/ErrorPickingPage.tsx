@@ -4,7 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { t } from '../../i18n';
 import { formatDate } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
-import { pickByScan, type PickingEngine } from '../../data/picking';
+import { pickByScan, type ActionEngine } from '../../data/picking';
 import { useAction } from '../../ui/action/useAction';
 import type { AppHref } from '../../links/registry';
 import { isLineDone, orderPickingProgress } from '../../domain/picking';
@@ -22,8 +22,8 @@ export function ErrorPickingPage({ params }: ScreenProps<'errorPicking'>) {
   const names = useUserNames();
   const [feedback, setFeedback] = useState<string | null>(null);
   const scan = useAction(
-    async (engine: PickingEngine, input: Parameters<typeof pickByScan>[1], back: AppHref, product: string) => {
-      const outcome = await pickByScan(engine, input);
+    async (engine: ActionEngine, input: Parameters<typeof pickByScan>[1], back: AppHref, product: string) => {
+      const outcome = await pickByScan(engine, input, actor);
       if (outcome.ok) await navigate({ href: back });
       else if (outcome.partial) setFeedback(t('pickingScreens.scanPartial', { code: input.code }));
       else setFeedback(t('pickingScreens.scanWrong', { code: input.code, product }));
@@ -55,7 +55,7 @@ export function ErrorPickingPage({ params }: ScreenProps<'errorPicking'>) {
           <Scanner
             label={t('pickingScreens.scanLabel')}
             disabled={scan.busy}
-            onScan={(code) => void scan.run(engine, { order_id: o.id, line_id: line.line_id, code, actor }, back, p.name)}
+            onScan={(code) => void scan.run(engine, { order_id: o.id, line_id: line.line_id, code }, back, p.name)}
           />
           {feedback && (
             <Alert color="red" role="alert" mt="sm">

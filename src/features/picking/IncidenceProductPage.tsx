@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { z } from 'zod';
 import { t } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
-import { PICKING_INCIDENCE_TYPES, recordPickingIncidence, type PickingEngine, type PickingIncidenceInput, type PickingIncidenceType } from '../../data/picking';
+import { PICKING_INCIDENCE_TYPES, recordPickingIncidence, type ActionEngine, type PickingIncidenceInput, type PickingIncidenceType } from '../../data/picking';
 import { orderPickingProgress, PICKABLE_ROUTE_STATUSES } from '../../domain/picking';
 import { MACHINES } from '../../domain/status/machines';
 import { useAction } from '../../ui/action/useAction';
@@ -31,8 +31,8 @@ export function IncidenceProductPage({ params }: ScreenProps<'incidenceProduct'>
   const [type, setType] = useState<PickingIncidenceType>(isIncidenceType(search.type) ? search.type : 'missing');
   const [quantity, setQuantity] = useState<number | string>('');
   const notePhoto = useNotePhoto();
-  const record = useAction(async (engine: PickingEngine, input: PickingIncidenceInput, back: AppHref) => {
-    await recordPickingIncidence(engine, input);
+  const record = useAction(async (engine: ActionEngine, input: PickingIncidenceInput, back: AppHref) => {
+    await recordPickingIncidence(engine, input, actor);
     notifications.show({ color: 'teal', message: t('pickingScreens.incidenceSaved') });
     await navigate({ href: back });
   });
@@ -100,7 +100,7 @@ export function IncidenceProductPage({ params }: ScreenProps<'incidenceProduct'>
             return;
           }
           setQtyError(null);
-          void record.run(engine, { id, order_id: o.id, product_id: params.product_id ?? '', type, quantity: parsed.data, note: notePhoto.note, photo: notePhoto.photo, actor }, back);
+          void record.run(engine, { id, order_id: o.id, product_id: params.product_id ?? '', type, quantity: parsed.data, note: notePhoto.note, photo: notePhoto.photo }, back);
         }}
       />
     </Stack>

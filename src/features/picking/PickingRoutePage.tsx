@@ -6,7 +6,7 @@ import { t } from '../../i18n';
 import { formatDay } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
 import { useDocsByIds, useEngine } from '../../data/hooks';
-import { forceRouteReady, type PickingEngine } from '../../data/picking';
+import { forceRouteReady, type ActionEngine } from '../../data/picking';
 import { useAction } from '../../ui/action/useAction';
 import { routeBoxLabels, PICKABLE_ROUTE_STATUSES, routePickingProgress, type RoutePickingProgress, type StopPickingProgress } from '../../domain/picking';
 import { MACHINES } from '../../domain/status/machines';
@@ -57,8 +57,8 @@ function ForceReady({ route }: { route: Route }) {
   const engine = useEngine();
   const actor = usePickingActor();
   const [reason, setReason] = useState('');
-  const force = useAction(async (engine: PickingEngine, reason: string) => {
-    await forceRouteReady(engine, { route_id: route.id, reason, actor });
+  const force = useAction(async (engine: ActionEngine, reason: string) => {
+    await forceRouteReady(engine, { route_id: route.id, reason }, actor);
     notifications.show({ color: 'teal', message: t('pickingScreens.forced') });
   });
   if (!engine) return null;

@@ -5,7 +5,7 @@ import { t } from '../../i18n';
 import { formatDay } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
 import { useDocById, useDocsByIds, useEngine } from '../../data/hooks';
-import { recordPick, type PickingEngine } from '../../data/picking';
+import { recordPick, type ActionEngine } from '../../data/picking';
 import { useAction } from '../../ui/action/useAction';
 import { isLineDone, orderPickingProgress } from '../../domain/picking';
 import { useDayOrders, usePickingActor, usePickingDay, usePickingEvents, usePickingSettlement } from './hooks';
@@ -27,7 +27,7 @@ export function ProductOrdersHubPage({ params }: ScreenProps<'pickingOrdersHub'>
   const events = usePickingEvents(orders.map((o) => o.id));
   const { data: points } = useDocsByIds('delivery_points', orders.map((o) => o.delivery_point_id));
   const { data: routes } = useDocsByIds('routes', orders.map((o) => o.route_id));
-  const pick = useAction((engine: PickingEngine, input: Parameters<typeof recordPick>[1]) => recordPick(engine, input));
+  const pick = useAction((engine: ActionEngine, input: Parameters<typeof recordPick>[1]) => recordPick(engine, input, actor));
   // The order whose «+1» was pressed last: its button shows the action running.
   const [pressed, setPressed] = useState<string | null>(null);
   const name = product.data?.name ?? params.idProduct ?? '';
@@ -76,7 +76,7 @@ export function ProductOrdersHubPage({ params }: ScreenProps<'pickingOrdersHub'>
                   onClick={() => {
                     if (!engine) return;
                     setPressed(o.id);
-                    void pick.run(engine, { order_id: o.id, line_id: line.line_id, quantity: 1, actor });
+                    void pick.run(engine, { order_id: o.id, line_id: line.line_id, quantity: 1 });
                   }}
                 >
                   {t('pickingScreens.plusOne')}

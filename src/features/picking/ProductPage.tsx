@@ -96,7 +96,7 @@ export function PickerProductPage({ params }: ScreenProps<'pickerProduct'>) {
 
   const onScan = (code: string) =>
     void run(async () => {
-      const outcome = await pickByScan(engine, { order_id: o.id, line_id: line.line_id, code, actor });
+      const outcome = await pickByScan(engine, { order_id: o.id, line_id: line.line_id, code }, actor);
       if (outcome.ok) return { kind: 'ok', text: t('pickingScreens.scanOk', { product: p.name }) };
       if (outcome.partial) return { kind: 'error', text: t('pickingScreens.scanPartial', { code }) };
       return { kind: 'error', text: t('pickingScreens.scanWrong', { code, product: p.name }), errorsLink: true };
@@ -176,7 +176,7 @@ export function PickerProductPage({ params }: ScreenProps<'pickerProduct'>) {
               disabled={busy || line.picked === 0}
               onClick={() =>
                 void run(async () => {
-                  await setPickedQuantity(engine, { order_id: o.id, line_id: line.line_id, quantity: line.picked - 1, actor });
+                  await setPickedQuantity(engine, { order_id: o.id, line_id: line.line_id, quantity: line.picked - 1 }, actor);
                   return null;
                 })
               }
@@ -189,7 +189,7 @@ export function PickerProductPage({ params }: ScreenProps<'pickerProduct'>) {
               disabled={busy}
               onClick={() =>
                 void run(async () => {
-                  await recordPick(engine, { order_id: o.id, line_id: line.line_id, quantity: 1, actor });
+                  await recordPick(engine, { order_id: o.id, line_id: line.line_id, quantity: 1 }, actor);
                   return null;
                 })
               }
@@ -207,7 +207,7 @@ export function PickerProductPage({ params }: ScreenProps<'pickerProduct'>) {
               }
               setTypedError(null);
               void run(async () => {
-                await setPickedQuantity(engine, { order_id: o.id, line_id: line.line_id, quantity: parsed.data, actor });
+                await setPickedQuantity(engine, { order_id: o.id, line_id: line.line_id, quantity: parsed.data }, actor);
                 setTyped('');
                 return { kind: 'info', text: t('pickingScreens.saved') };
               });
@@ -240,7 +240,7 @@ export function PickerProductPage({ params }: ScreenProps<'pickerProduct'>) {
               disabled={busy || line.picks.length === 0}
               onClick={() =>
                 void run(async () => {
-                  const res = await undoLastPick(engine, { route_id: o.route_id, filter: { order_id: o.id, line_id: line.line_id }, actor });
+                  const res = await undoLastPick(engine, { route_id: o.route_id, filter: { order_id: o.id, line_id: line.line_id } }, actor);
                   return res ? { kind: 'info', text: t('pickingScreens.undone', { n: res.undone.quantity }) } : { kind: 'info', text: t('pickingScreens.nothingToUndo') };
                 })
               }

@@ -7,7 +7,7 @@ import { create } from 'zustand';
 import { type QueryResult, useDocById, useEngine, useLiveQuery } from '../../data/hooks';
 import { exceptionIncidencesOfRoutes, unroutedIncidencesOfOrders } from '../../data/incidences';
 import { useSession } from '../../data/session';
-import { actorHubs, watchPickingSettlement, type PickingActor } from '../../data/picking';
+import { actorHubs, watchPickingSettlement, type Actor } from '../../data/picking';
 import {
   hubsQuery,
   incidencesOfOrders,
@@ -48,7 +48,7 @@ export const usePickingDayStore = create<PickingDay>((set) => ({
 }));
 
 /** The picker: the signed-in user, his system role and hub. */
-export function usePickingActor(): PickingActor {
+export function usePickingActor(): Actor & { readonly hub: number } {
   const user = useSession((s) => s.user);
   const hub = user?.hub ?? 0;
   return { userId: user?.id ?? '', role: user?.base_role ?? 'anonimus', hub, hubs: user?.hubs ?? (hub > 0 ? [hub] : []) };

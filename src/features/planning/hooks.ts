@@ -6,11 +6,11 @@ import { allDocs, allUsers, carryOverCandidates, deliveriesOfRoutes, docsByIds, 
 import { carryOverFrom, carryOverOrders, type CarryOver } from '../../domain/routing/carryOver';
 import type { Bike, Order, Route, User } from '../../domain/entities/operation';
 import type { DeliveryEvent } from '../../domain/entities/events';
-import type { PlanningActor } from '../../data/planning';
+import type { Actor } from '../../data/planning';
 
 const NONE: never[] = [];
 
-export function usePlanningActor(): PlanningActor {
+export function usePlanningActor(): Actor {
   const user = useSession((s) => s.user);
   return { userId: user?.id ?? '', role: user?.base_role ?? 'anonimus' };
 }

@@ -9,6 +9,8 @@ export const dataMessages: Shape<typeof es> = {
     routeTransition: 'The route cannot go from “{from}” to “{to}”',
     cancelReason: 'Enter the reason for the cancellation (at least 3 characters)',
     saveFailed: 'Could not save',
+    badArgs: 'Invalid data: {problems}',
+    roleRefused: 'Your role ({role}) cannot do this',
     loadOutNote: 'Loading at the hub: {expected} expected, {received} received',
     duplicateId: '{what} with that identifier already exists',
     otherUser: 'This device holds data of {name}. That person must sign out before someone else signs in.',

@@ -8,6 +8,8 @@ export const dataMessages = {
     routeTransition: 'No se puede pasar la ruta de «{from}» a «{to}»',
     cancelReason: 'Escribe el motivo de la cancelación (al menos 3 caracteres)',
     saveFailed: 'No se ha podido guardar',
+    badArgs: 'Datos no válidos: {problems}',
+    roleRefused: 'Tu rol ({role}) no puede hacer esto',
     loadOutNote: 'Carga en el hub: esperadas {expected}, recibidas {received}',
     duplicateId: 'Ya existe {what} con ese identificador',
     otherUser: 'Este dispositivo tiene datos de {name}. Esa persona debe cerrar su sesión antes de que entre otra.',

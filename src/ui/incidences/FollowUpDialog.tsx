@@ -56,13 +56,11 @@ export function FollowUpDialog({ incidence, what, view, staff, name, onClose, re
   const offerRedelivery = redeliveryOffered && to === 'resolved' && view.state !== 'resolved';
   const save = useAction(async () => {
     if (!engine || !user) return;
-    await recordFollowUp(engine, incidence, {
-      to,
-      note,
-      assignee,
-      actor: { userId: user.id, role: user.base_role },
-      redeliveryDate: offerRedelivery && redeliver ? redeliveryDate : undefined,
-    });
+    await recordFollowUp(
+      engine,
+      { incidence, to, note, assignee, redeliveryDate: offerRedelivery && redeliver ? redeliveryDate : undefined },
+      { userId: user.id, role: user.base_role },
+    );
     notifications.show({ color: 'teal', message: t('incidences.followUp.saved') });
     onClose();
   });
