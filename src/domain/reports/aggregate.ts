@@ -32,6 +32,7 @@ import type { PaymentMethod } from '../entities/operation';
 import { PAYMENT_METHODS } from '../entities/operation';
 import { settledDifferenceCents } from '../payments/cash';
 import { punctuality, windowBounds } from './window';
+import { buildExtra } from './extra';
 import { TALLY_FIGURES, type Figure, type TallyFigure, type ReportRoute, type ReportEvent, type GroupRow, type MoneyFigure, type MoneyFigures, type Outcome, type Report, type ReportInput, type ReportOrder, type RiderCashRow, type Tally } from './reportTypes';
 
 export * from './reportTypes';
@@ -150,10 +151,22 @@ function build(input: ReportInput): Report {
   const last: (ReportEvent | undefined)[] = new Array<ReportEvent | undefined>(orders.length);
   const failedEvents: [number, ReportEvent][] = [];
   const before = (a: ReportEvent, b: ReportEvent): boolean => a.at < b.at || (a.at === b.at && a.id < b.id);
-  for (const e of input.events) {
-    if (!OUTCOME_KINDS.has(e.kind)) continue;
+  // For ./extra.ts, in the same pass: each event's order, each order's first and last event
+  // times (every kind) and whether it has a proof (a signature or a photo).
+  const events = input.events;
+  const eventOrder = new Int32Array(events.length).fill(-1);
+  const firstAt = new Float64Array(orders.length).fill(Infinity);
+  const lastAt = new Float64Array(orders.length).fill(-Infinity);
+  const proofed = new Uint8Array(orders.length);
+  for (let k = 0; k < events.length; k += 1) {
+    const e = events[k]!;
     const i = indexOf.get(e.order_id);
     if (i === undefined) continue;
+    eventOrder[k] = i;
+    if (e.at < firstAt[i]!) firstAt[i] = e.at;
+    if (e.at > lastAt[i]!) lastAt[i] = e.at;
+    if (e.kind === 'signed' || e.photo === true) proofed[i] = 1;
+    if (!OUTCOME_KINDS.has(e.kind)) continue;
     const f = first[i];
     if (f === undefined || before(e, f)) first[i] = e;
     const l = last[i];
@@ -259,6 +272,7 @@ function build(input: ReportInput): Report {
     reasonNames,
     incidencesByKind,
     money,
+    extra: buildExtra(input, { orders, indexOf, eventOrder, firstAt, lastAt, proofed, lastOutcome: last }, keepIds),
   };
 }
 
