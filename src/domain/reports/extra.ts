@@ -44,7 +44,7 @@ export const SERVICE_WINDOW_MS = 30 * 60_000;
 export const DEFAULT_SUSTAINABILITY: SustainabilityFactors = {
   co2_g_per_km: 200,
   diesel_l_per_100km: 7.6,
-  source: 'EEA, CO₂ de furgonetas nuevas en la UE 2022 (≈200 g/km, WLTP); MITECO, factor del gasóleo 2,64 kg CO₂/l',
+  source: 'EEA, CO2 emissions from new vans in Europe, 2022 (≈200 g/km, WLTP); MITECO, diesel emission factor 2.64 kg CO2/l',
 };
 
 export function extraFigureAt(extra: ExtraFigures, ref: ExtraRef): Figure | null {

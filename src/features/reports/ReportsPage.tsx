@@ -28,6 +28,7 @@ import { RowLink } from '../../ui/crud/EntityTable';
 import { hubOptions } from '../../ui/crud/options';
 import { startReportsWorker, type ReportsWorker } from '../../workers/reportsClient';
 import { href } from '../../links/registry';
+import { extraTables } from './extraTables';
 
 /** A count that opens its orders. */
 interface CountCell {
@@ -367,7 +368,7 @@ export function ReportsPage() {
           <Text size="sm" c="dimmed">
             {t('reports.computedIn', { ms: formatNumber(result?.ms ?? 0), orders: formatNumber(report.total.orders.count) })}
           </Text>
-          {tablesOf(report, riderName).map((spec) => (
+          {[...tablesOf(report, riderName), ...extraTables(report, riderName)].map((spec) => (
             <ReportTable key={spec.id} spec={spec} report={report} onOpen={open} />
           ))}
         </Stack>
