@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './test';
 import { adminToken, gotoSynced, pullAll, signInSynced, type Doc } from './support';
 import { buildReport, type Report, type ReportInput } from '../src/domain/reports/aggregate';
+import { summarisePicks } from '../src/domain/reports/extra';
 import { madridDate } from '../src/domain/dates';
 
 /**
@@ -33,7 +34,7 @@ async function expectedReport(request: Parameters<typeof pullAll>[0], token: str
     hubs: catalog!.filter((c) => c.kind === 'hub'),
     clients: catalog!.filter((c) => c.kind === 'client'),
     reasons: catalog!.filter((c) => c.kind === 'status-delivery'),
-    picks,
+    picks: summarisePicks(picks as never),
     sustainability: catalog!.filter((c) => c.kind === 'config-sustainability' && c.active),
   } as unknown as ReportInput;
   return buildReport(input);

@@ -11,8 +11,8 @@
  * meaningful; the documents keep the stored shapes' field names.
  */
 import { createRng } from '../../src/domain/prng';
-import type { ReportEvent, ReportHandover, ReportIncidence, ReportOrder, ReportPayment, ReportPick, ReportRoute } from '../../src/domain/reports/aggregate';
-import type { SustainabilityFactors } from '../../src/domain/reports/extra';
+import type { ReportEvent, ReportHandover, ReportIncidence, ReportOrder, ReportPayment, ReportPick, ReportPickSummary, ReportRoute } from '../../src/domain/reports/aggregate';
+import { summarisePicks, type SustainabilityFactors } from '../../src/domain/reports/extra';
 import { madridWallTime } from '../../src/domain/reports/window';
 import type { PaymentMethod } from '../../src/domain/entities/operation';
 import { INCIDENCE_KINDS } from '../../src/domain/entities/events';
@@ -35,7 +35,9 @@ export interface MonthData {
   events: ReportEvent[];
   payments: (ReportPayment | ReportHandover)[];
   incidences: ReportIncidence[];
-  picks: ReportPick[];
+  /** The picking events; `picks` is their summary per order and picker (what the report reads). */
+  pickEvents: ReportPick[];
+  picks: ReportPickSummary[];
   sustainability: SustainabilityFactors[];
   users: { id: string; name: string }[];
   hubs: { number: number; name: string }[];
@@ -76,7 +78,7 @@ export function generateMonth(opts: MonthOptions): MonthData {
     pickersOf.set(h.number, ids);
   }
   const more = createRng((opts.seed ?? 1) + 7919);
-  const data: MonthData = { orders: [], routes: [], events: [], payments: [], incidences: [], picks: [], sustainability: [], users, hubs, clients, reasons };
+  const data: MonthData = { orders: [], routes: [], events: [], payments: [], incidences: [], pickEvents: [], picks: [], sustainability: [], users, hubs, clients, reasons };
   const start = Date.parse(`${opts.from}T00:00:00Z`);
   let eventSeq = 0;
   const nextId = (p: string): string => `${p}-${(eventSeq += 1).toString(36)}`;
@@ -177,10 +179,10 @@ export function generateMonth(opts: MonthOptions): MonthData {
           const lines = more.int(1, 3);
           for (let l = 1; l <= lines; l += 1) {
             const pid = nextId('p');
-            data.picks.push({ id: pid, order_id: id, line_id: String(l), at: pickAt + l * 20_000, created_by: picker });
+            data.pickEvents.push({ id: pid, order_id: id, line_id: String(l), at: pickAt + l * 20_000, created_by: picker });
             if (more.chance(0.02)) {
-              data.picks.push({ id: nextId('p'), order_id: id, line_id: String(l), at: pickAt + l * 20_000 + 5000, created_by: picker, undoes: pid });
-              data.picks.push({ id: nextId('p'), order_id: id, line_id: String(l), at: pickAt + l * 20_000 + 9000, created_by: picker });
+              data.pickEvents.push({ id: nextId('p'), order_id: id, line_id: String(l), at: pickAt + l * 20_000 + 5000, created_by: picker, undoes: pid });
+              data.pickEvents.push({ id: nextId('p'), order_id: id, line_id: String(l), at: pickAt + l * 20_000 + 9000, created_by: picker });
             }
           }
         }
@@ -195,5 +197,6 @@ export function generateMonth(opts: MonthOptions): MonthData {
       }
     }
   }
+  data.picks = summarisePicks(data.pickEvents);
   return data;
 }

@@ -1,7 +1,8 @@
 /**
  * What the operation report (issue 34) reads from cb_localDB for a period, through indexed
  * queries only: the period's orders ([date, hub]) and routes ([date, hub]); the delivery events
- * (every kind), payments, incidences and picking events of those routes (route_id), by batches of routes; every cash hand-over
+ * (every kind), payments, incidences and picking events (summarised per order and picker) of
+ * those routes (route_id), by batches of routes; every cash hand-over
  * ([kind, rider_id]) of the period's days; users, hubs, clients, the failed-delivery reasons and
  * the sustainability factors (catalog kind `config-sustainability`).
  * Documents are cut to the fields the report reads (src/domain/reports/aggregate.ts) so what goes
@@ -16,6 +17,7 @@ import type { DeliveryEvent, Incidence, Pick } from '../domain/entities/events';
 import type { Order, PaymentDoc, Route, User } from '../domain/entities/operation';
 import type { Client, Hub, Status, SustainabilityConfig } from '../domain/entities/reference';
 import type { ReportInput, ReportPeriod } from '../domain/reports/aggregate';
+import { summarisePicks } from '../domain/reports/extra';
 
 /** Everything of a report's input but its period and filters. */
 export type ReportData = Omit<ReportInput, 'period' | 'filters'>;
@@ -68,9 +70,9 @@ export async function readReportData(db: CbDatabase, period: ReportPeriod): Prom
       : { kind: p.kind, rider_id: p.rider_id, hub: p.hub, date: p.date, status: p.status, expected_cents: p.expected_cents, counted_cents: p.counted_cents },
   );
   const incidences = await ofRouteBatches(routeIds, async (ids) => json<Incidence>(await incidencesOfRoutes(db, ids).exec()).map((i) => ({ kind: i.kind, order_id: i.order_id, ...(i.kind === 'picker-error' ? { created_by: i.created_by } : {}) })));
-  const picks = await ofRouteBatches(routeIds, async (ids) =>
-    json<Pick>(await db.picks.find({ selector: { route_id: { $in: ids } }, sort: [{ route_id: 'asc' }] }).exec()).map((p) => ({ id: p.id, order_id: p.order_id, line_id: p.line_id, at: p.at, created_by: p.created_by, ...(p.undoes ? { undoes: p.undoes } : {}) })),
-  );
+  // Picks are summarised per order and picker here (a route's batch holds all its picks), so the
+  // worker receives about one document per order instead of one per pick.
+  const picks = await ofRouteBatches(routeIds, async (ids) => summarisePicks(json<Pick>(await db.picks.find({ selector: { route_id: { $in: ids } }, sort: [{ route_id: 'asc' }] }).exec())));
   const users = json<User>(await allUsers(db).exec()).map((u) => ({ id: u.id, name: u.name }));
   const hubs = json<Hub>(await catalogOfKind(db, 'hub').exec()).map((h) => ({ number: h.number, name: h.name }));
   const clients = json<Client>(await catalogOfKind(db, 'client').exec()).map((c) => ({ id: c.id, name: c.name }));

@@ -4,6 +4,7 @@ import { buildReport, TALLY_FIGURES, OUTCOMES, type Report, type ReportFilters, 
 import { generateMonth, type MonthData } from '../../server/demo/month';
 import { generateDemoData } from '../../server/demo/generate';
 import { addDays } from '../../src/domain/reports/period';
+import { summarisePicks } from '../../src/domain/reports/extra';
 
 const NO_FILTERS: ReportFilters = { hub: null, clientId: null, riderId: null };
 
@@ -186,7 +187,7 @@ describe('buildReport on the demo operation (server/demo/generate.ts)', () => {
           hubs: demo.catalog.flatMap((c) => (c.kind === 'hub' ? [c] : [])),
           clients: demo.catalog.flatMap((c) => (c.kind === 'client' ? [c] : [])),
           reasons: demo.catalog.flatMap((c) => (c.kind === 'status-delivery' ? [c] : [])),
-          picks: demo.picks,
+          picks: summarisePicks(demo.picks),
           sustainability: [],
         };
         const r = buildReport(input);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { buildReport, type ReportFilters, type ReportInput } from '../../src/domain/reports/aggregate';
-import { DEFAULT_SUSTAINABILITY, minutesBetween, percentile, plannedMinutes, serviceMs, SERVICE_WINDOW_MS, vanEquivalent, type PickingRow, type ProductivityRow } from '../../src/domain/reports/extra';
+import { DEFAULT_SUSTAINABILITY, minutesBetween, percentile, plannedMinutes, serviceMs, SERVICE_WINDOW_MS, summarisePicks, vanEquivalent, type PickingRow, type ProductivityRow } from '../../src/domain/reports/extra';
 import { figureAt } from '../../src/domain/reports/figures';
 import { generateMonth, type MonthData } from '../../server/demo/month';
 import { addDays } from '../../src/domain/reports/period';
@@ -117,8 +117,8 @@ describe('the report’s further figures over generated days', () => {
         expect(x.productivity.total.serviceP90S).toBe(percentile(services, 0.9));
 
         // Picking lines: distinct order lines with a pick not undone; errors: picker-error incidences.
-        const undone = new Set(data.picks.flatMap((p) => (p.undoes ? [p.undoes] : [])));
-        const lines = new Set(data.picks.filter((p) => !p.undoes && !undone.has(p.id) && orderById.has(p.order_id)).map((p) => `${p.order_id}|${p.line_id}`));
+        const undone = new Set(data.pickEvents.flatMap((p) => (p.undoes ? [p.undoes] : [])));
+        const lines = new Set(data.pickEvents.filter((p) => !p.undoes && !undone.has(p.id) && orderById.has(p.order_id)).map((p) => `${p.order_id}|${p.line_id}`));
         expect(x.picking.total.lines.count).toBe(lines.size);
         expect(x.picking.total.errors.count).toBe(data.incidences.filter((i) => i.kind === 'picker-error').length);
       }),
@@ -175,13 +175,13 @@ describe('the further figures on hand-made orders', () => {
       { kind: 'order', order_id: 'o3', rider_id: 'u1', method: 'cash', status: 'reconciled', amount_due_cents: 700, amount_collected_cents: 700 },
     ],
     incidences: [{ kind: 'picker-error', order_id: 'o1', created_by: 'p1' }],
-    picks: [
+    picks: summarisePicks([
       { id: 'k1', order_id: 'o1', line_id: '1', at: T('06:00:00'), created_by: 'p1' },
       { id: 'k2', order_id: 'o1', line_id: '2', at: T('06:10:00'), created_by: 'p1' },
       { id: 'k3', order_id: 'o1', line_id: '2', at: T('06:11:00'), created_by: 'p1', undoes: 'k2' },
       { id: 'k4', order_id: 'o2', line_id: '1', at: T('06:30:00'), created_by: 'p2' },
       { id: 'k5', order_id: 'o3', line_id: '1', at: T('07:00:00'), created_by: 'p1' },
-    ],
+    ]),
     users: [{ id: 'u1', name: 'Ana' }],
     hubs: [{ number: 1, name: 'Arganzuela' }],
     clients: [{ id: 'c1', name: 'Bimbo' }, { id: 'c2', name: 'Pascual' }],

@@ -32,7 +32,7 @@ import type { PaymentMethod } from '../entities/operation';
 import { PAYMENT_METHODS } from '../entities/operation';
 import { settledDifferenceCents } from '../payments/cash';
 import { punctuality, windowBounds } from './window';
-import { buildExtra } from './extra';
+import { buildExtra, type ReportRouteStops } from './extra';
 import { TALLY_FIGURES, type Figure, type TallyFigure, type ReportRoute, type ReportEvent, type GroupRow, type MoneyFigure, type MoneyFigures, type Outcome, type Report, type ReportInput, type ReportOrder, type RiderCashRow, type Tally } from './reportTypes';
 
 export * from './reportTypes';
@@ -214,14 +214,22 @@ function build(input: ReportInput): Report {
     tallyOrder(hubs.get(String(o.hub)), facts);
   }
 
-  // Stops of the period's routes with an order in scope.
+  // Stops of the period's routes with an order in scope (kept, as order indexes, for ./extra.ts).
+  const reportRoutes: ReportRouteStops[] = [];
   for (const r of input.routes) {
     if (r.date < period.from || r.date > period.to) continue;
     if (filters.hub !== null && r.hub !== filters.hub) continue;
     if (filters.riderId !== null && r.rider_id !== filters.riderId) continue;
+    let routeStops: number[][] | null = null;
     for (const s of r.stops) {
-      const ids = s.order_ids.filter((id) => scope.has(id));
-      if (ids.length === 0) continue;
+      const at: number[] = [];
+      for (const id of s.order_ids) {
+        const i = indexOf.get(id);
+        if (i !== undefined) at.push(i);
+      }
+      if (at.length === 0) continue;
+      (routeStops ??= []).push(at);
+      const ids = at.map((i) => orders[i]!.id);
       tallyStop(total, ids);
       tallyStop(days.get(r.date), ids);
       tallyStop(riders.get(r.rider_id), ids);
@@ -235,6 +243,7 @@ function build(input: ReportInput): Report {
       }
       for (const [c, list] of byClient) tallyStop(clients.get(c), list);
     }
+    if (routeStops) reportRoutes.push({ route: r, stops: routeStops });
   }
 
   // Incidences of the orders in scope, by kind (follow-up documents left out).
@@ -272,7 +281,7 @@ function build(input: ReportInput): Report {
     reasonNames,
     incidencesByKind,
     money,
-    extra: buildExtra(input, { orders, indexOf, eventOrder, firstAt, lastAt, proofed, lastOutcome: last }, keepIds),
+    extra: buildExtra(input, { orders, indexOf, eventOrder, firstAt, lastAt, proofed, lastOutcome: last, routes: reportRoutes }, keepIds),
   };
 }
 

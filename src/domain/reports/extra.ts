@@ -29,7 +29,7 @@
  *   (not returned) with a signature (a `signed` event) or a photo on one of their delivery events.
  * - Sustainability: km of ridden routes × the van factors of Configuración.
  */
-import type { ExtraFigures, ExtraRef, Figure, PickingRow, ProductivityRow, ReportEvent, ReportInput, ReportOrder, ReportRoute, SustainabilityFactors } from './reportTypes';
+import type { ExtraFigures, ExtraRef, Figure, PickingRow, ProductivityRow, ReportEvent, ReportInput, ReportOrder, ReportPick, ReportPickSummary, ReportRoute, SustainabilityFactors } from './reportTypes';
 
 export type { ExtraFigures, ExtraRef, PickingRow, ProductivityRow, SustainabilityFactors } from './reportTypes';
 
@@ -120,6 +120,37 @@ const byKey = (a: { key: string }, b: { key: string }): number => (a.key < b.key
 const byHubKey = (a: { key: string }, b: { key: string }): number => Number(a.key) - Number(b.key);
 
 
+/**
+ * Picking events summarised per order and picker (what the page sends the worker instead of every
+ * pick): an undo (`undoes`) cancels the pick it names; each order line counts once, for the picker
+ * of its earliest pick not undone (by time, then id); a picker's first and last times on the order
+ * count every pick of his, undos included (he was working).
+ */
+export function summarisePicks(picks: readonly ReportPick[]): ReportPickSummary[] {
+  const undone = new Set<string>();
+  for (const p of picks) if (p.undoes) undone.add(p.undoes);
+  const byOrder = new Map<string, { spans: Map<string, { first: number; last: number; lines: number }>; best: Map<string, ReportPick> }>();
+  for (const p of picks) {
+    let o = byOrder.get(p.order_id);
+    if (!o) byOrder.set(p.order_id, (o = { spans: new Map(), best: new Map() }));
+    const span = o.spans.get(p.created_by);
+    if (!span) o.spans.set(p.created_by, { first: p.at, last: p.at, lines: 0 });
+    else {
+      if (p.at < span.first) span.first = p.at;
+      if (p.at > span.last) span.last = p.at;
+    }
+    if (p.undoes || undone.has(p.id)) continue;
+    const b = o.best.get(p.line_id);
+    if (!b || p.at < b.at || (p.at === b.at && p.id < b.id)) o.best.set(p.line_id, p);
+  }
+  const out: ReportPickSummary[] = [];
+  for (const [order_id, o] of byOrder) {
+    for (const p of o.best.values()) o.spans.get(p.created_by)!.lines += 1;
+    for (const [created_by, s] of o.spans) out.push({ order_id, created_by, lines: s.lines, first_at: s.first, last_at: s.last });
+  }
+  return out;
+}
+
 /** The orders in scope as ./aggregate.ts holds them, and what its pass over the events found. */
 export interface ScopeIndex {
   readonly orders: readonly ReportOrder[];
@@ -133,10 +164,16 @@ export interface ScopeIndex {
   readonly proofed: Uint8Array;
   /** Per order: its last delivered / partial / failed event. */
   readonly lastOutcome: readonly (ReportEvent | undefined)[];
+  /** The routes of the report (period, hub, rider) and their stops' orders in scope (indexes). */
+  readonly routes: readonly ReportRouteStops[];
+}
+
+export interface ReportRouteStops {
+  readonly route: ReportRoute;
+  readonly stops: readonly (readonly number[])[];
 }
 
 export function buildExtra(input: ReportInput, scopeIndex: ScopeIndex, keepIds: boolean): ExtraFigures {
-  const { period, filters } = input;
   const push = (f: Figure, id: string): void => {
     if (keepIds) f.orderIds.push(id);
   };
@@ -153,25 +190,15 @@ export function buildExtra(input: ReportInput, scopeIndex: ScopeIndex, keepIds: 
   const orderStop = new Int32Array(n).fill(-1);
   const stopFirst: number[] = [];
   const stopRows: ProductivityRow[][] = [];
-  for (const r of input.routes) {
-    if (r.date < period.from || r.date > period.to) continue;
-    if (filters.hub !== null && r.hub !== filters.hub) continue;
-    if (filters.riderId !== null && r.rider_id !== filters.riderId) continue;
+  for (const { route: r, stops } of scopeIndex.routes) {
     let first = Infinity;
     let last = -Infinity;
-    const stops: number[][] = [];
-    for (const s of r.stops) {
-      let inStop: number[] | null = null;
-      for (const id of s.order_ids) {
-        const i = idx.get(id);
-        if (i === undefined) continue;
+    for (const list of stops) {
+      for (const i of list) {
         if (firstAt[i]! < first) first = firstAt[i]!;
         if (lastAt[i]! > last) last = lastAt[i]!;
-        (inStop ??= []).push(i);
       }
-      if (inStop) stops.push(inStop);
     }
-    if (stops.length === 0) continue;
     const rows = [total, rowOf(riders, r.rider_id, emptyProductivity), rowOf(hubs, String(r.hub), emptyProductivity)];
     const ridden = first !== Infinity;
     const timed = ridden && last > first;
@@ -239,15 +266,12 @@ export function buildExtra(input: ReportInput, scopeIndex: ScopeIndex, keepIds: 
 
   // Picking: each line of an order in scope counts once, for the picker of its earliest pick
   // that was not undone; picker-hours from each picker's first to last pick per day and hub.
-  const picks = input.picks;
-  const undone = new Set<string>();
-  for (const p of picks) if (p.undoes) undone.add(p.undoes);
-  // Per order: its lines' earliest picks (line id, pick index); an order has a few lines.
-  const lineBest: (string | number)[][] = new Array<(string | number)[]>(n);
   const dayOf = new Map<string, number>();
   const spans = new Map<string, Map<number, { hub: string; first: number; last: number }>>();
-  for (let j = 0; j < picks.length; j += 1) {
-    const p = picks[j]!;
+  const pTotal = emptyPicking('');
+  const pickers = new Map<string, PickingRow>();
+  const pHubs = new Map<string, PickingRow>();
+  for (const p of input.picks) {
     const i = idx.get(p.order_id);
     if (i === undefined) continue;
     const o = orders[i]!;
@@ -257,34 +281,15 @@ export function buildExtra(input: ReportInput, scopeIndex: ScopeIndex, keepIds: 
     let byDay = spans.get(p.created_by);
     if (!byDay) spans.set(p.created_by, (byDay = new Map()));
     const span = byDay.get(key);
-    if (!span) byDay.set(key, { hub: String(o.hub), first: p.at, last: p.at });
+    if (!span) byDay.set(key, { hub: String(o.hub), first: p.first_at, last: p.last_at });
     else {
-      if (p.at < span.first) span.first = p.at;
-      if (p.at > span.last) span.last = p.at;
+      if (p.first_at < span.first) span.first = p.first_at;
+      if (p.last_at > span.last) span.last = p.last_at;
     }
-    if (p.undoes || undone.has(p.id)) continue;
-    const lines = (lineBest[i] ??= []);
-    let at = -1;
-    for (let x = 0; x < lines.length; x += 2) if (lines[x] === p.line_id) at = x;
-    if (at < 0) lines.push(p.line_id, j);
-    else {
-      const b = picks[lines[at + 1] as number]!;
-      if (p.at < b.at || (p.at === b.at && p.id < b.id)) lines[at + 1] = j;
-    }
-  }
-  const pTotal = emptyPicking('');
-  const pickers = new Map<string, PickingRow>();
-  const pHubs = new Map<string, PickingRow>();
-  for (let i = 0; i < n; i += 1) {
-    const lines = lineBest[i];
-    if (!lines) continue;
-    const hubRow = rowOf(pHubs, String(orders[i]!.hub), emptyPicking);
-    for (let x = 1; x < lines.length; x += 2) {
-      const p = picks[lines[x] as number]!;
-      for (const row of [pTotal, rowOf(pickers, p.created_by, emptyPicking), hubRow]) {
-        row.lines.count += 1;
-        push(row.lines, p.order_id);
-      }
+    if (p.lines === 0) continue;
+    for (const row of [pTotal, rowOf(pickers, p.created_by, emptyPicking), rowOf(pHubs, String(o.hub), emptyPicking)]) {
+      row.lines.count += p.lines;
+      push(row.lines, p.order_id);
     }
   }
   for (const [picker, byDay] of spans) {

@@ -95,6 +95,18 @@ export type ReportHandover = Pick<CashHandover, 'kind' | 'rider_id' | 'hub' | 'd
 export type ReportIncidence = Pick<Incidence, 'kind' | 'order_id'> & { readonly created_by?: string };
 /** A picking event cut for the report (picking lines per hour, ./extra.ts). */
 export type ReportPick = Pick<PickEvent, 'id' | 'order_id' | 'line_id' | 'at' | 'created_by'> & { readonly undoes?: string };
+/**
+ * One picker's work on one order, summarised from its picking events (./extra.ts summarisePicks,
+ * on the page before the data goes to the worker): the order lines counted for him (their
+ * earliest pick not undone is his) and the times of his first and last pick of the order.
+ */
+export interface ReportPickSummary {
+  readonly order_id: string;
+  readonly created_by: string;
+  readonly lines: number;
+  readonly first_at: number;
+  readonly last_at: number;
+}
 
 export interface ReportInput {
   readonly period: ReportPeriod;
@@ -109,8 +121,8 @@ export interface ReportInput {
   readonly clients: readonly { readonly id: string; readonly name: string }[];
   /** Failed-delivery reasons (the catalogue's delivery statuses). */
   readonly reasons: readonly { readonly id: string; readonly name: string }[];
-  /** Picking events of the period's routes. */
-  readonly picks: readonly ReportPick[];
+  /** The picking of the period's routes, per order and picker (summarisePicks). */
+  readonly picks: readonly ReportPickSummary[];
   /** The van factors of Configuración (its `config-sustainability` document; none: the defaults, ./extra.ts). */
   readonly sustainability: readonly SustainabilityFactors[];
 }
