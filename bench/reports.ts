@@ -2,7 +2,7 @@
  * bench/reports: the operation report (issue 34) over a month of a scaled operation.
  *
  * Generates `--days` days (default 30) of `--orders` orders in total (default 250,000) over five
- * hubs (server/demo/month.ts: routes, delivery events, payments, hand-overs, incidences), then
+ * hubs (server/demo/month.ts: routes, delivery events, payments, hand-overs, incidences, picks), then
  * times the default report — the whole period, no filter — as the reports worker computes it
  * (src/domain/reports/aggregate.ts, the same function; counts first, then with the orders behind
  * every figure, as when a figure is opened), and the structured clone of its input and output
@@ -66,7 +66,7 @@ for (let i = 0; i < Math.max(1, Math.min(runs, 3)); i += 1) {
 
 const t = report.total;
 const pct = (a: number, b: number): string => (b > 0 ? `${((a / b) * 100).toFixed(1)} %` : '—');
-console.log(`bench:reports — ${days} days from ${from}, ${data.orders.length} orders, ${data.routes.length} routes, ${data.events.length} delivery events, ${data.payments.length} payments, ${data.incidences.length} incidences`);
+console.log(`bench:reports — ${days} days from ${from}, ${data.orders.length} orders, ${data.routes.length} routes, ${data.events.length} delivery events, ${data.payments.length} payments, ${data.incidences.length} incidences, ${data.picks.length} picks`);
 console.log(`machine: ${cpus().length} cores, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}; generated in ${generateMs.toFixed(0)} ms\n`);
 printTable(
   ['figure', 'value'],
@@ -83,6 +83,12 @@ printTable(
     ...Object.entries(t.failedByReason).map(([id, f]) => [`  ${report.reasonNames[id] ?? id}`, String(f.count)]),
     ['cash collected (cents)', String(report.money.byMethod.cash.cents)],
     ['cash still with riders (cents)', String(report.money.cashOnHandCents)],
+    ['rider-hours (timed routes)', (report.extra.productivity.total.riderMinutes / 60).toFixed(0)],
+    ['service per stop, median / p90 (s)', `${report.extra.productivity.total.serviceMedianS ?? '—'} / ${report.extra.productivity.total.serviceP90S ?? '—'}`],
+    ['picking lines / errors', `${report.extra.picking.total.lines.count} / ${report.extra.picking.total.errors.count}`],
+    ['settled card / transfer', `${report.extra.settled.card.count} / ${report.extra.settled.transfer.count}`],
+    ['orders with a proof of delivery', String(report.extra.proofs.total.count)],
+    ['km by bike / van CO₂ kg', `${report.extra.sustainability.km.toFixed(0)} / ${report.extra.sustainability.co2Kg.toFixed(0)}`],
   ],
 );
 console.log('');
@@ -105,7 +111,7 @@ writeFigures(
     days,
     from,
     to,
-    counts: { orders: data.orders.length, routes: data.routes.length, events: data.events.length, payments: data.payments.length, incidences: data.incidences.length },
+    counts: { orders: data.orders.length, routes: data.routes.length, events: data.events.length, payments: data.payments.length, incidences: data.incidences.length, picks: data.picks.length },
     aggregateMs: { median: med, runs: times },
     aggregateCpuMs: { median: median(cpuTimes), runs: cpuTimes },
     withOrderIdsMs: { median: median(idTimes), runs: idTimes },

@@ -4,6 +4,7 @@
  */
 import { expect, test } from './test';
 import { uid, signInAndSync, expectRow, expectNoRow, pick, save, deleteFromForm } from './pages/backoffice';
+import { EntityList } from './pages/entityList';
 
 test('configuration: taxes, statuses, Synlab (draft and publish) and clients', async ({ page }) => {
   test.setTimeout(240_000);
@@ -77,6 +78,7 @@ test('configuration: taxes, statuses, Synlab (draft and publish) and clients', a
   // Clients: a section of /config.
   await page.goto('/config');
   const section = page.getByTestId('clients-section');
+  const clients = new EntityList(page, '/config', section);
   await section.getByRole('button', { name: 'Nuevo cliente' }).click();
   const form = page.getByTestId('clients-section-form');
   await form.getByLabel('Nombre').fill(`Cliente ${id}`);
@@ -86,16 +88,33 @@ test('configuration: taxes, statuses, Synlab (draft and publish) and clients', a
   await form.getByLabel('Clave').fill(`cli-${id.toLowerCase()}`);
   await form.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(form).toHaveCount(0);
-  const client = await expectRow(page, `Cliente ${id}`);
+  const client = await clients.row(`Cliente ${id}`);
   await client.getByRole('button', { name: `Cliente ${id}` }).click();
   await form.getByLabel('CIF').fill('B12345678');
   await form.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page.getByText('Guardado', { exact: true }).first()).toBeVisible();
   await form.getByRole('button', { name: 'Cancelar' }).click();
-  await expect(await expectRow(page, `Cliente ${id}`)).toContainText('B12345678');
-  await (await expectRow(page, `Cliente ${id}`)).getByRole('button', { name: 'Editar' }).click();
+  await expect(await clients.row(`Cliente ${id}`)).toContainText('B12345678');
+  await (await clients.row(`Cliente ${id}`)).getByRole('button', { name: 'Editar' }).click();
   await deleteFromForm(page);
-  await expectNoRow(page, `Cliente ${id}`);
+  await clients.expectNoRow(`Cliente ${id}`);
+
+  // The reports' sustainability factors (issue 34): one document, its source written next to them.
+  const sust = page.getByTestId('sustainability-section');
+  await sust.getByRole('button', { name: 'Nuevos factores' }).click();
+  const sustForm = page.getByTestId('sustainability-section-form');
+  await expect(sustForm.getByLabel('Fuente de los factores')).toHaveValue(/EEA/);
+  await sustForm.getByLabel('CO₂ de la furgoneta (g/km)').fill('215');
+  await sustForm.getByLabel('Fuente de los factores').fill(`Prueba ${id}`);
+  await sustForm.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(sustForm).toHaveCount(0);
+  await expect(await new EntityList(page, '/config', sust).row(`Prueba ${id}`)).toContainText('215');
+  // A second one is refused: there is one set of factors.
+  await sust.getByRole('button', { name: 'Nuevos factores' }).click();
+  await sustForm.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(sustForm.getByText('Ya hay factores de sostenibilidad')).toBeVisible();
+  await sustForm.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page.getByTestId('planning-objectives-section')).toBeVisible();
 });
 
 test('an operator cannot open the configuration screens', async ({ page }) => {

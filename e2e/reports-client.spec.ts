@@ -147,7 +147,7 @@ test('Informes: charts, XLSX, and the client monthly report with the report’s 
   expect(whole(await summaryValue(page, 'Intentos fallidos'))).toBe(fresh.total.failedAttempts.count);
   expect(await summaryValue(page, '% a tiempo')).toBe(percentText(fresh.total.onTime.count, fresh.total.delivered.count + fresh.total.partial.count));
   expect(await summaryValue(page, '% al primer intento')).toBe(percentText(fresh.total.firstAttempt.count, fresh.total.attempted.count));
-  expect(whole(await summaryValue(page, 'Pruebas de entrega disponibles'))).toBe(fresh.total.attempted.count);
+  expect(whole(await summaryValue(page, 'Pruebas de entrega disponibles'))).toBe(fresh.extra.proofs.total.count);
   await expect(page.getByTestId('client-month-dias').locator('tbody tr')).toHaveCount(fresh.byDay.length);
   await expect(page.getByRole('button', { name: 'Imprimir' })).toBeEnabled();
 

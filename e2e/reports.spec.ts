@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './test';
 import { adminToken, gotoSynced, pullAll, signInSynced, type Doc } from './support';
 import { buildReport, type Report, type ReportInput } from '../src/domain/reports/aggregate';
+import { summarisePicks } from '../src/domain/reports/extra';
 import { madridDate } from '../src/domain/dates';
 
 /**
@@ -17,21 +18,24 @@ import { madridDate } from '../src/domain/dates';
 const OPERATOR = 'operador@cargobici.test';
 
 async function expectedReport(request: Parameters<typeof pullAll>[0], token: string, today: string, hub: number): Promise<Report> {
-  const [orders, routes, deliveries, payments, incidences, users, catalog] = await Promise.all(
-    ['orders', 'routes', 'deliveries', 'payments', 'incidences', 'users', 'catalog'].map((c) => pullAll(request, token, c)),
+  const [orders, routes, deliveries, payments, incidences, users, catalog, picks] = await Promise.all(
+    ['orders', 'routes', 'deliveries', 'payments', 'incidences', 'users', 'catalog', 'picks'].map((c) => pullAll(request, token, c)),
   );
   const input = {
     period: { from: today, to: today },
     filters: { hub, clientId: null, riderId: null },
     orders,
     routes,
-    events: deliveries,
+    // The page's cut marks an event with a photo (src/data/reports.ts).
+    events: deliveries!.map((e) => ({ ...e, photo: e.photo_file !== '' })),
     payments,
     incidences,
     users,
     hubs: catalog!.filter((c) => c.kind === 'hub'),
     clients: catalog!.filter((c) => c.kind === 'client'),
     reasons: catalog!.filter((c) => c.kind === 'status-delivery'),
+    picks: summarisePicks(picks as never),
+    sustainability: catalog!.filter((c) => c.kind === 'config-sustainability' && c.active),
   } as unknown as ReportInput;
   return buildReport(input);
 }
@@ -94,6 +98,20 @@ test('an operator opens Informes, filters by his hub, opens the orders behind a 
   for (const id of await drawer.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-order-id')))) expect(ids.has(String(id))).toBe(true);
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
+
+  // A further figure (issue 34): the orders with a proof of delivery (a signature or a photo).
+  const proofs = page.getByTestId('report-table-pruebas-entrega');
+  await expect(proofs).toBeVisible();
+  const proofIds = new Set(report.extra.proofs.total.orderIds);
+  if (proofIds.size === 0) await expect(proofs.locator('tbody tr').last()).toContainText('Total0');
+  else {
+    await proofs.getByRole('button', { name: `Ver los pedidos de «Pedidos con prueba de entrega» (${proofIds.size})` }).click();
+    await expect(drawer.locator('tbody tr')).toHaveCount(Math.min(proofIds.size, 200));
+    for (const id of await drawer.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-order-id')))) expect(proofIds.has(String(id))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+  }
+  await expect(page.getByTestId('report-table-sostenibilidad')).toContainText('g CO₂/km');
 
   // The service table as CSV.
   const download = page.waitForEvent('download');

@@ -6,10 +6,12 @@ export class EntityList {
   readonly count: Locator;
   readonly rows: Locator;
 
-  constructor(readonly page: Page, readonly path: string) {
-    this.search = page.getByTestId('crud-search');
-    this.count = page.getByTestId('crud-count');
-    this.rows = page.getByTestId('crud-row');
+  /** `root`: the list's section when a page shows several (/config). */
+  constructor(readonly page: Page, readonly path: string, root?: Locator) {
+    const within = root ?? page;
+    this.search = within.getByTestId('crud-search');
+    this.count = within.getByTestId('crud-count');
+    this.rows = within.getByTestId('crud-row');
   }
 
   async open(): Promise<void> {

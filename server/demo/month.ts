@@ -4,11 +4,15 @@
  * progress only); this makes `days` whole past days at once — orders with their windows, routes
  * with stops, and for each order its delivery events (delivered / partial / failed, some failing
  * first and delivered on a second attempt, some returned), its payment, a few incidences and the
- * riders' cash hand-overs. Deterministic for a seed. Only the fields the reports read are
+ * riders' cash hand-overs; and (issue 34's further figures, drawn from a second generator so the
+ * first one's figures are unchanged) the routes' planned distance, start and stop times, the
+ * signatures and collections at the door, the pickers' picks and errors, and card and transfer
+ * payments settled. Deterministic for a seed. Only the fields the reports read are
  * meaningful; the documents keep the stored shapes' field names.
  */
 import { createRng } from '../../src/domain/prng';
-import type { ReportEvent, ReportHandover, ReportIncidence, ReportOrder, ReportPayment, ReportRoute } from '../../src/domain/reports/aggregate';
+import type { ReportEvent, ReportHandover, ReportIncidence, ReportOrder, ReportPayment, ReportPick, ReportPickSummary, ReportRoute } from '../../src/domain/reports/aggregate';
+import { summarisePicks, type SustainabilityFactors } from '../../src/domain/reports/extra';
 import { madridWallTime } from '../../src/domain/reports/window';
 import type { PaymentMethod } from '../../src/domain/entities/operation';
 import { INCIDENCE_KINDS } from '../../src/domain/entities/events';
@@ -31,6 +35,10 @@ export interface MonthData {
   events: ReportEvent[];
   payments: (ReportPayment | ReportHandover)[];
   incidences: ReportIncidence[];
+  /** The picking events; `picks` is their summary per order and picker (what the report reads). */
+  pickEvents: ReportPick[];
+  picks: ReportPickSummary[];
+  sustainability: SustainabilityFactors[];
   users: { id: string; name: string }[];
   hubs: { number: number; name: string }[];
   clients: { id: string; name: string }[];
@@ -63,7 +71,14 @@ export function generateMonth(opts: MonthOptions): MonthData {
   const reasonWeights = FAILED_DELIVERY_REASONS.map((r) => [r.id, r.weight] as const);
   const methods: (readonly [PaymentMethod, number])[] = [['on_account', 60], ['cash', 20], ['card', 15], ['transfer', 5]];
 
-  const data: MonthData = { orders: [], routes: [], events: [], payments: [], incidences: [], users, hubs, clients, reasons };
+  const pickersOf = new Map<number, string[]>();
+  for (const h of hubs) {
+    const ids = [1, 2].map((p) => `picker-${h.number}-${p}`);
+    for (const [i, id] of ids.entries()) users.push({ id, name: `Picker ${h.number}.${i + 1}` });
+    pickersOf.set(h.number, ids);
+  }
+  const more = createRng((opts.seed ?? 1) + 7919);
+  const data: MonthData = { orders: [], routes: [], events: [], payments: [], incidences: [], pickEvents: [], picks: [], sustainability: [], users, hubs, clients, reasons };
   const start = Date.parse(`${opts.from}T00:00:00Z`);
   let eventSeq = 0;
   const nextId = (p: string): string => `${p}-${(eventSeq += 1).toString(36)}`;
@@ -78,7 +93,7 @@ export function generateMonth(opts: MonthOptions): MonthData {
       // Routes: riders take orders in stops of 1–3 orders until their route is full.
       let routeIdx = -1;
       let route: ReportRoute | null = null;
-      let stop: { order_ids: string[] } | null = null;
+      let stop: { order_ids: string[]; eta: string } | null = null;
       let stopSize = 1;
       const routes: ReportRoute[] = [];
       for (let n = 0; n < perHub; n += 1) {
@@ -94,12 +109,12 @@ export function generateMonth(opts: MonthOptions): MonthData {
           if (stop === null || stop.order_ids.length >= stopSize) {
             if (route === null || route.stops.length >= stopsPerRoute) {
               routeIdx += 1;
-              route = { id: `r-${compact}-${h.number}-${routeIdx}`, date, hub: h.number, rider_id: rng.chance(0.97) ? riders[routeIdx % riders.length]! : '', stops: [] };
+              route = { id: `r-${compact}-${h.number}-${routeIdx}`, date, hub: h.number, rider_id: rng.chance(0.97) ? riders[routeIdx % riders.length]! : '', stops: [], distance_m: more.int(8_000, 40_000), planned_start: hhmm(more.int(28, 40) * 15) };
               routes.push(route);
             }
-            stop = { order_ids: [] };
+            stop = { order_ids: [], eta: hhmm(Math.min(23 * 60, 9 * 60 + (route.stops.length + 1) * more.int(10, 20))) };
             stopSize = rng.int(1, 3);
-            (route.stops as { order_ids: string[] }[]).push(stop);
+            (route.stops as { order_ids: string[]; eta: string }[]).push(stop);
           }
           stop.order_ids.push(id);
           route_id = route!.id;
@@ -122,9 +137,13 @@ export function generateMonth(opts: MonthOptions): MonthData {
           const fail = (at: number): void => {
             data.events.push({ id: nextId('e'), kind: 'failed', order_id: id, at, reason_status_id: rng.weighted(reasonWeights) });
           };
+          let doneAt = 0;
           const deliver = (kind: 'delivered' | 'partial', at: number): void => {
+            doneAt = at;
             data.events.push({ id: nextId('e'), kind, order_id: id, at, reason_status_id: '' });
             status = kind === 'delivered' ? 'delivered' : 'partially_delivered';
+            // Most recipients sign, a minute or two after the goods are handed over.
+            if (more.chance(0.85)) data.events.push({ id: nextId('e'), kind: 'signed', order_id: id, at: at + more.int(20, 150) * 1000, reason_status_id: '' });
           };
           if (roll < 0.02) status = 'cancelled';
           else if (roll < 0.06) status = 'out_for_delivery';
@@ -144,10 +163,28 @@ export function generateMonth(opts: MonthOptions): MonthData {
             const method = rng.weighted(methods);
             const due = rng.int(500, 30_000);
             const collected = method === 'on_account' ? 0 : rng.chance(0.03) ? due - rng.int(1, 200) : due;
-            data.payments.push({ kind: 'order', order_id: id, rider_id: rider, method, status: method === 'on_account' ? 'on_account' : 'collected', amount_due_cents: due, amount_collected_cents: collected });
+            const settled = (method === 'card' || method === 'transfer') && more.chance(0.6);
+            data.payments.push({ kind: 'order', order_id: id, rider_id: rider, method, status: method === 'on_account' ? 'on_account' : settled ? 'reconciled' : 'collected', amount_due_cents: due, amount_collected_cents: collected });
+            if (method !== 'on_account') data.events.push({ id: nextId('e'), kind: 'collected', order_id: id, at: doneAt + more.int(30, 200) * 1000, reason_status_id: '' });
             if (method === 'cash') cashByRider.set(rider, (cashByRider.get(rider) ?? 0) + collected);
           }
-          if (rng.chance(0.02)) data.incidences.push({ kind: rng.pick(INCIDENCE_KINDS), order_id: id });
+          if (rng.chance(0.02)) {
+            const kind = rng.pick(INCIDENCE_KINDS);
+            data.incidences.push(kind === 'picker-error' ? { kind, order_id: id, created_by: more.pick(pickersOf.get(h.number)!) } : { kind, order_id: id });
+          }
+          // Picking: one to three lines, by one of the hub's pickers the morning of the day; now
+          // and then a pick undone and picked again.
+          const picker = more.pick(pickersOf.get(h.number)!);
+          const pickAt = Date.parse(`${date}T05:00:00Z`) + more.int(0, 150) * MIN;
+          const lines = more.int(1, 3);
+          for (let l = 1; l <= lines; l += 1) {
+            const pid = nextId('p');
+            data.pickEvents.push({ id: pid, order_id: id, line_id: String(l), at: pickAt + l * 20_000, created_by: picker });
+            if (more.chance(0.02)) {
+              data.pickEvents.push({ id: nextId('p'), order_id: id, line_id: String(l), at: pickAt + l * 20_000 + 5000, created_by: picker, undoes: pid });
+              data.pickEvents.push({ id: nextId('p'), order_id: id, line_id: String(l), at: pickAt + l * 20_000 + 9000, created_by: picker });
+            }
+          }
         }
         data.orders.push({ id, date, hub: h.number, client_id: client, route_id, status, window_start, window_end });
       }
@@ -160,5 +197,6 @@ export function generateMonth(opts: MonthOptions): MonthData {
       }
     }
   }
+  data.picks = summarisePicks(data.pickEvents);
   return data;
 }

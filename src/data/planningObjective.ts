@@ -1,11 +1,20 @@
 /**
- * The planning objective of each hub (issue 32), remembered on this device: «Mínimo de
- * repartidores» (the default) or «Repartir entre los disponibles», with an optional cost per route
- * and per hour. A device setting like the language (localStorage, one entry per hub): the hub's
- * catalog document has no field for it yet (that needs a stored-shape version bump and migration).
+ * The planning objective of each hub (issue 32): «Mínimo de repartidores» (the default) or
+ * «Repartir entre los disponibles», with an optional cost per route and per hour. Stored since
+ * issue 34 as the hub's catalog document of kind `config-planning` (catalog schema version 4;
+ * id `config-planning-<hub>`): it syncs to every device, the hub's operators and the admins write
+ * it (src/domain/access/table.ts), and Configuración edits it too. (Before, it was remembered per
+ * device in localStorage; those choices are not carried over.)
+ *
+ * The board reads it synchronously when it optimises (`withHubObjective`): `useHubObjective`
+ * follows the hub's document live and keeps the latest in a small store.
  */
+import { useEffect } from 'react';
 import { z } from 'zod';
 import { create } from 'zustand';
+import type { DataEngine } from './engine';
+import { useCatalog } from './reference';
+import { planningConfigId, type PlanningConfig } from '../domain/entities/reference';
 import type { DayPlanInput, DayPlanSettings } from '../domain/routing/day';
 
 export const planningObjectiveSchema = z.object({
@@ -17,38 +26,55 @@ export type PlanningObjective = z.infer<typeof planningObjectiveSchema>;
 
 export const DEFAULT_OBJECTIVE: PlanningObjective = { objective: 'min-vehicles' };
 
-const keyOf = (hub: number): string => `cb.planning.objective.${hub}`;
-
-function read(hub: number): PlanningObjective {
-  if (typeof localStorage === 'undefined' || !(hub > 0)) return DEFAULT_OBJECTIVE;
-  try {
-    const parsed = planningObjectiveSchema.safeParse(JSON.parse(localStorage.getItem(keyOf(hub)) ?? 'null'));
-    return parsed.success ? parsed.data : DEFAULT_OBJECTIVE;
-  } catch {
-    return DEFAULT_OBJECTIVE;
-  }
+/** The objective a hub's catalog document holds. */
+export function objectiveOf(doc: PlanningConfig | undefined): PlanningObjective {
+  if (!doc || !doc.active) return DEFAULT_OBJECTIVE;
+  return { objective: doc.objective, ...(doc.cost_per_route !== undefined ? { costPerRoute: doc.cost_per_route } : {}), ...(doc.cost_per_hour !== undefined ? { costPerHour: doc.cost_per_hour } : {}) };
 }
 
-const useObjectives = create<{ byHub: Record<number, PlanningObjective> }>(() => ({ byHub: {} }));
-
-/** The hub's objective on this device (the default when none was chosen). */
-export function hubObjective(hub: number): PlanningObjective {
-  const known = useObjectives.getState().byHub[hub];
-  if (known) return known;
-  const stored = read(hub);
-  useObjectives.setState((s) => ({ byHub: { ...s.byHub, [hub]: stored } }));
-  return stored;
-}
-
-export function useHubObjective(hub: number): PlanningObjective {
-  return useObjectives((s) => s.byHub[hub]) ?? hubObjective(hub);
-}
-
-/** Chooses the hub's objective (remembered on this device). */
-export function setHubObjective(hub: number, value: PlanningObjective): void {
+/** The hub's catalog document for an objective. */
+export function planningDoc(hub: number, value: PlanningObjective, now: number, existing?: PlanningConfig): PlanningConfig {
   const parsed = planningObjectiveSchema.parse(value);
-  if (typeof localStorage !== 'undefined' && hub > 0) localStorage.setItem(keyOf(hub), JSON.stringify(parsed));
-  useObjectives.setState((s) => ({ byHub: { ...s.byHub, [hub]: parsed } }));
+  return {
+    id: existing?.id ?? planningConfigId(hub),
+    kind: 'config-planning',
+    name: existing?.name ?? `Hub ${hub}`,
+    active: true,
+    updated_at: now,
+    hub,
+    objective: parsed.objective,
+    ...(parsed.costPerRoute !== undefined ? { cost_per_route: parsed.costPerRoute } : {}),
+    ...(parsed.costPerHour !== undefined ? { cost_per_hour: parsed.costPerHour } : {}),
+  };
+}
+
+const useObjectives = create<{ byHub: Record<number, PlanningObjective>; docs: Record<number, PlanningConfig> }>(() => ({ byHub: {}, docs: {} }));
+
+/** The hub's objective as last read (the default before its document is read). */
+export function hubObjective(hub: number): PlanningObjective {
+  return useObjectives.getState().byHub[hub] ?? DEFAULT_OBJECTIVE;
+}
+
+/** The hub's objective, followed live from its catalog document. */
+export function useHubObjective(hub: number): PlanningObjective {
+  const { data } = useCatalog('config-planning');
+  const doc = data.find((d) => d.hub === hub && d.active);
+  const value = objectiveOf(doc);
+  const key = JSON.stringify(value);
+  useEffect(() => {
+    useObjectives.setState((s) => ({ byHub: { ...s.byHub, [hub]: value }, docs: doc ? { ...s.docs, [hub]: doc } : s.docs }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the value's content, not its object
+  }, [hub, key, doc]);
+  return useObjectives((s) => s.byHub[hub]) ?? value;
+}
+
+/** Chooses the hub's objective: writes the hub's catalog document (synced; refused outside the user's hubs). */
+export async function setHubObjective(engine: DataEngine, hub: number, value: PlanningObjective): Promise<void> {
+  if (!(hub > 0)) return;
+  const existing = useObjectives.getState().docs[hub];
+  const doc = planningDoc(hub, value, Date.now(), existing);
+  useObjectives.setState((s) => ({ byHub: { ...s.byHub, [hub]: objectiveOf(doc) }, docs: { ...s.docs, [hub]: doc } }));
+  await engine.writer.save('catalog', doc);
 }
 
 /** The day settings of an objective (the costs only when both are given). */

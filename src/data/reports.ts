@@ -1,8 +1,10 @@
 /**
  * What the operation report (issue 34) reads from cb_localDB for a period, through indexed
- * queries only: the period's orders ([date, hub]) and routes ([date, hub]); the delivery events,
- * payments and incidences of those routes (route_id), by batches of routes; every cash hand-over
- * ([kind, rider_id]) of the period's days; users, hubs, clients and the failed-delivery reasons.
+ * queries only: the period's orders ([date, hub]) and routes ([date, hub]); the delivery events
+ * (every kind), payments, incidences and picking events (summarised per order and picker) of
+ * those routes (route_id), by batches of routes; every cash hand-over
+ * ([kind, rider_id]) of the period's days; users, hubs, clients, the failed-delivery reasons and
+ * the sustainability factors (catalog kind `config-sustainability`).
  * Documents are cut to the fields the report reads (src/domain/reports/aggregate.ts) so what goes
  * to the reports worker is small. The device holds only what it syncs: a period older than that
  * reads nothing here (docs/reports.md).
@@ -11,10 +13,11 @@ import { useEffect, useState } from 'react';
 import type { CbDatabase } from './database';
 import { useEngine } from './statusHooks';
 import { allUsers, cashHandovers, catalogOfKind, deliveriesOfRoutes, incidencesOfRoutes, ordersInRange, paymentsOfRoutes, routesInRange } from './queries';
-import type { DeliveryEvent, Incidence } from '../domain/entities/events';
+import type { DeliveryEvent, Incidence, Pick } from '../domain/entities/events';
 import type { Order, PaymentDoc, Route, User } from '../domain/entities/operation';
-import type { Client, Hub, Status } from '../domain/entities/reference';
+import type { Client, Hub, Status, SustainabilityConfig } from '../domain/entities/reference';
 import type { ReportInput, ReportPeriod } from '../domain/reports/aggregate';
+import { summarisePicks } from '../domain/reports/extra';
 
 /** Everything of a report's input but its period and filters. */
 export type ReportData = Omit<ReportInput, 'period' | 'filters'>;
@@ -51,13 +54,13 @@ export async function readReportData(db: CbDatabase, period: ReportPeriod): Prom
     date: r.date,
     hub: r.hub,
     rider_id: r.rider_id,
-    stops: r.stops.map((s) => ({ order_ids: s.order_ids })),
+    distance_m: r.distance_m,
+    planned_start: r.planned_start,
+    stops: r.stops.map((s) => ({ order_ids: s.order_ids, eta: s.eta })),
   }));
   const routeIds = routes.map((r) => r.id);
   const events = await ofRouteBatches(routeIds, async (ids) =>
-    json<DeliveryEvent>(await deliveriesOfRoutes(db, ids).exec())
-      .filter((e) => e.kind === 'delivered' || e.kind === 'partial' || e.kind === 'failed')
-      .map((e) => ({ id: e.id, kind: e.kind, order_id: e.order_id, at: e.at, reason_status_id: e.reason_status_id })),
+    json<DeliveryEvent>(await deliveriesOfRoutes(db, ids).exec()).map((e) => ({ id: e.id, kind: e.kind, order_id: e.order_id, at: e.at, reason_status_id: e.reason_status_id, ...(e.photo_file !== '' ? { photo: true } : {}) })),
   );
   const paymentDocs = await ofRouteBatches(routeIds, async (ids) => json<PaymentDoc>(await paymentsOfRoutes(db, ids).exec()).filter((p) => p.kind === 'order'));
   const handovers = json<PaymentDoc>(await cashHandovers(db).exec()).filter((p) => p.kind === 'cash-handover' && p.date >= period.from && p.date <= period.to);
@@ -66,12 +69,18 @@ export async function readReportData(db: CbDatabase, period: ReportPeriod): Prom
       ? { kind: p.kind, order_id: p.order_id, rider_id: p.rider_id, method: p.method, status: p.status, amount_due_cents: p.amount_due_cents, amount_collected_cents: p.amount_collected_cents }
       : { kind: p.kind, rider_id: p.rider_id, hub: p.hub, date: p.date, status: p.status, expected_cents: p.expected_cents, counted_cents: p.counted_cents },
   );
-  const incidences = await ofRouteBatches(routeIds, async (ids) => json<Incidence>(await incidencesOfRoutes(db, ids).exec()).map((i) => ({ kind: i.kind, order_id: i.order_id })));
+  const incidences = await ofRouteBatches(routeIds, async (ids) => json<Incidence>(await incidencesOfRoutes(db, ids).exec()).map((i) => ({ kind: i.kind, order_id: i.order_id, ...(i.kind === 'picker-error' ? { created_by: i.created_by } : {}) })));
+  // Picks are summarised per order and picker here (a route's batch holds all its picks), so the
+  // worker receives about one document per order instead of one per pick.
+  const picks = await ofRouteBatches(routeIds, async (ids) => summarisePicks(json<Pick>(await db.picks.find({ selector: { route_id: { $in: ids } }, sort: [{ route_id: 'asc' }] }).exec())));
   const users = json<User>(await allUsers(db).exec()).map((u) => ({ id: u.id, name: u.name }));
   const hubs = json<Hub>(await catalogOfKind(db, 'hub').exec()).map((h) => ({ number: h.number, name: h.name }));
   const clients = json<Client>(await catalogOfKind(db, 'client').exec()).map((c) => ({ id: c.id, name: c.name }));
   const reasons = json<Status>(await catalogOfKind(db, 'status-delivery').exec()).map((s) => ({ id: s.id, name: s.name }));
-  return { orders, routes, events, payments, incidences, users, hubs, clients, reasons };
+  const sustainability = json<SustainabilityConfig>(await catalogOfKind(db, 'config-sustainability').exec())
+    .filter((c) => c.active)
+    .map((c) => ({ co2_g_per_km: c.co2_g_per_km, diesel_l_per_100km: c.diesel_l_per_100km, source: c.source }));
+  return { orders, routes, events, payments, incidences, picks, users, hubs, clients, reasons, sustainability };
 }
 
 export interface ReportDataState {

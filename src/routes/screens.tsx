@@ -51,6 +51,8 @@ const SCREEN_TABLE = {
           <Stack gap="lg">
             <c.ConfigPage />
             <m.ClientsSection />
+            <m.SustainabilitySection />
+            <m.PlanningObjectivesSection />
           </Stack>
         );
       },

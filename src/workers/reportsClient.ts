@@ -30,8 +30,8 @@ export function startReportsWorker(): ReportsWorker {
   return {
     api,
     async send(data, chunk = 5000) {
-      await api.load({ users: [...data.users], hubs: [...data.hubs], clients: [...data.clients], reasons: [...data.reasons] }, true);
-      for (const key of ['orders', 'routes', 'events', 'payments', 'incidences'] as const) {
+      await api.load({ users: [...data.users], hubs: [...data.hubs], clients: [...data.clients], reasons: [...data.reasons], sustainability: [...data.sustainability] }, true);
+      for (const key of ['orders', 'routes', 'events', 'payments', 'incidences', 'picks'] as const) {
         const list = data[key];
         for (let i = 0; i < list.length; i += chunk) {
           await api.load({ [key]: list.slice(i, i + chunk) });

@@ -258,4 +258,6 @@ export const catalogSamples: Record<CatalogKind, Record<string, unknown>> = {
     headers: ['Referencia', 'Fecha', 'Otra'],
     fields: ['external_ref', 'date', ''],
   },
+  'config-sustainability': { ...catalogBase, id: 'config-sustainability', name: 'Sostenibilidad', kind: 'config-sustainability', co2_g_per_km: 200, diesel_l_per_100km: 7.6, source: 'EEA 2022' },
+  'config-planning': { ...catalogBase, id: 'config-planning-1', name: 'Objetivo hub 1', kind: 'config-planning', hub: 1, objective: 'balanced', cost_per_route: 40, cost_per_hour: 18 },
 };

@@ -4,6 +4,7 @@ import { buildReport, TALLY_FIGURES, OUTCOMES, type Report, type ReportFilters, 
 import { generateMonth, type MonthData } from '../../server/demo/month';
 import { generateDemoData } from '../../server/demo/generate';
 import { addDays } from '../../src/domain/reports/period';
+import { summarisePicks } from '../../src/domain/reports/extra';
 
 const NO_FILTERS: ReportFilters = { hub: null, clientId: null, riderId: null };
 
@@ -120,6 +121,8 @@ describe('buildReport on hand-made orders', () => {
     hubs: [{ number: 1, name: 'Arganzuela' }],
     clients: [{ id: 'c1', name: 'Bimbo' }],
     reasons: [{ id: 'st-x', name: 'Ausente' }],
+    picks: [],
+    sustainability: [],
   };
 
   it('a failed first attempt then a delivery: delivered, not first-attempt, one failed attempt by reason', () => {
@@ -184,6 +187,8 @@ describe('buildReport on the demo operation (server/demo/generate.ts)', () => {
           hubs: demo.catalog.flatMap((c) => (c.kind === 'hub' ? [c] : [])),
           clients: demo.catalog.flatMap((c) => (c.kind === 'client' ? [c] : [])),
           reasons: demo.catalog.flatMap((c) => (c.kind === 'status-delivery' ? [c] : [])),
+          picks: summarisePicks(demo.picks),
+          sustainability: [],
         };
         const r = buildReport(input);
         expect(r.total.orders.count).toBe(demo.orders.length);

@@ -79,7 +79,7 @@ describe('the client monthly report', () => {
     expect(value('Pedidos')).toBe(r.total.orders.count);
     expect(value('Entregados')).toBe(r.total.delivered.count);
     expect(value('Fallidos')).toBe(r.total.failed.count);
-    expect(value('Pruebas de entrega disponibles')).toBe(r.total.attempted.count);
+    expect(value('Pruebas de entrega disponibles')).toBe(r.extra.proofs.total.count);
     expect(value('% a tiempo')).toEqual({ part: r.total.onTime.count, whole: r.total.delivered.count + r.total.partial.count });
     expect(reasons!.rows.reduce((s, row) => s + num(row[1]), 0)).toBe(r.total.failedAttempts.count);
     expect(days!.rows.reduce((s, row) => s + num(row[1]), 0)).toBe(r.total.orders.count);

@@ -87,7 +87,12 @@ export const ACCESS_TABLE: Table = {
   },
   operator: {
     users: [READ],
-    catalog: [READ, { ops: ALL_OPS, scope: 'all', fields: '*', kinds: ['bike-model', 'hub', 'client', 'import-mapping'] }],
+    catalog: [
+      READ,
+      { ops: ALL_OPS, scope: 'all', fields: '*', kinds: ['bike-model', 'hub', 'client', 'import-mapping'] },
+      // A hub's planning objective (issue 34): the operators of that hub write it.
+      { ops: ALL_OPS, scope: 'hub', fields: '*', kinds: ['config-planning'] },
+    ],
     bikes: [READ, { ops: WRITE_OPS, scope: 'hub', fields: '*' }],
     products: [{ ops: ALL_OPS, scope: 'all', fields: '*' }],
     delivery_points: [READ, { ops: WRITE_OPS, scope: 'hub', fields: '*' }],

@@ -170,8 +170,42 @@ export const importMappingSchema = z
   .refine((m) => m.fields.length === m.headers.length, { path: ['fields'], error: saying('domain.entities.fieldPerHeader') });
 export type ImportMapping = z.infer<typeof importMappingSchema>;
 
+/**
+ * The van a cargo-bike km replaces, for the reports' sustainability figures (issue 34,
+ * docs/reports.md): one document (id SUSTAINABILITY_CONFIG_ID), written by admins in
+ * Configuración; absent: the defaults of src/domain/reports/extra.ts. Catalog schema version 4.
+ */
+export const sustainabilityConfigSchema = z.object({
+  ...catalogBase,
+  kind: z.literal('config-sustainability'),
+  /** Grams of CO₂ per km of a diesel delivery van. */
+  co2_g_per_km: z.number().min(0).max(2000),
+  /** Litres of diesel per 100 km of that van. */
+  diesel_l_per_100km: z.number().min(0).max(50),
+  /** Where the figures come from (shown next to them). */
+  source: text(500),
+});
+export type SustainabilityConfig = z.infer<typeof sustainabilityConfigSchema>;
+export const SUSTAINABILITY_CONFIG_ID = 'config-sustainability';
+
+/**
+ * A hub's planning objective (issue 32, stored since catalog schema version 4, issue 34): «Mínimo
+ * de repartidores» or «Repartir entre los disponibles», with optional costs per route and per hour.
+ * One document per hub (id planningConfigId(hub)); operators of the hub and admins write it.
+ */
+export const planningConfigSchema = z.object({
+  ...catalogBase,
+  kind: z.literal('config-planning'),
+  hub: hubNumber(),
+  objective: z.enum(['min-vehicles', 'balanced']),
+  cost_per_route: z.number().min(0).max(100_000).optional(),
+  cost_per_hour: z.number().min(0).max(10_000).optional(),
+});
+export type PlanningConfig = z.infer<typeof planningConfigSchema>;
+export const planningConfigId = (hub: number): string => `config-planning-${hub}`;
+
 /** Catalog kinds of our own (no stored collection of the specification behind them). */
-export const APP_CATALOG_KINDS = ['import-mapping'] as const;
+export const APP_CATALOG_KINDS = ['import-mapping', 'config-sustainability', 'config-planning'] as const;
 
 export const CATALOG_KINDS = [
   'role',
@@ -205,9 +239,11 @@ export const catalogSchemas = {
   hub: hubSchema,
   client: clientSchema,
   'import-mapping': importMappingSchema,
+  'config-sustainability': sustainabilityConfigSchema,
+  'config-planning': planningConfigSchema,
 } as const satisfies Record<CatalogKind, z.ZodType>;
 
-export type CatalogDoc = Role | Tax | Status | SynlabConfig | SynlabDraft | BikeModel | Hub | Client | ImportMapping;
+export type CatalogDoc = Role | Tax | Status | SynlabConfig | SynlabDraft | BikeModel | Hub | Client | ImportMapping | SustainabilityConfig | PlanningConfig;
 
 /** Validates any catalog document by its `kind`. */
 export const catalogSchema = z.discriminatedUnion('kind', [
@@ -220,4 +256,6 @@ export const catalogSchema = z.discriminatedUnion('kind', [
   hubSchema,
   clientSchema,
   importMappingSchema,
+  sustainabilityConfigSchema,
+  planningConfigSchema,
 ]);

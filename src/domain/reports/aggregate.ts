@@ -33,6 +33,7 @@ import type { PaymentMethod } from '../entities/operation';
 import { PAYMENT_METHODS } from '../entities/operation';
 import { settledDifferenceCents } from '../payments/cash';
 import { punctuality, windowBounds } from './window';
+import { buildExtra, type ReportRouteStops } from './extra';
 import { TALLY_FIGURES, type Figure, type TallyFigure, type ReportRoute, type ReportEvent, type GroupRow, type MoneyFigure, type MoneyFigures, type Outcome, type Report, type ReportFilters, type ReportInput, type ReportOrder, type RiderCashRow, type Tally } from './reportTypes';
 
 export * from './reportTypes';
@@ -153,10 +154,22 @@ function build(input: ReportInput): Report {
   const last: (ReportEvent | undefined)[] = new Array<ReportEvent | undefined>(orders.length);
   const failedEvents: [number, ReportEvent][] = [];
   const before = (a: ReportEvent, b: ReportEvent): boolean => a.at < b.at || (a.at === b.at && a.id < b.id);
-  for (const e of input.events) {
-    if (!OUTCOME_KINDS.has(e.kind)) continue;
+  // For ./extra.ts, in the same pass: each event's order, each order's first and last event
+  // times (every kind) and whether it has a proof (a signature or a photo).
+  const events = input.events;
+  const eventOrder = new Int32Array(events.length).fill(-1);
+  const firstAt = new Float64Array(orders.length).fill(Infinity);
+  const lastAt = new Float64Array(orders.length).fill(-Infinity);
+  const proofed = new Uint8Array(orders.length);
+  for (let k = 0; k < events.length; k += 1) {
+    const e = events[k]!;
     const i = indexOf.get(e.order_id);
     if (i === undefined) continue;
+    eventOrder[k] = i;
+    if (e.at < firstAt[i]!) firstAt[i] = e.at;
+    if (e.at > lastAt[i]!) lastAt[i] = e.at;
+    if (e.kind === 'signed' || e.photo === true) proofed[i] = 1;
+    if (!OUTCOME_KINDS.has(e.kind)) continue;
     const f = first[i];
     if (f === undefined || before(e, f)) first[i] = e;
     const l = last[i];
@@ -204,15 +217,23 @@ function build(input: ReportInput): Report {
     tallyOrder(hubs.get(String(o.hub)), facts);
   }
 
-  // Stops of the period's routes with an order in scope.
+  // Stops of the period's routes with an order in scope (kept, as order indexes, for ./extra.ts).
+  const reportRoutes: ReportRouteStops[] = [];
   for (const r of input.routes) {
     if (r.date < period.from || r.date > period.to) continue;
     if (filters.hub !== null && r.hub !== filters.hub) continue;
     if (!inHubs(r.hub)) continue;
     if (filters.riderId !== null && r.rider_id !== filters.riderId) continue;
+    let routeStops: number[][] | null = null;
     for (const s of r.stops) {
-      const ids = s.order_ids.filter((id) => scope.has(id));
-      if (ids.length === 0) continue;
+      const at: number[] = [];
+      for (const id of s.order_ids) {
+        const i = indexOf.get(id);
+        if (i !== undefined) at.push(i);
+      }
+      if (at.length === 0) continue;
+      (routeStops ??= []).push(at);
+      const ids = at.map((i) => orders[i]!.id);
       tallyStop(total, ids);
       tallyStop(days.get(r.date), ids);
       tallyStop(riders.get(r.rider_id), ids);
@@ -226,6 +247,7 @@ function build(input: ReportInput): Report {
       }
       for (const [c, list] of byClient) tallyStop(clients.get(c), list);
     }
+    if (routeStops) reportRoutes.push({ route: r, stops: routeStops });
   }
 
   // Incidences of the orders in scope, by kind (follow-up documents left out).
@@ -263,6 +285,7 @@ function build(input: ReportInput): Report {
     reasonNames,
     incidencesByKind,
     money,
+    extra: buildExtra(input, { orders, indexOf, eventOrder, firstAt, lastAt, proofed, lastOutcome: last, routes: reportRoutes }, keepIds),
   };
 }
 

@@ -5,6 +5,7 @@
 import type { IncidenceKind } from '../entities/events';
 import type { PaymentMethod } from '../entities/operation';
 import type { Figure, Report, TallyFigure } from './aggregate';
+import { extraFigureAt, type ExtraRef } from './extra';
 
 export type ReportGroup = 'total' | 'byDay' | 'byClient' | 'byRider' | 'byHub';
 
@@ -14,7 +15,8 @@ export type FigureRef =
   | { readonly kind: 'method'; readonly method: PaymentMethod }
   | { readonly kind: 'differences' }
   | { readonly kind: 'cash'; readonly riderId: string }
-  | { readonly kind: 'incidence'; readonly incidence: IncidenceKind };
+  | { readonly kind: 'incidence'; readonly incidence: IncidenceKind }
+  | { readonly kind: 'extra'; readonly ref: ExtraRef };
 
 /** The figure a reference names, or null when the report has none (a group key not met). */
 export function figureAt(report: Report, ref: FigureRef): Figure | null {
@@ -33,5 +35,7 @@ export function figureAt(report: Report, ref: FigureRef): Figure | null {
       return report.money.cashWithRiders.find((r) => r.riderId === ref.riderId)?.collected ?? null;
     case 'incidence':
       return report.incidencesByKind[ref.incidence];
+    case 'extra':
+      return extraFigureAt(report.extra, ref.ref);
   }
 }

@@ -7,9 +7,10 @@ export const catalogCollection: LocalCollectionDef = {
   schema: catalogSchema,
   mode: 'editable',
   // 1: kind `import-mapping`; 2 (issue 13): a hub's optional `cash_limit_cents`; 3 (issue 11):
-  // a hub's optional travel settings. Each only added what old documents need not have.
-  version: 3,
-  migrations: { 1: unchanged, 2: unchanged, 3: unchanged },
+  // a hub's optional travel settings; 4 (issue 34): kinds `config-sustainability` and
+  // `config-planning`. Each only added what old documents need not have.
+  version: 4,
+  migrations: { 1: unchanged, 2: unchanged, 3: unchanged, 4: unchanged },
   indexes: [['kind', 'name']],
   rowScope: NO_SCOPE,
   followsRoute: [],

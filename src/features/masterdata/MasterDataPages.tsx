@@ -6,8 +6,9 @@
 import { t } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
 import { EntityCreatePage, EntityEditPage, EntityListPage, EntitySection } from '../../ui/crud/EntityPages';
-import { bikeConfig, bikeModelConfig, clientConfig, hubConfig, productConfig, statusConfig, taxConfig } from './configs';
+import { bikeConfig, bikeModelConfig, clientConfig, hubConfig, planningConfig, productConfig, statusConfig, sustainabilityConfig, taxConfig } from './configs';
 import '../../i18n/es/masterdata';
+import '../../i18n/es/reports';
 
 export const BikeListPage = () => <EntityListPage config={bikeConfig} />;
 export const BikeCreatePage = () => <EntityCreatePage config={bikeConfig} />;
@@ -35,3 +36,9 @@ export const StatusEditPage = ({ params }: ScreenProps<'statusEdit'>) => <Entity
 
 /** Clients: a section of /config (the specification gives them no path). */
 export const ClientsSection = () => <EntitySection config={clientConfig} title={t('clients.title')} testId="clients-section" />;
+
+/** The reports' sustainability factors (issue 34): a section of /config. */
+export const SustainabilitySection = () => <EntitySection config={sustainabilityConfig} title={t('reportsExtra.config.sustainability')} testId="sustainability-section" />;
+
+/** Each hub's planning objective (issues 32 and 34): a section of /config. */
+export const PlanningObjectivesSection = () => <EntitySection config={planningConfig} title={t('reportsExtra.config.planning')} testId="planning-objectives-section" />;

@@ -6,6 +6,8 @@ export {
   BikeModelEditPage,
   BikeModelListPage,
   ClientsSection,
+  PlanningObjectivesSection,
+  SustainabilitySection,
   HubCreatePage,
   HubEditPage,
   HubListPage,

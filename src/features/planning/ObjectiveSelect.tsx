@@ -1,21 +1,25 @@
 /**
  * The hub's planning objective on the board (issue 32): «Mínimo de repartidores» (default) or
- * «Repartir entre los disponibles», and an optional cost per route and per hour; remembered per
- * hub on this device (src/data/planningObjective.ts). `ProposalBound` shows a proposal's routes
+ * «Repartir entre los disponibles», and an optional cost per route and per hour; stored as the
+ * hub's catalog document (src/data/planningObjective.ts, issue 34), so every device plans with it. `ProposalBound` shows a proposal's routes
  * against the lower bound: «N rutas (mínimo posible: M)».
  */
 import { Group, NumberInput, Select, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { setHubObjective, useHubObjective, type PlanningObjective } from '../../data/planningObjective';
+import { useEngine } from '../../data/statusHooks';
 import type { DayPlanResult } from '../../domain/routing/day';
 import { t } from '../../i18n';
 import '../../i18n/es/planning';
 
 export function ObjectiveSelect({ hub, disabled }: { hub: number; disabled?: boolean }) {
   const current = useHubObjective(hub);
+  const engine = useEngine();
   const set = (patch: Partial<PlanningObjective>) => {
     const next: Record<string, unknown> = { ...current, ...patch };
     for (const k of ['costPerRoute', 'costPerHour']) if (next[k] === undefined || next[k] === '') delete next[k];
-    setHubObjective(hub, next as PlanningObjective);
+    if (!engine) return;
+    setHubObjective(engine, hub, next as PlanningObjective).catch((err: unknown) => notifications.show({ color: 'red', message: err instanceof Error ? err.message : String(err) }));
   };
   const cost = (v: string | number): number | undefined => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
   return (

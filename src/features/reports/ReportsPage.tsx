@@ -26,6 +26,7 @@ import { ReportTable } from './ReportTable';
 import { OrdersDrawer } from './OrdersDrawer';
 import { useReport } from './useReport';
 import '../../i18n/es/reports';
+import { extraTables } from './extraTables';
 
 export function ReportsPage() {
   const today = useMemo(() => madridDate(), []);
@@ -49,7 +50,7 @@ export function ReportsPage() {
   const riderName = (id: string): string => (id === '' ? t('reports.noRider') : (userNames.get(id) ?? id));
   const open = (c: CountCell): void => void orderIds(c.ref).then((ids) => setDrawer({ title: c.label, ids }));
   // The tables of the report; further tables are appended to this list.
-  const tables: TableSpec[] = report ? [...tablesOf(report, riderName)] : [];
+  const tables: TableSpec[] = report ? [...tablesOf(report, riderName), ...extraTables(report, riderName)] : [];
   // The client's monthly report: the month chosen, or the month of the period's last day.
   const clientMonth = kind === 'month' ? month : (period?.to.slice(0, 7) ?? today.slice(0, 7));
 

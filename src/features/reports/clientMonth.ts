@@ -2,8 +2,8 @@
  * The sections of a client's monthly report (issue 34), built from the same report «Informes»
  * computes (filters: the client; period: the month) — no second computation. Each section is a
  * table: on the printable page a section, in the XLSX a sheet. «Pruebas de entrega disponibles»
- * counts the orders that have a proof of delivery: every attempted order (src/domain/proof.ts:
- * an order has its proof once it has a delivered, partial or failed event).
+ * counts the orders that have a proof of delivery as «Informes» does (src/domain/reports/extra.ts:
+ * delivered or partially delivered, not returned, with a signature or a photo).
  */
 import { t } from '../../i18n';
 import type { Report } from '../../domain/reports/aggregate';
@@ -31,7 +31,7 @@ export function clientMonthTables(report: Report): TableSpec[] {
       [t('reports.figures.onTimeRate'), { part: total.onTime.count, whole: done(total) }],
       [figureLabel('firstAttempt'), total.firstAttempt.count],
       [t('reports.figures.firstAttemptRate'), { part: total.firstAttempt.count, whole: total.attempted.count }],
-      [t('reports.clientMonth.proofs'), total.attempted.count],
+      [t('reports.clientMonth.proofs'), report.extra.proofs.total.count],
     ],
   };
   const reasons: TableSpec = {

@@ -19,7 +19,7 @@ export interface ReportsService {
   orderIds(ref: FigureRef): string[];
 }
 
-const EMPTY: ReportData = { orders: [], routes: [], events: [], payments: [], incidences: [], users: [], hubs: [], clients: [], reasons: [] };
+const EMPTY: ReportData = { orders: [], routes: [], events: [], payments: [], incidences: [], users: [], hubs: [], clients: [], reasons: [], picks: [], sustainability: [] };
 
 export function createReportsService(): ReportsService {
   let data: { -readonly [K in keyof ReportData]: ReportData[K][number][] } = emptyData();

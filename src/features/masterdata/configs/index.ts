@@ -9,3 +9,5 @@ export { productConfig } from './products';
 export { clientConfig } from './clients';
 export { taxConfig } from './taxes';
 export { STATUS_KINDS, statusConfig } from './statuses';
+export { sustainabilityConfig } from './sustainability';
+export { planningConfig } from './planning';
