@@ -4,10 +4,12 @@ import { notifications } from '@mantine/notifications';
 import { t } from '../../i18n';
 import { lockNow, signIn, unlock, useSession } from '../../data/session';
 import { lazyChunk } from '../../ui/lazyChunk';
+import { usePreloadWhenSynced } from '../../ui/preloadWhenSynced';
 
 // The password prompt (a modal with its form) loads only when the session is locked or expired
 // (issue 31: not on the first screen). Meanwhile an opaque cover hides the page.
 const PasswordModal = lazyChunk(() => import('./PasswordModal').then((m) => ({ default: m.PasswordModal })));
+const PRELOAD = [PasswordModal];
 
 function Cover() {
   return <div aria-busy="true" style={{ position: 'fixed', inset: 0, zIndex: 300, background: 'var(--mantine-color-body)' }} />;
@@ -19,6 +21,7 @@ function Cover() {
  */
 export function SessionOverlays() {
   const { phase, user, locked, expired, lockMinutes, engine } = useSession();
+  usePreloadWhenSynced(PRELOAD);
   const idle = useIdle(Math.max(1, lockMinutes) * 60_000, { initialState: false });
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { lazyChunk } from '../lazyChunk';
 import { SyncBadgeButton, type SyncIndicatorProps } from './SyncBadge';
 
@@ -15,6 +15,11 @@ const SyncDetails = lazyChunk(() => import('./SyncDetails').then((m) => ({ defau
  */
 export function SyncIndicator(props: SyncIndicatorProps) {
   const [wanted, setWanted] = useState(false);
+  // Fetched once in sync, so the details open offline too (../preloadWhenSynced.ts).
+  const synced = props.status.state === 'synced';
+  useEffect(() => {
+    if (synced) SyncDetails.preload();
+  }, [synced]);
   if (!wanted) return <SyncBadgeButton status={props.status} onClick={() => setWanted(true)} />;
   return (
     <Suspense fallback={<SyncBadgeButton status={props.status} aria-busy />}>
