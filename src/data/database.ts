@@ -2,13 +2,16 @@
  * cb_localDB: the local database (specification §4: «cb_localDB, version 1»). The only module
  * family that imports rxdb. Twelve collections (RxDB's free edition opens at most 13 per JS
  * realm), one per entry of LOCAL_COLLECTION_DEFS
- * (their storage schemas: src/data/storageSchemas.generated.ts).
+ * (their storage schemas: src/data/storageSchemas.generated.ts). Opening needs no zod: the
+ * definitions' migrations are loaded only when a migration runs (issue 31).
  */
 import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxJsonSchema, type RxStorage } from 'rxdb';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { LOCAL_COLLECTIONS, LOCAL_COLLECTION_DEFS, type LocalCollection, type LocalCollectionDef, type MigrationStrategies } from '../domain/collections';
+import { LOCAL_COLLECTIONS } from '../domain/stored/names';
+import type { LocalCollection, LocalCollectionDef, MigrationStrategies } from '../domain/collections';
+import { loadCollectionDefs } from './collectionMeta';
 import type { StorageJsonSchema } from '../domain/rxschema';
 import type { CatalogDoc } from '../domain/entities/reference';
 import type { Bike, DeliveryPoint, Order, PaymentDoc, Product, Route, User } from '../domain/entities/operation';
@@ -92,6 +95,23 @@ async function storageOf(choice: StorageChoice, validate: boolean): Promise<RxSt
   return wrappedValidateAjvStorage({ storage: base }) as RxStorage<unknown, unknown>;
 }
 
+/**
+ * The app's migration strategies of a collection, one per version from 1 to its schema's: each
+ * loads the definitions (src/domain/collections.ts, with zod) when RxDB first runs it, so a
+ * start with nothing to migrate never loads them. RxDB awaits a strategy that returns a promise.
+ */
+function migrationsOf(name: LocalCollection): MigrationStrategies {
+  const strategies: Record<number, (doc: Record<string, unknown>) => Promise<Record<string, unknown> | null>> = {};
+  for (let v = 1; v <= STORAGE_SCHEMAS[name].version; v++) {
+    strategies[v] = async (doc) => {
+      const strategy = (await loadCollectionDefs())[name].migrations[v];
+      if (!strategy) throw new Error(`No migration of ${name} to version ${v}`);
+      return strategy(doc);
+    };
+  }
+  return strategies as unknown as MigrationStrategies;
+}
+
 /** Opens (or creates) cb_localDB with every local collection. */
 export async function openLocalDatabase(opts: OpenOptions): Promise<CbDatabase> {
   addPlugins();
@@ -117,7 +137,7 @@ export async function openLocalDatabase(opts: OpenOptions): Promise<CbDatabase> 
           name,
           {
             schema: schemaOf(name) as unknown as RxJsonSchema<unknown>,
-            migrationStrategies: opts.migrations?.[name] ?? LOCAL_COLLECTION_DEFS[name].migrations,
+            migrationStrategies: opts.migrations?.[name] ?? migrationsOf(name),
           },
         ]),
       ),

@@ -20,6 +20,7 @@ import { UploadQueue } from './uploadQueue';
 import { Writer } from './writes';
 import { t } from '../i18n';
 import { loadWhenReachable } from './chunks';
+import { loadCollectionDefs } from './collectionMeta';
 
 export interface EngineOptions {
   readonly backend: Backend;
@@ -215,6 +216,10 @@ export class DataEngine {
             const now = Date.now();
             await this.opts.store.kvSet(LAST_SYNC_KEY, now);
             this.status.update({ state: 'synced', lastSyncAt: now, error: null, online: isOnline() });
+            // The writer's schemas (zod) are not on the first screen (issue 31); fetched once in
+            // sync, a write still validates if the connection is lost before the service worker
+            // stored them.
+            void loadCollectionDefs().catch(() => undefined);
             await this.refreshCounts();
           })
           .finally(() => {

@@ -22,7 +22,7 @@
  * with a pull): it is sent as its own base.
  */
 import type { PushRow } from '../backend/types';
-import { NOT_CONTENT_FIELDS } from '../domain/sync/protocol';
+import { NOT_CONTENT_FIELDS } from '../domain/sync/fields';
 import type { AppStore, PushRecord } from './appStore';
 
 /** Unanswered states sent per document (newest kept). */

@@ -6,7 +6,7 @@ import type { MangoQuery, RxCollection, RxQuery } from 'rxdb';
 import type { CbDatabase } from './database';
 import type { CatalogKind } from '../domain/entities/reference';
 import type { LocalCollection } from '../domain/collections';
-import { INCIDENCE_KINDS, type IncidenceKind } from '../domain/entities/events';
+import { INCIDENCE_KINDS, type IncidenceKind } from '../domain/entities/kinds';
 
 /** A rider's routes (with their ordered stops) for one day. */
 export function riderRoutesForDay(db: CbDatabase, riderId: string, date: string) {

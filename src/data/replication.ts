@@ -9,7 +9,9 @@
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import { filter, map, Subject, type Observable, type Subscription } from 'rxjs';
 import type { RxReplicationPullStreamItem } from 'rxdb';
-import { LOCAL_COLLECTIONS, LOCAL_COLLECTION_DEFS, type LocalCollection } from '../domain/collections';
+import { LOCAL_COLLECTIONS } from '../domain/stored/names';
+import type { LocalCollection } from '../domain/collections';
+import { isEventCollection, schemaVersion } from './collectionMeta';
 import { BackendError, type Checkpoint, type MasterState, type PushRow, type SyncTransport } from '../backend/types';
 import type { CbDatabase } from './database';
 import type { Outbox } from './outbox';
@@ -164,7 +166,7 @@ export function startReplication(opts: ReplicationOptions): ReplicationHandle {
 
   for (const name of opts.collections ?? LOCAL_COLLECTIONS) {
     const collection = db.collections[name];
-    const editable = LOCAL_COLLECTION_DEFS[name].mode === 'editable';
+    const editable = !isEventCollection(name);
     // Every document comes down through the pull handler, in checkpoint order: a stream event
     // only says «pull now» (RESYNC), and carries no document (src/domain/sync/protocol.ts).
     // Handing stream documents to RxDB instead would let an event computed before a pull be
@@ -178,7 +180,7 @@ export function startReplication(opts: ReplicationOptions): ReplicationHandle {
     const pushes = new PushTracker();
     const state = replicateRxCollection<unknown, Checkpoint>({
       // The identifier keys the stored checkpoints: one set per user and schema version.
-      replicationIdentifier: `cb-${name}-v${LOCAL_COLLECTION_DEFS[name].version}-${opts.userId}`,
+      replicationIdentifier: `cb-${name}-v${schemaVersion(name)}-${opts.userId}`,
       collection: collection as never,
       live: true,
       retryTime: opts.retryTime ?? 5000,

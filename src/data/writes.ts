@@ -2,10 +2,13 @@
  * The one write path of the app: every document is validated with its entity's zod schema
  * (Spanish messages with the field's place), written to cb_localDB, and marked in the outbox
  * until the server acknowledges it. Nothing half-written: an invalid document stores nothing.
+ * The schemas (zod) are loaded with the first write, not at start-up (issue 31: reads need no zod).
  */
-import { LOCAL_COLLECTION_DEFS, collectionLabel, type LocalCollection } from '../domain/collections';
+import type { LocalCollection } from '../domain/collections';
+import { collectionLabel } from '../domain/collectionLabel';
+import { isEventCollection, loadCollectionDefs, type CollectionDefs } from './collectionMeta';
 import { fieldErrorText, validateDoc, type FieldError } from '../domain/validation';
-import { NOT_CONTENT_FIELDS } from '../domain/sync/protocol';
+import { NOT_CONTENT_FIELDS } from '../domain/sync/fields';
 import type { CbDatabase, DocTypes } from './database';
 import type { Outbox } from './outbox';
 import { localWrite } from './deviceStorage';
@@ -79,14 +82,15 @@ export class Writer {
    */
   async writeAll(set: WriteSet): Promise<void> {
     const at = this.now();
+    const defs = await loadCollectionDefs();
     const names = (Object.keys(set) as LocalCollection[]).sort((a, b) => rank(a) - rank(b));
     const docs: [LocalCollection, Record<string, unknown>[]][] = [];
     for (const collection of names) {
       const list = (set[collection] ?? []) as readonly Record<string, unknown>[];
       if (list.length === 0) continue;
       // Events are inserted as they are (no `updated_at`); editable documents carry the action's time.
-      const event = LOCAL_COLLECTION_DEFS[collection].mode === 'event';
-      docs.push([collection, list.map((d) => this.check(collection, event ? d : { ...d, updated_at: at }) as Record<string, unknown>)]);
+      const event = isEventCollection(collection);
+      docs.push([collection, list.map((d) => this.check(defs, collection, event ? d : { ...d, updated_at: at }) as Record<string, unknown>)]);
     }
     if (docs.length === 0) return;
     const entry: ActionEntry = { v: ACTION_ENTRY_VERSION, id: crypto.randomUUID(), at, docs };
@@ -113,7 +117,7 @@ export class Writer {
         findByIds(ids: string[]): { exec(): Promise<Map<string, unknown>> };
         upsert(doc: Record<string, unknown>): Promise<unknown>;
       };
-      if (LOCAL_COLLECTION_DEFS[collection].mode === 'event') {
+      if (isEventCollection(collection)) {
         const stored = await col.findByIds(docs.map((d) => String(d.id))).exec();
         const fresh = docs.filter((d) => !stored.has(String(d.id)));
         if (fresh.length === 0) continue;
@@ -136,19 +140,19 @@ export class Writer {
     }
   }
 
-  private check<C extends LocalCollection>(collection: C, doc: unknown): DocTypes[C] {
-    const result = validateDoc(LOCAL_COLLECTION_DEFS[collection].schema, doc);
+  private check<C extends LocalCollection>(defs: CollectionDefs, collection: C, doc: unknown): DocTypes[C] {
+    const result = validateDoc(defs[collection].schema, doc);
     if (!result.ok) throw new ValidationFailed(result.errors);
     return result.value as DocTypes[C];
   }
 
   /** Inserts a new document. Insert-only events with an existing id change nothing (double submit). */
   async insert<C extends LocalCollection>(collection: C, doc: DocTypes[C]): Promise<{ created: boolean }> {
-    const valid = this.check(collection, doc);
+    const valid = this.check(await loadCollectionDefs(), collection, doc);
     const col = this.db.collections[collection];
     const existing = await col.findOne((valid as { id: string }).id).exec();
     if (existing) {
-      if (LOCAL_COLLECTION_DEFS[collection].mode === 'event') return { created: false };
+      if (isEventCollection(collection)) return { created: false };
       throw new ValidationFailed([{ path: 'id', message: t('data.duplicateId', { what: domainText(collectionLabel(collection)) }) }]);
     }
     await localWrite(() => col.insert(valid as never));
@@ -163,14 +167,13 @@ export class Writer {
    * reported in `failed` and stores nothing; the others are written.
    */
   async insertMany<C extends LocalCollection>(collection: C, docs: readonly DocTypes[C][]): Promise<BulkWriteResult> {
-    const def = LOCAL_COLLECTION_DEFS[collection];
     const failed: BulkWriteFailure[] = [];
-    const valid = this.checkEach(collection, docs, failed);
+    const valid = this.checkEach(await loadCollectionDefs(), collection, docs, failed);
     const col = this.db.collections[collection];
     // An event already stored is no failure (a replay): left out before the write. Any other
     // document whose id exists is refused by the storage itself (409, see settleBulk), which
     // spares the import a read of every id before each write.
-    const existing = def.mode === 'event' ? await col.findByIds(valid.map((d) => d.id)).exec() : null;
+    const existing = isEventCollection(collection) ? await col.findByIds(valid.map((d) => d.id)).exec() : null;
     const fresh = existing ? valid.filter((d) => !existing.has(d.id)) : valid;
     if (fresh.length === 0) return { written: [], failed };
     const result = await localWrite(() => col.bulkInsert(fresh as never[]));
@@ -181,17 +184,17 @@ export class Writer {
   async saveMany<C extends LocalCollection>(collection: C, docs: readonly DocTypes[C][]): Promise<BulkWriteResult> {
     const failed: BulkWriteFailure[] = [];
     const at = this.now();
-    const valid = this.checkEach(collection, docs.map((d) => ({ ...d, updated_at: at })), failed);
+    const valid = this.checkEach(await loadCollectionDefs(), collection, docs.map((d) => ({ ...d, updated_at: at })), failed);
     if (valid.length === 0) return { written: [], failed };
     const result = await localWrite(() => this.db.collections[collection].bulkUpsert(valid as never[]));
     return this.settleBulk(collection, result, failed);
   }
 
-  private checkEach<C extends LocalCollection>(collection: C, docs: readonly unknown[], failed: BulkWriteFailure[]): (DocTypes[C] & { id: string })[] {
+  private checkEach<C extends LocalCollection>(defs: CollectionDefs, collection: C, docs: readonly unknown[], failed: BulkWriteFailure[]): (DocTypes[C] & { id: string })[] {
     const valid: (DocTypes[C] & { id: string })[] = [];
     for (const doc of docs) {
       try {
-        valid.push(this.check(collection, doc) as DocTypes[C] & { id: string });
+        valid.push(this.check(defs, collection, doc) as DocTypes[C] & { id: string });
       } catch (err) {
         failed.push({ id: String((doc as { id?: unknown }).id ?? ''), error: err });
       }
@@ -215,9 +218,10 @@ export class Writer {
 
   /** Changes fields of an editable document; `updated_at` is set to now. */
   async patch<C extends LocalCollection>(collection: C, id: string, changes: Partial<DocTypes[C]>): Promise<DocTypes[C]> {
-    if (LOCAL_COLLECTION_DEFS[collection].mode === 'event') {
+    if (isEventCollection(collection)) {
       throw new ValidationFailed([{ path: '', message: t('data.readOnly') }]);
     }
+    const defs = await loadCollectionDefs();
     const col = this.db.collections[collection];
     const doc = await col.findOne(id).exec();
     if (!doc) throw new NotFound(collection, id);
@@ -228,7 +232,7 @@ export class Writer {
       const data = latest as unknown as Record<string, unknown>;
       const next = { ...data, ...changes, id, updated_at: this.now() } as Record<string, unknown>;
       for (const k of NOT_CONTENT_FIELDS) delete next[k];
-      valid = this.check(collection, next);
+      valid = this.check(defs, collection, next);
       return { ...valid, _deleted: data._deleted === true } as never;
     }));
     await this.outbox.mark(collection, id, this.now());
@@ -238,7 +242,7 @@ export class Writer {
 
   /** Inserts or replaces a whole editable document (forms). */
   async save<C extends LocalCollection>(collection: C, doc: DocTypes[C]): Promise<DocTypes[C]> {
-    const valid = this.check(collection, { ...doc, updated_at: this.now() });
+    const valid = this.check(await loadCollectionDefs(), collection, { ...doc, updated_at: this.now() });
     await localWrite(async () => {
       await this.db.collections[collection].upsert(valid as never);
     });

@@ -5,7 +5,6 @@
  */
 import type { CatalogKind } from './entities/reference';
 import type { IncidenceKind } from './entities/events';
-import { msg, type DomainMessage } from './messages';
 import { LOCAL_COLLECTIONS, type CollectionLabelForm, type LocalCollection } from './stored/names';
 import type { LocalCollectionDef } from './stored/define';
 import { usersCollection } from './stored/users';
@@ -106,10 +105,7 @@ export const LOCAL_COLLECTION_DEFS: Readonly<Record<LocalCollection, LocalCollec
   picks: picksCollection,
 };
 
-/** The name of a collection's document in messages, worded by the layer that shows it. */
-export function collectionLabel(collection: LocalCollection, form: CollectionLabelForm = 'the'): DomainMessage {
-  return msg(`domain.collections.${collection}.${form}`);
-}
+export { collectionLabel } from './collectionLabel';
 
 /** Local collection and kind of a stored collection name. */
 export function localOf(stored: StoredCollection): StoredMapping {

@@ -17,7 +17,7 @@
  */
 import { laterStatus } from './status/machines';
 import type { StatusField } from './status/fields';
-import { DEVICE_FIELDS } from './sync/protocol';
+import { DEVICE_FIELDS } from './sync/fields';
 
 export type Fields = Readonly<Record<string, unknown>>;
 

@@ -9,6 +9,7 @@ import type { RoutePosition } from '../../domain/tracking/positions';
 import type { LocalCollection } from '../../domain/collections';
 import { BackendError, errorOf, type Checkpoint, type MasterState, type PullPage, type PushRow, type StreamEvent, type SyncTransport } from '../types';
 import type { Http } from './http';
+import { streamChangeOf } from '../../domain/sync/streamChange';
 
 export interface StreamOptions {
   /** Milliseconds before the first reconnection; doubles up to maxRetryMs. */
@@ -75,9 +76,6 @@ export class ServerSyncTransport implements SyncTransport {
         controller = new AbortController();
         const res = await this.http.send('/api/sync/stream', { timeoutMs: 2 ** 31 - 1, signal: controller.signal, headers: { Accept: 'text/event-stream' } });
         if (!res.ok || !res.body) throw await errorOf(res);
-        // The stream's schema (zod) loads with the first connection, after sign-in: the sign-in
-        // page and the first screen do not carry the validation library (issue 15's budgets).
-        const { streamChangeSchema } = await import('../../domain/sync/protocol');
         delay = opts.retryMs ?? 1000;
         const reader = res.body.getReader();
         const decoder = new TextDecoder();
@@ -92,8 +90,10 @@ export class ServerSyncTransport implements SyncTransport {
             if (e.event === 'resync') subscriber.next({ type: 'resync' });
             else if (e.event === 'change') {
               // «Pull this collection»: a message that is not one (not JSON, unknown collection) is skipped.
-              const change = streamChangeSchema.safeParse(parseJson(e.data));
-              if (change.success) subscriber.next({ type: 'change', ...change.data });
+              // Checked without zod (src/domain/sync/streamChange.ts): no validation library on the
+              // first screen (issue 31).
+              const change = streamChangeOf(parseJson(e.data));
+              if (change) subscriber.next({ type: 'change', ...change });
             } else if (e.event === 'positions') {
               const positions = positionsOf(parseJson(e.data));
               if (positions.length > 0) this.positions$.next(positions);

@@ -4,6 +4,7 @@
  * a new event. `at` is the device time; `position` is present only when the user allows it.
  */
 import { z } from 'zod';
+import { INCIDENCE_KINDS, FOLLOW_UP_KIND } from './kinds';
 import { PAYMENT_METHODS } from './operation';
 import { FOLLOW_UP_TARGETS } from '../incidences/followUp';
 import { msg, saying, worded } from '../messages';
@@ -109,13 +110,7 @@ export function emptyDeliveryFields(): { [K in KindFields]: DeliveryEvent[K] } {
   };
 }
 
-export const INCIDENCE_KINDS = ['picker-product', 'delivery-product', 'picker-error'] as const;
-export type IncidenceKind = (typeof INCIDENCE_KINDS)[number];
-/**
- * Kind of the insert-only follow-up documents (issue 13): a change of an incidence's follow-up
- * state, stored in `incidences` next to the incidence it names (src/domain/incidences/followUp.ts).
- */
-export const FOLLOW_UP_KIND = 'follow-up';
+export { INCIDENCE_KINDS, FOLLOW_UP_KIND, type IncidenceKind } from './kinds';
 
 export const INCIDENCE_TYPES = ['damaged', 'missing', 'wrong_product', 'refused', 'expired', 'wrong_quantity', 'not_found', 'other'] as const;
 export type IncidenceType = (typeof INCIDENCE_TYPES)[number];

@@ -10,7 +10,7 @@
  */
 import type { LocalCollection } from '../collections';
 import { MACHINES, type Machine, type StatusFamily } from './machines';
-import { handoverMachine } from '../payments/handover';
+import { handoverMachine } from '../payments/handoverMachine';
 
 export interface StatusField {
   readonly field: string;

@@ -6,7 +6,7 @@
  * (src/backend/server, src/backend/firebase) speak these types.
  */
 import { z } from 'zod';
-import { LOCAL_COLLECTIONS } from '../collections';
+import { LOCAL_COLLECTIONS } from '../stored/names';
 import { msg, type DomainMessage } from '../messages';
 
 /** Rows per push request (RxDB sends at most its push batch size, 100). */
@@ -17,22 +17,9 @@ export const MAX_UNANSWERED_STATES = 8;
 export const MAX_PULL = 2000;
 export const DEFAULT_PULL = 500;
 
-/**
- * Fields RxDB keeps on the device beside a document's own: never stored by a backend, never
- * compared as content. `_deleted` is not one of them: it is content (a deletion), sent as a boolean.
- */
-export const DEVICE_FIELDS = ['_rev', '_meta', '_attachments'] as const;
-/** The server's mark on a master state of a refused write (Spanish reason); never stored. */
-export const REFUSED_FIELD = '_refused';
-/** Fields of a protocol document that are not stored content: the device's and the answer's. */
-export const NOT_STORED_FIELDS: readonly string[] = [...DEVICE_FIELDS, REFUSED_FIELD];
-
-/** Fields that are not a document's content: the device's, and the deletion flag. */
-export const NOT_CONTENT_FIELDS: readonly string[] = [...DEVICE_FIELDS, '_deleted'];
-
-export function isDeviceField(key: string): boolean {
-  return (DEVICE_FIELDS as readonly string[]).includes(key);
-}
+// The non-content fields live in a leaf module without zod (read by the engine at start-up).
+import { isDeviceField } from './fields';
+export { DEVICE_FIELDS, REFUSED_FIELD, NOT_STORED_FIELDS, NOT_CONTENT_FIELDS, isDeviceField } from './fields';
 
 /** A document without the device's fields (`_deleted` kept as it is). */
 export function withoutDeviceFields(doc: Readonly<Record<string, unknown>>): Record<string, unknown> {

@@ -1,49 +1,18 @@
-import { useEffect, useState } from 'react';
-import { Alert, Button, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Suspense, useEffect } from 'react';
 import { useIdle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { t } from '../../i18n';
 import { lockNow, signIn, unlock, useSession } from '../../data/session';
-import { useAction } from '../../ui/action/useAction';
+import { lazyChunk } from '../../ui/lazyChunk';
+import { usePreloadWhenSynced } from '../../ui/preloadWhenSynced';
 
-interface PasswordModalProps {
-  readonly title: string;
-  readonly body: string;
-  readonly submitLabel: string;
-  /** Throws the refusal (its text is shown) when the password does not open the session. */
-  readonly onSubmit: (password: string) => Promise<unknown>;
-}
+// The password prompt (a modal with its form) loads only when the session is locked or expired
+// (issue 31: not on the first screen). Meanwhile an opaque cover hides the page.
+const PasswordModal = lazyChunk(() => import('./PasswordModal').then((m) => ({ default: m.PasswordModal })));
+const PRELOAD = [PasswordModal];
 
-/** Re-enter the password: the inactivity lock (checked on the device) or an expired session. */
-function PasswordModal(props: PasswordModalProps) {
-  const [password, setPassword] = useState('');
-  const submit = useAction(async (typed: string) => {
-    await props.onSubmit(typed);
-    setPassword('');
-  });
-  return (
-    <Modal opened onClose={() => undefined} withCloseButton={false} closeOnEscape={false} closeOnClickOutside={false} title={props.title} centered overlayProps={{ backgroundOpacity: 0.85, blur: 6 }}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit.run(password);
-        }}
-      >
-        <Stack>
-          <Text>{props.body}</Text>
-          {submit.error && (
-            <Alert color="red" role="alert">
-              {submit.error}
-            </Alert>
-          )}
-          <PasswordInput label={t('auth.password')} value={password} onChange={(e) => setPassword(e.currentTarget.value)} autoComplete="current-password" size="md" data-autofocus />
-          <Button type="submit" size="md" loading={submit.busy}>
-            {props.submitLabel}
-          </Button>
-        </Stack>
-      </form>
-    </Modal>
-  );
+function Cover() {
+  return <div aria-busy="true" style={{ position: 'fixed', inset: 0, zIndex: 300, background: 'var(--mantine-color-body)' }} />;
 }
 
 /**
@@ -52,6 +21,7 @@ function PasswordModal(props: PasswordModalProps) {
  */
 export function SessionOverlays() {
   const { phase, user, locked, expired, lockMinutes, engine } = useSession();
+  usePreloadWhenSynced(PRELOAD);
   const idle = useIdle(Math.max(1, lockMinutes) * 60_000, { initialState: false });
 
   useEffect(() => {
@@ -69,24 +39,28 @@ export function SessionOverlays() {
   if (phase !== 'signed-in' || !user) return null;
   if (locked) {
     return (
-      <PasswordModal
-        title={t('auth.lockedTitle')}
-        body={t('auth.lockedBody', { name: user.name })}
-        submitLabel={t('auth.unlock')}
-        onSubmit={async (password) => {
-          if (!(await unlock(password))) throw new Error(t('auth.wrongPassword'));
-        }}
-      />
+      <Suspense fallback={<Cover />}>
+        <PasswordModal
+          title={t('auth.lockedTitle')}
+          body={t('auth.lockedBody', { name: user.name })}
+          submitLabel={t('auth.unlock')}
+          onSubmit={async (password) => {
+            if (!(await unlock(password))) throw new Error(t('auth.wrongPassword'));
+          }}
+        />
+      </Suspense>
     );
   }
   if (expired) {
     return (
-      <PasswordModal
-        title={t('auth.expiredTitle')}
-        body={t('auth.expiredBody')}
-        submitLabel={t('auth.expiredSubmit')}
-        onSubmit={(password) => signIn(user.email, password)}
-      />
+      <Suspense fallback={<Cover />}>
+        <PasswordModal
+          title={t('auth.expiredTitle')}
+          body={t('auth.expiredBody')}
+          submitLabel={t('auth.expiredSubmit')}
+          onSubmit={(password) => signIn(user.email, password)}
+        />
+      </Suspense>
     );
   }
   return null;

@@ -1,5 +1,5 @@
 import { memo, type ReactNode } from 'react';
-import { AppShell, Burger, Group, NavLink, ScrollArea, Text, Anchor, Breadcrumbs } from '@mantine/core';
+import { AppShell, Burger, Group, NavLink, Text, Anchor, Breadcrumbs } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBike } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
@@ -80,7 +80,9 @@ export function ShellLayout({ menu, crumbs, status, footer }: ShellLayoutProps) 
       </AppShell.Header>
 
       <AppShell.Navbar p="xs" aria-label={t('app.navigation')} component="nav">
-        <AppShell.Section grow component={ScrollArea}>
+        {/* The browser's own scrolling (Mantine's ScrollArea brought floating-ui and its scrollbars
+            to every first screen, issue 31). */}
+        <AppShell.Section grow style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}>
           {menu.map((item) => (
             <MenuLink key={item.label} item={item} active={item.to === '/' ? pathname === '/' : pathname.startsWith(item.to)} onNavigate={close} />
           ))}

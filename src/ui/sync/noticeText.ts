@@ -3,7 +3,7 @@
  * change of this device — a status it set instead, other values it kept, or a refusal.
  */
 import { hasMessage, t } from '../../i18n';
-import { collectionLabel } from '../../domain/collections';
+import { collectionLabel } from '../../domain/collectionLabel';
 import { domainText } from '../../i18n/domain';
 import { statusFieldsOf } from '../../domain/status/fields';
 import type { SyncNotice } from '../../data/syncNotices';
