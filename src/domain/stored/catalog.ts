@@ -8,8 +8,10 @@ export const catalogCollection: LocalCollectionDef = {
   mode: 'editable',
   // 1: kind `import-mapping`; 2 (issue 13): a hub's optional `cash_limit_cents`; 3 (issue 11):
   // a hub's optional travel settings. Each only added what old documents need not have.
-  version: 3,
-  migrations: { 1: unchanged, 2: unchanged, 3: unchanged },
+  // 4 (issue 30 §1): an import mapping's `fields` are text instead of an enum of the intake
+  // columns (a new column of the import changes no stored shape); every old value is still valid.
+  version: 4,
+  migrations: { 1: unchanged, 2: unchanged, 3: unchanged, 4: unchanged },
   indexes: [['kind', 'name']],
   rowScope: NO_SCOPE,
   followsRoute: [],
