@@ -23,7 +23,7 @@
  * - Mode `valid-only` («Importar las filas válidas») writes every order without problems;
  *   `all-or-nothing` («Todo o nada») writes nothing when anything at all is refused.
  */
-import type { DeliveryPoint, Order, PaymentMethod } from '../entities/operation';
+import type { DeliveryPoint, Order } from '../entities/operation';
 import { orderSchema } from '../entities/operation';
 import type { Client } from '../entities/reference';
 import { lineFromProduct, newOrderCode } from '../orderForm';
@@ -35,7 +35,7 @@ import { LineChecker, addIssue, issueAt, type Line, type PointInput } from './li
 import { PointChooser } from './points';
 import type { IntakeWrites } from './batches';
 import type { IntakeRecord } from './mapping';
-import { changedFields, createdFields, updatedFields, type CreatedFixed, type MergedOrder } from './orderFields';
+import { changedFields, createdFields, READ_ROWS, updatedFields, type CreatedFixed, type MergedOrder, type ReadAs } from './orderFields';
 import type { ProductCode, Window } from './values';
 import { fieldErrorText } from '../validation';
 
@@ -125,7 +125,67 @@ interface Group {
   readonly lines: Line[];
 }
 
-const sameWindow = (a: Window | undefined, b: Window | undefined): boolean => a?.start === b?.start && a?.end === b?.end;
+const sameWindow = (a: Window, b: Window): boolean => a.start === b.start && a.end === b.end;
+
+/** How a value of the order fields table compares and reads in a conflict. */
+function sameValue(how: ReadAs, a: unknown, b: unknown): boolean {
+  return how.kind === 'window' ? sameWindow(a as Window, b as Window) : a === b;
+}
+function shownValue(how: ReadAs, v: unknown): string {
+  if (how.kind === 'window') {
+    const w = v as Window;
+    return `${w.start}-${w.end}`;
+  }
+  return String(v);
+}
+
+/** Notes longer than this are cut (the order's `notes` holds 500 characters). */
+const NOTES_MAX = 500;
+
+/** Distinct non-empty values, in order, joined with « · », cut to `max`. */
+function joinValues(values: readonly string[], max: number): string {
+  return values.filter((v, i) => v !== '' && values.indexOf(v) === i).join(' · ').slice(0, max);
+}
+
+function conflictAt(issues: IntakeIssue[], l: Line, first: Line, ref: string, field: IntakeField, value: string, other: string): void {
+  issues.push(issueAt(l.rec, field, 'order_conflict', { ref, value, other, otherRow: first.rec.row }));
+}
+
+/**
+ * The rows of one order merged field by field (READ_ROWS of the order fields table): `agree` —
+ * the first row that carries a value gives it, a later row with another is an `order_conflict`
+ * on that row's column; `join` — every row's value. `notes` also returns the joined field's
+ * values one by one (plan flags an order left without rows there).
+ */
+function mergeRows(lines: readonly Line[], ref: string, issues: IntakeIssue[]): { values: Record<string, unknown>; notes: string[] } {
+  const values: Record<string, unknown> = {};
+  const joined = new Map<string, string[]>();
+  const first = lines[0] as Line;
+  for (const l of lines) {
+    for (const row of READ_ROWS) {
+      const v = l.values[row.field];
+      if (v === undefined) continue;
+      const how = row.read as ReadAs;
+      if (row.merge === 'join') {
+        joined.set(row.field, [...(joined.get(row.field) ?? []), String(v)]);
+        continue;
+      }
+      if (v === '') continue;
+      const had = values[row.field];
+      if (had === undefined) values[row.field] = v;
+      else if (!sameValue(how, v, had)) {
+        const columns = Object.keys(row.columns) as IntakeField[];
+        const column = columns.find((c) => Boolean(l.rec.columns[c])) ?? (columns[0] as IntakeField);
+        conflictAt(issues, l, first, ref, column, shownValue(how, v), shownValue(how, had));
+      }
+    }
+  }
+  for (const row of READ_ROWS) {
+    const parts = joined.get(row.field);
+    if (parts) values[row.field] = joinValues(parts, row.read?.kind === 'text' ? row.read.max : NOTES_MAX);
+  }
+  return { values, notes: joined.get('notes') ?? [] };
+}
 
 function pointIdentity(p: PointInput): string {
   if (p.ref !== '') return `ref:${p.ref.toLowerCase()}`;
@@ -175,29 +235,10 @@ class Planner {
     const base = { key: g.key, file, rows, client_id: g.client.id, external_ref: g.ref };
     const first = groupLines[0] as Line;
 
-    // Order-level fields: the first row that carries each one; later rows must agree.
-    let date: string | undefined;
-    let window: Window | undefined;
-    let payment: PaymentMethod | undefined;
+    // The order's fields (the order fields table): merged across its rows, conflicts reported.
+    const merged = mergeRows(groupLines, g.ref, issues);
     let pointLine: Line | undefined;
-    const notes: string[] = [];
-    let anyNotes = false;
-    const conflict = (l: Line, field: IntakeField, value: string, other: string): void => {
-      issues.push(issueAt(l.rec, field, 'order_conflict', { ref: g.ref, value, other, otherRow: first.rec.row }));
-    };
     for (const l of groupLines) {
-      if (l.date !== undefined) {
-        if (date === undefined) date = l.date;
-        else if (l.date !== date) conflict(l, 'date', l.date, date);
-      }
-      if (l.window !== undefined) {
-        if (window === undefined) window = l.window;
-        else if (!sameWindow(l.window, window)) conflict(l, l.rec.columns.window ? 'window' : 'window_start', `${l.window.start}-${l.window.end}`, `${window.start}-${window.end}`);
-      }
-      if (l.payment !== undefined) {
-        if (payment === undefined) payment = l.payment;
-        else if (l.payment !== payment) conflict(l, 'payment_method', l.payment, payment);
-      }
       const a = l.point;
       if (a.ref !== '' || a.address !== '' || a.name !== '') {
         if (pointLine === undefined) pointLine = l;
@@ -205,15 +246,11 @@ class Planner {
           const b = pointLine.point;
           // Rows name the same point when their references agree, or (without references) their addresses.
           if (a.ref !== '' && b.ref !== '') {
-            if (a.ref !== b.ref && a.ref.toLowerCase() !== b.ref.toLowerCase()) conflict(l, 'point_ref', a.ref, b.ref);
+            if (a.ref !== b.ref && a.ref.toLowerCase() !== b.ref.toLowerCase()) conflictAt(issues, l, first, g.ref, 'point_ref', a.ref, b.ref);
           } else if (a.ref === '' && b.ref === '' && (a.address !== b.address || a.postal_code !== b.postal_code) && pointIdentity(a) !== pointIdentity(b)) {
-            conflict(l, 'address', a.address, b.address);
+            conflictAt(issues, l, first, g.ref, 'address', a.address, b.address);
           }
         }
-      }
-      if (l.notes !== undefined) {
-        anyNotes = true;
-        if (l.notes !== '' && !notes.includes(l.notes)) notes.push(l.notes);
       }
     }
     if (groupLines.length > 200) issues.push(issueAt(first.rec, null, 'order_too_many_lines', { ref: g.ref, count: groupLines.length, max: 200 }));
@@ -240,21 +277,14 @@ class Planner {
     });
 
     const rowIssues = groupLines.some((l) => l.issues.length > 0);
-    if (issues.length > 0 || rowIssues || !point || date === undefined || lines.length !== groupLines.length) {
+    const missing = READ_ROWS.some((r) => r.required && merged.values[r.field] === undefined);
+    if (issues.length > 0 || rowIssues || !point || missing || lines.length !== groupLines.length) {
       return this.refuse(base, groupLines, g.ref, issues, null);
     }
 
     // A flagged order (rows left out) says so in its notes, after the file's own.
-    const flagged = dropped ? [...notes, dropped.note] : notes;
-    const merged: MergedOrder = {
-      client: g.client,
-      point,
-      date,
-      ...(window ? { window } : {}),
-      ...(payment ? { payment } : {}),
-      ...(anyNotes || dropped ? { notes: flagged.join(' · ').slice(0, 500) } : {}),
-      lines,
-    };
+    const notes = dropped ? joinValues([...merged.notes, dropped.note], NOTES_MAX) : merged.values.notes;
+    const order: MergedOrder = { client: g.client, point, lines, values: { ...merged.values, ...(notes === undefined ? {} : { notes }) } };
     const existing = this.index.orderByRef.get(orderRefKey(g.client.id, g.ref));
     const newPointId = isNewPoint ? point.id : '';
     const extra = dropped ? { dropped_rows: dropped.rows } : {};
@@ -262,7 +292,7 @@ class Planner {
       const id = intakeOrderId(g.client.id, g.ref);
       const fixed: CreatedFixed = {
         id,
-        code: newOrderCode(date, id.slice(-8)),
+        code: newOrderCode(order.values.date as string, id.slice(-8)),
         client_id: g.client.id,
         status: 'pending',
         picking_status: 'pending',
@@ -272,9 +302,9 @@ class Planner {
         created_at: this.opts.now,
         updated_at: this.opts.now,
       };
-      return { ...this.finish(base, groupLines, g.ref, 'create', { ...fixed, ...createdFields(merged) }, newPointId), ...extra };
+      return { ...this.finish(base, groupLines, g.ref, 'create', { ...fixed, ...createdFields(order) }, newPointId), ...extra };
     }
-    const next: Order = { ...existing, ...updatedFields(merged, existing) };
+    const next: Order = { ...existing, ...updatedFields(order, existing) };
     if (changedFields(existing, next).length === 0) return { ...this.finish(base, groupLines, g.ref, 'unchanged', existing, ''), ...extra };
     if (existing.status !== 'pending' || existing.route_id !== '') {
       const refusal = groupLines.map((l) =>
