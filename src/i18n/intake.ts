@@ -12,8 +12,9 @@ import type { ColumnReason } from '../domain/intake/proposal';
 import { MACHINES } from '../domain/status/machines';
 import { language, t, type MessageKey } from './index';
 
+/** The name of an input column (the `orderFields` catalogue: one name per order field, wherever it is shown). */
 export function fieldLabel(field: IntakeField): string {
-  return t(`intake.field.${field}`);
+  return t(`orderFields.${field}`);
 }
 
 const paymentLabels = () =>

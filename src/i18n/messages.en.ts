@@ -9,6 +9,7 @@ import type { Catalogue } from './messages.es';
 import type { Shape } from './shape';
 import { syncStateMessages } from './en/syncState';
 import { intakeMessages } from './en/intake';
+import { orderFieldsMessages } from './en/orderFields';
 import { orderApiMessages } from './en/orderApi';
 import { pickingMessages } from './en/picking';
 import { boxScanMessages } from './en/boxScan';
@@ -31,6 +32,7 @@ import { serverMessages } from './en/server';
 
 export const en: Shape<Catalogue> = {
   ...intakeMessages,
+  ...orderFieldsMessages,
   ...deviceMessages,
   ...apiKeysMessages,
   ...dataMessages,

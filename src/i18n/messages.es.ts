@@ -4,6 +4,7 @@
  */
 import { syncStateMessages } from './es/syncState';
 import { intakeMessages } from './es/intake';
+import { orderFieldsMessages } from './es/orderFields';
 import { orderApiMessages } from './es/orderApi';
 import { pickingMessages } from './es/picking';
 import { boxScanMessages } from './es/boxScan';
@@ -26,6 +27,7 @@ import { serverMessages } from './es/server';
 
 export const es = {
   ...intakeMessages,
+  ...orderFieldsMessages,
   ...deviceMessages,
   ...apiKeysMessages,
   ...dataMessages,
