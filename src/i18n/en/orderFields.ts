@@ -23,5 +23,6 @@ export const orderFieldsMessages: Shape<typeof es> = {
     quantity: 'Quantity',
     payment_method: 'Payment method',
     notes: 'Notes',
+    floor: 'Floor',
   },
 };

@@ -25,5 +25,6 @@ export const orderFieldsMessages = {
     quantity: 'Cantidad',
     payment_method: 'Forma de pago',
     notes: 'Notas',
+    floor: 'Planta',
   },
 } as const;
