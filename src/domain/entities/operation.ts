@@ -161,8 +161,6 @@ export const orderSchema = z
     /** Reference of the order in the client's system (ingest API). */
     external_ref: z.string().max(64),
     notes: text(500),
-    /** The floor the order goes up to («3», «bajo»), when the order file says. */
-    floor: text(8).optional(),
     created_at: epochMs(),
     updated_at: epochMs(),
   })

@@ -256,13 +256,6 @@ export const ORDER_FIELDS = [
     create: (n) => n ?? '',
     update: (n, _m, e) => n ?? e.notes,
   }),
-  // A file without a floor column leaves an order's floor as it is; a blank cell says nothing.
-  row('floor', {
-    columns: { floor: ['planta', 'piso', 'floor', 'storey'] },
-    read: { kind: 'text', max: 8 },
-    create: (f) => f,
-    update: (f, _m, e) => f ?? e.floor,
-  }),
 ] as const;
 
 /** Fields of `Order` the intake reads from its input. */

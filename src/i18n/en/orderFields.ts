@@ -23,6 +23,5 @@ export const orderFieldsMessages: Shape<typeof es> = {
     quantity: 'Quantity',
     payment_method: 'Payment method',
     notes: 'Notes',
-    floor: 'Floor',
   },
 };

@@ -25,6 +25,5 @@ export const orderFieldsMessages = {
     quantity: 'Cantidad',
     payment_method: 'Forma de pago',
     notes: 'Notas',
-    floor: 'Planta',
   },
 } as const;
