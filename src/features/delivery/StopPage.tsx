@@ -25,7 +25,7 @@ function BigButton({ to, children, ...rest }: ButtonProps & { to: string; childr
 }
 
 /** The fields of an order that have a name of their own (the `orderFields` catalogue, also the import's). */
-type NamedField = { [K in keyof Order]: `orderFields.${K}` extends MessageKey ? K : never }[keyof Order];
+type NamedField = { [K in keyof Order]-?: `orderFields.${K}` extends MessageKey ? K : never }[keyof Order];
 
 /**
  * What the rider reads of each field of an order at the stop (issue 30 §1): `card` — the order's
