@@ -5,6 +5,7 @@
  */
 // The import's texts: whoever words an import issue or a template loads them.
 import './es/intake';
+import './es/orderFields';
 import type { Order } from '../domain/entities/operation';
 import type { IntakeContext } from '../domain/intake/context';
 import { orderRows, templateOrder, TEMPLATE_FIELDS, toCsv } from '../domain/intake/csv';
@@ -14,8 +15,9 @@ import type { ColumnReason } from '../domain/intake/proposal';
 import { MACHINES } from '../domain/status/machines';
 import { language, t, type MessageKey } from './index';
 
+/** The name of an input column (the `orderFields` catalogue: one name per order field, wherever it is shown). */
 export function fieldLabel(field: IntakeField): string {
-  return t(`intake.field.${field}`);
+  return t(`orderFields.${field}`);
 }
 
 const paymentLabels = () =>

@@ -22,6 +22,7 @@ import { intakeMessages } from './en/intake';
 import { masterdataMessages } from './en/masterdata';
 import { notifyMessages } from './en/notify';
 import { orderApiMessages } from './en/orderApi';
+import { orderFieldsMessages } from './en/orderFields';
 import { ordersMessages } from './en/orders';
 import { paymentsMessages } from './en/payments';
 import { pickingMessages } from './en/picking';
@@ -53,6 +54,7 @@ export const en: Shape<Catalogue> = {
   ...masterdataMessages,
   ...notifyMessages,
   ...orderApiMessages,
+  ...orderFieldsMessages,
   ...ordersMessages,
   ...paymentsMessages,
   ...pickingMessages,

@@ -19,6 +19,7 @@ import { intakeMessages } from './es/intake';
 import { masterdataMessages } from './es/masterdata';
 import { notifyMessages } from './es/notify';
 import { orderApiMessages } from './es/orderApi';
+import { orderFieldsMessages } from './es/orderFields';
 import { ordersMessages } from './es/orders';
 import { paymentsMessages } from './es/payments';
 import { pickingMessages } from './es/picking';
@@ -50,6 +51,7 @@ export const es = {
   ...masterdataMessages,
   ...notifyMessages,
   ...orderApiMessages,
+  ...orderFieldsMessages,
   ...ordersMessages,
   ...paymentsMessages,
   ...pickingMessages,

@@ -1,12 +1,11 @@
 /**
  * Issue 28's import rules in the domain: a value-based mapping proposal that says why, an order
- * imported without its bad rows (flagged) or held, a trailing total line skipped once, and
- * (issue 30 §1) the order fields as one table that create, update and «changed» share.
+ * imported without its bad rows (flagged) or held, and a trailing total line skipped once (the
+ * order fields table: orderFields.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { indexIntakeContext, planImport, recogniseMapping, TEMPLATE_FIELDS, templateOrder, type Cell, type IntakeTable, type PlanOptions } from '../../src/domain/intake';
-import { orderSchema, type Order } from '../../src/domain/entities/operation';
-import { changedFields, createdFields, IMPORTED_ORDER_FIELDS, ORDER_FIELDS, updatedFields, type CreatedFixed, type MergedOrder } from '../../src/domain/intake/orderFields';
+import { indexIntakeContext, planImport, recogniseMapping, TEMPLATE_FIELDS, type Cell, type IntakeTable, type PlanOptions } from '../../src/domain/intake';
+import { orderSchema } from '../../src/domain/entities/operation';
 import { proposeMapping } from '../../src/domain/intake/proposal';
 import { totalRow } from '../../src/domain/intake/mapping';
 import { columnReasonText, errorReportCsv, formatIntakeIssue, templateHeaders } from '../../src/i18n/intake';
@@ -122,31 +121,5 @@ describe('the error report', () => {
     const csv = errorReportCsv(p.issues);
     expect(csv).toContain('no se importa porque tiene errores');
     expect(csv).not.toMatch(/order_has_errors|unknown_product|\bCódigo\b/);
-  });
-});
-
-describe('the order fields table', () => {
-  const example = templateOrder(ctx, TODAY) as Order;
-  const point = ctx.points.find((p) => p.id === example.delivery_point_id) ?? ctx.points[0];
-  const client = ctx.clients.find((c) => c.id === example.client_id);
-  if (!point || !client) throw new Error('no example');
-  const merged: MergedOrder = { client, point, date: '2026-11-24', window: { start: '10:00', end: '12:00' }, payment: 'card', notes: 'n', lines: example.lines };
-
-  it('with the fixed part covers every field of an order, once', () => {
-    const fixed: Record<keyof CreatedFixed, true> = { id: true, code: true, client_id: true, status: true, picking_status: true, status_id: true, route_id: true, external_ref: true, created_at: true, updated_at: true };
-    const all = [...Object.keys(fixed), ...IMPORTED_ORDER_FIELDS].sort();
-    expect(all).toEqual(Object.keys(orderSchema.shape).sort());
-    expect(new Set(all).size).toBe(all.length);
-    expect(Object.keys(ORDER_FIELDS).sort()).toEqual([...IMPORTED_ORDER_FIELDS].sort());
-  });
-
-  it('create, update and «changed» agree: an update from what the order already is changes nothing', () => {
-    const created = { ...example, ...createdFields(merged) };
-    expect(changedFields(created, { ...created, ...updatedFields(merged, created) })).toEqual([]);
-    const moved = updatedFields({ ...merged, date: '2026-11-25' }, created);
-    expect(changedFields(created, { ...created, ...moved })).toEqual(['date']);
-    const noWindow = updatedFields({ client, point, date: merged.date, lines: merged.lines }, created);
-    expect(noWindow.window_start).toBe('10:00');
-    expect(noWindow.notes).toBe('n');
   });
 });

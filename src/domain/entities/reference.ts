@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import { INTERFACE_GROUPS, SYSTEM_ROLES } from '../access/groups';
 import { STATUS_FAMILIES, MACHINES } from '../status/machines';
-import { INTAKE_FIELDS } from '../intake/fields';
 import { msg, saying, worded } from '../messages';
 import { basisPoints, cents, email, epochMs, hexColor, hubNumber, idField, latitude, longitude, name, optionalRef, phone, text, timeOfDay } from './fields';
 
@@ -164,8 +163,13 @@ export const importMappingSchema = z
     /** Hash of the header set (headerKey): the same headers in any order. */
     header_key: z.string().regex(/^[0-9a-f]{16}$/, { error: saying('domain.entities.headerKey') }),
     headers: z.array(z.string().max(200)).min(1).max(200),
-    /** Field of each header, aligned with `headers`; '' = column not used. */
-    fields: z.array(z.enum([...INTAKE_FIELDS, ''])).max(200),
+    /**
+     * Field of each header (an intake column, src/domain/intake/fields.ts), aligned with
+     * `headers`; '' = column not used. Stored as text, not as an enum of today's columns: a new
+     * intake column then changes no stored shape, and a name this version does not know (written
+     * by a newer app) reads as «not used» (mappingFromDoc).
+     */
+    fields: z.array(z.string().max(40)).max(200),
   })
   .refine((m) => m.fields.length === m.headers.length, { path: ['fields'], error: saying('domain.entities.fieldPerHeader') });
 export type ImportMapping = z.infer<typeof importMappingSchema>;

@@ -6,28 +6,57 @@
  * «Fecha de entrega», «FECHA_ENTREGA» and «Delivery date» all mean `date`. The operator can change
  * what the recognition proposes; the mapping is then remembered per client and header set
  * (see mapping.ts).
+ *
+ * The columns of the order's fields, and their names, are rows of the order fields table
+ * (orderFields.ts); the two columns that say whose order a row is are here.
  */
+import { ORDER_FIELD_COLUMNS, type OrderFieldColumn } from './orderFields';
 
-export const INTAKE_FIELDS = [
-  'client',
-  'external_ref',
-  'date',
-  'window',
-  'window_start',
-  'window_end',
-  'point_ref',
-  'point_name',
-  'address',
-  'postal_code',
-  'city',
-  'phone',
-  'contact',
-  'product',
-  'quantity',
-  'payment_method',
-  'notes',
-] as const;
-export type IntakeField = (typeof INTAKE_FIELDS)[number];
+/** The columns that say whose order a row is: the client and the order's reference in the client's system. */
+const ORDER_KEY_COLUMNS: readonly (readonly ['client' | 'external_ref', readonly string[]])[] = [
+  ['client', ['cliente', 'client', 'customer', 'código cliente', 'cod cliente', 'id cliente', 'clave cliente', 'empresa', 'cuenta', 'client id', 'client key', 'customer id', 'customer code', 'account']],
+  [
+    'external_ref',
+    [
+      'referencia',
+      'ref',
+      'referencia pedido',
+      'ref pedido',
+      'referencia del pedido',
+      'referencia externa',
+      'referencia cliente',
+      'ref cliente',
+      'número pedido',
+      'num pedido',
+      'nº pedido',
+      'n pedido',
+      'no pedido',
+      'pedido',
+      'id pedido',
+      'código pedido',
+      'albarán',
+      'número albarán',
+      'order',
+      'order id',
+      'order ref',
+      'order reference',
+      'order number',
+      'order no',
+      'external ref',
+      'external reference',
+      'po',
+      'po number',
+    ],
+  ],
+];
+
+/** An input column: the order's key, then the columns of the order's fields (orderFields.ts), in the mapping screen's order. */
+export type IntakeField = 'client' | 'external_ref' | OrderFieldColumn;
+
+/** Every column with its Spanish and English names (written naturally; normalised when the index is built). */
+const COLUMNS: readonly (readonly [IntakeField, readonly string[]])[] = [...ORDER_KEY_COLUMNS, ...ORDER_FIELD_COLUMNS];
+
+export const INTAKE_FIELDS: readonly IntakeField[] = COLUMNS.map(([field]) => field);
 
 export function isIntakeField(v: unknown): v is IntakeField {
   return typeof v === 'string' && (INTAKE_FIELDS as readonly string[]).includes(v);
@@ -57,144 +86,10 @@ export function normaliseText(value: string): string {
     .trim();
 }
 
-/** Spanish and English names of each field (written naturally; normalised when the table is built). */
-const SYNONYMS: Readonly<Record<IntakeField, readonly string[]>> = {
-  client: ['cliente', 'client', 'customer', 'código cliente', 'cod cliente', 'id cliente', 'clave cliente', 'empresa', 'cuenta', 'client id', 'client key', 'customer id', 'customer code', 'account'],
-  external_ref: [
-    'referencia',
-    'ref',
-    'referencia pedido',
-    'ref pedido',
-    'referencia del pedido',
-    'referencia externa',
-    'referencia cliente',
-    'ref cliente',
-    'número pedido',
-    'num pedido',
-    'nº pedido',
-    'n pedido',
-    'no pedido',
-    'pedido',
-    'id pedido',
-    'código pedido',
-    'albarán',
-    'número albarán',
-    'order',
-    'order id',
-    'order ref',
-    'order reference',
-    'order number',
-    'order no',
-    'external ref',
-    'external reference',
-    'po',
-    'po number',
-  ],
-  date: ['fecha', 'fecha entrega', 'fecha de entrega', 'fecha reparto', 'fecha servicio', 'día', 'día entrega', 'date', 'delivery date', 'shipping date', 'ship date'],
-  window: ['franja', 'franja horaria', 'horario', 'horario entrega', 'horario de entrega', 'ventana', 'ventana horaria', 'hora entrega', 'time window', 'window', 'delivery window', 'slot', 'time slot'],
-  window_start: [
-    'desde',
-    'hora desde',
-    'hora inicio',
-    'hora de inicio',
-    'inicio',
-    'inicio franja',
-    'franja desde',
-    'franja inicio',
-    'hora mínima',
-    'from',
-    'start',
-    'start time',
-    'time from',
-    'window start',
-    'from time',
-  ],
-  window_end: ['hasta', 'hora hasta', 'hora fin', 'hora de fin', 'fin', 'fin franja', 'franja hasta', 'franja fin', 'hora máxima', 'to', 'end', 'end time', 'time to', 'window end', 'to time'],
-  point_ref: [
-    'código punto',
-    'cod punto',
-    'código punto entrega',
-    'referencia punto',
-    'ref punto',
-    'id punto',
-    'punto entrega',
-    'punto',
-    'pe',
-    'código pe',
-    'destino',
-    'código destino',
-    'código tienda',
-    'código establecimiento',
-    'código local',
-    'código cliente final',
-    'point ref',
-    'point code',
-    'point id',
-    'delivery point',
-    'delivery point ref',
-    'delivery point code',
-    'location code',
-    'store code',
-    'ship to',
-    'ship to code',
-  ],
-  point_name: [
-    'nombre',
-    'nombre punto',
-    'nombre del punto',
-    'nombre punto entrega',
-    'nombre establecimiento',
-    'establecimiento',
-    'local',
-    'nombre tienda',
-    'tienda',
-    'razón social',
-    'destinatario',
-    'name',
-    'point name',
-    'store name',
-    'ship to name',
-    'consignee',
-    'recipient',
-  ],
-  address: ['dirección', 'dirección entrega', 'dirección de entrega', 'domicilio', 'calle', 'address', 'street', 'delivery address', 'address line 1', 'street address', 'shipping address'],
-  postal_code: ['cp', 'c p', 'código postal', 'cod postal', 'postal', 'zip', 'zip code', 'postal code', 'postcode'],
-  city: ['ciudad', 'población', 'localidad', 'municipio', 'city', 'town'],
-  phone: ['teléfono', 'tel', 'tfno', 'teléfono contacto', 'tel contacto', 'móvil', 'phone', 'telephone', 'phone number', 'mobile'],
-  contact: ['contacto', 'persona contacto', 'persona de contacto', 'nombre contacto', 'contact', 'contact name', 'contact person'],
-  product: [
-    'producto',
-    'código producto',
-    'cod producto',
-    'ref producto',
-    'referencia producto',
-    'artículo',
-    'código artículo',
-    'cod artículo',
-    'sku',
-    'ean',
-    'ean13',
-    'ean 13',
-    'código barras',
-    'código de barras',
-    'product',
-    'product code',
-    'product id',
-    'item',
-    'item code',
-    'article',
-    'barcode',
-    'gtin',
-  ],
-  quantity: ['cantidad', 'cant', 'unidades', 'uds', 'ud', 'número unidades', 'quantity', 'qty', 'units'],
-  payment_method: ['forma pago', 'forma de pago', 'método pago', 'método de pago', 'pago', 'cobro', 'tipo cobro', 'modo pago', 'payment', 'payment method', 'payment type', 'payment terms'],
-  notes: ['notas', 'nota', 'observaciones', 'obs', 'comentarios', 'comentario', 'instrucciones', 'notes', 'note', 'comments', 'comment', 'remarks', 'instructions'],
-};
-
 const SYNONYM_INDEX: ReadonlyMap<string, IntakeField> = (() => {
   const index = new Map<string, IntakeField>();
-  for (const field of INTAKE_FIELDS) {
-    for (const name of [field, ...SYNONYMS[field]]) {
+  for (const [field, synonyms] of COLUMNS) {
+    for (const name of [field, ...synonyms]) {
       const key = normaliseHeader(name);
       const taken = index.get(key);
       if (taken !== undefined && taken !== field) throw new Error(`Sinónimo repetido «${name}» (${taken} y ${field})`);

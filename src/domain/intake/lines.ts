@@ -2,12 +2,12 @@
  * The rows of an intake checked one by one (plan.ts groups them into orders): each record's
  * cells parsed into a `Line` with its problems, each distinct cell value parsed once.
  */
-import type { PaymentMethod } from '../entities/operation';
 import type { Client } from '../entities/reference';
 import type { IntakeIndex } from './context';
 import { normaliseText, type IntakeField } from './fields';
 import type { IntakeIssue, IntakeIssueCode, IssueVars } from './issues';
 import type { IntakeRecord } from './mapping';
+import { READ_ROWS, type ImportedOrderField, type ReadAs } from './orderFields';
 import {
   cellText,
   isBlank,
@@ -55,14 +55,16 @@ export interface Line {
   issues: IntakeIssue[];
   client: Client | null;
   ref: string;
-  date?: string;
-  window?: Window;
+  /** The value of each row of the order fields table read from this row's cells (READ_ROWS), by field; absent: not given. */
+  values: Partial<Record<ImportedOrderField, unknown>>;
   point: PointInput;
   product?: ProductCode;
   quantity?: number;
-  payment?: PaymentMethod;
-  /** undefined: the input has no notes. */
-  notes?: string;
+}
+
+/** The row's window (the order fields table reads it for `window_start`). */
+export function lineWindow(line: Line): Window | undefined {
+  return line.values.window_start as Window | undefined;
 }
 
 const NO_ISSUES: IntakeIssue[] = [];
@@ -126,7 +128,7 @@ export class LineChecker {
   private readonly text120 = new Memo((c) => parseText(c, 120, false));
   private readonly text200 = new Memo((c) => parseText(c, 200, false));
   private readonly text60 = new Memo((c) => parseText(c, 60, false));
-  private readonly text500 = new Memo((c) => parseText(c, 500, false));
+  private readonly texts = new Map<number, Memo<Parsed<string>>>();
 
   constructor(
     private readonly index: IntakeIndex,
@@ -148,7 +150,7 @@ export class LineChecker {
 
   check(rec: IntakeRecord): Line {
     const v = rec.values;
-    const line: Line = { rec: { file: rec.file, row: rec.row, columns: rec.columns }, issues: NO_ISSUES, client: null, ref: '', point: EMPTY_POINT };
+    const line: Line = { rec: { file: rec.file, row: rec.row, columns: rec.columns }, issues: NO_ISSUES, client: null, ref: '', values: {}, point: EMPTY_POINT };
     // A formula exported as text is refused wherever it is.
     let formula: Set<IntakeField> | null = null;
     if (rec.checkFormulas !== false) {
@@ -177,22 +179,12 @@ export class LineChecker {
     const ref = cellOf('external_ref');
     if (ref !== undefined) line.ref = this.take(line, 'external_ref', this.ref.get(ref)) ?? '';
     else if (!formula?.has('external_ref')) addIssue(line, issueAt(rec, 'external_ref', 'required'));
-    const date = cellOf('date');
-    if (date !== undefined) line.date = this.take(line, 'date', this.date.get(date));
-    else if (!formula?.has('date')) addIssue(line, issueAt(rec, 'date', 'required'));
-
-    const window = cellOf('window');
-    const start = cellOf('window_start');
-    const end = cellOf('window_end');
-    if (window !== undefined && !isBlank(window)) {
-      line.window = this.take(line, 'window', this.window.get(window));
-    } else if ((start !== undefined && !isBlank(start)) || (end !== undefined && !isBlank(end))) {
-      const s = this.take(line, 'window_start', this.time.get(start ?? null));
-      const e = this.take(line, 'window_end', this.time.get(end ?? null));
-      if (s !== undefined && e !== undefined) {
-        if (e <= s) addIssue(line, issueAt(rec, 'window_end', 'window_order', { start: s, end: e }));
-        else line.window = { start: s, end: e };
-      }
+    // The order's fields, as the order fields table reads them.
+    for (const row of READ_ROWS) {
+      const columns = Object.keys(row.columns) as IntakeField[];
+      const value = this.read(line, row.read as ReadAs, columns, cellOf);
+      if (value !== undefined) line.values[row.field] = value;
+      else if (row.required && columns.every((c) => cellOf(c) === undefined && !formula?.has(c))) addIssue(line, issueAt(rec, columns[0] ?? null, 'required'));
     }
 
     const text = (f: IntakeField, memo: Memo<Parsed<string>>): string => {
@@ -217,11 +209,47 @@ export class LineChecker {
     const quantity = cellOf('quantity');
     if (quantity !== undefined) line.quantity = this.take(line, 'quantity', this.quantity.get(quantity));
     else if (!formula?.has('quantity')) addIssue(line, issueAt(rec, 'quantity', 'required'));
-    const payment = cellOf('payment_method');
-    if (payment !== undefined) line.payment = this.take(line, 'payment_method', this.payment.get(payment));
-    const notes = cellOf('notes');
-    if (notes !== undefined) line.notes = this.take(line, 'notes', this.text500.get(notes));
     return line;
+  }
+
+  /** A row's value of one field of the order fields table (undefined: not given, or refused with its problem). */
+  private read(line: Line, how: ReadAs, columns: readonly IntakeField[], cellOf: (f: IntakeField) => Cell | undefined): unknown {
+    const [first = null, second = null, third = null] = columns;
+    const cell = first === null ? undefined : cellOf(first);
+    switch (how.kind) {
+      case 'date':
+        return cell === undefined || first === null ? undefined : this.take(line, first, this.date.get(cell));
+      case 'payment':
+        return cell === undefined || first === null ? undefined : this.take(line, first, this.payment.get(cell));
+      case 'text':
+        return cell === undefined || first === null ? undefined : this.take(line, first, this.text(how.max).get(cell));
+      case 'window': {
+        // One column (`09:00-13:00`), or two (start and end).
+        if (cell !== undefined && first !== null && !isBlank(cell)) return this.take(line, first, this.window.get(cell));
+        if (second === null || third === null) return undefined;
+        const start = cellOf(second);
+        const end = cellOf(third);
+        if ((start === undefined || isBlank(start)) && (end === undefined || isBlank(end))) return undefined;
+        const s = this.take(line, second, this.time.get(start ?? null));
+        const e = this.take(line, third, this.time.get(end ?? null));
+        if (s === undefined || e === undefined) return undefined;
+        if (e <= s) {
+          addIssue(line, issueAt(line.rec, third, 'window_order', { start: s, end: e }));
+          return undefined;
+        }
+        return { start: s, end: e } satisfies Window;
+      }
+      case 'point':
+      case 'lines':
+        return undefined;
+    }
+  }
+
+  /** The memo of a text parse of `max` characters. */
+  private text(max: number): Memo<Parsed<string>> {
+    let memo = this.texts.get(max);
+    if (!memo) this.texts.set(max, (memo = new Memo((c) => parseText(c, max, false))));
+    return memo;
   }
 }
 

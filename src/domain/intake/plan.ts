@@ -23,19 +23,20 @@
  * - Mode `valid-only` («Importar las filas válidas») writes every order without problems;
  *   `all-or-nothing` («Todo o nada») writes nothing when anything at all is refused.
  */
-import type { DeliveryPoint, Order, PaymentMethod } from '../entities/operation';
+import type { DeliveryPoint, Order } from '../entities/operation';
 import { orderSchema } from '../entities/operation';
 import type { Client } from '../entities/reference';
 import { lineFromProduct, newOrderCode } from '../orderForm';
 import { orderRefKey, type IntakeIndex } from './context';
-import { normaliseText, type IntakeField } from './fields';
+import { normaliseText } from './fields';
 import { intakeOrderId } from './ids';
 import { sortIssuesInPlace, type IntakeIssue, type IntakeIssueCode, type IssueVars } from './issues';
 import { LineChecker, addIssue, issueAt, type Line, type PointInput } from './lines';
 import { PointChooser } from './points';
 import type { IntakeWrites } from './batches';
 import type { IntakeRecord } from './mapping';
-import { changedFields, createdFields, updatedFields, type CreatedFixed, type MergedOrder } from './orderFields';
+import { changedFields, createdFields, READ_ROWS, updatedFields, type CreatedFixed, type MergedOrder } from './orderFields';
+import { conflictAt, joinValues, mergeRows, NOTES_MAX } from './merge';
 import type { ProductCode, Window } from './values';
 import { fieldErrorText } from '../validation';
 
@@ -125,8 +126,6 @@ interface Group {
   readonly lines: Line[];
 }
 
-const sameWindow = (a: Window | undefined, b: Window | undefined): boolean => a?.start === b?.start && a?.end === b?.end;
-
 function pointIdentity(p: PointInput): string {
   if (p.ref !== '') return `ref:${p.ref.toLowerCase()}`;
   if (p.address === '' && p.name === '') return '';
@@ -175,29 +174,10 @@ class Planner {
     const base = { key: g.key, file, rows, client_id: g.client.id, external_ref: g.ref };
     const first = groupLines[0] as Line;
 
-    // Order-level fields: the first row that carries each one; later rows must agree.
-    let date: string | undefined;
-    let window: Window | undefined;
-    let payment: PaymentMethod | undefined;
+    // The order's fields (the order fields table): merged across its rows, conflicts reported.
+    const merged = mergeRows(groupLines, g.ref, issues);
     let pointLine: Line | undefined;
-    const notes: string[] = [];
-    let anyNotes = false;
-    const conflict = (l: Line, field: IntakeField, value: string, other: string): void => {
-      issues.push(issueAt(l.rec, field, 'order_conflict', { ref: g.ref, value, other, otherRow: first.rec.row }));
-    };
     for (const l of groupLines) {
-      if (l.date !== undefined) {
-        if (date === undefined) date = l.date;
-        else if (l.date !== date) conflict(l, 'date', l.date, date);
-      }
-      if (l.window !== undefined) {
-        if (window === undefined) window = l.window;
-        else if (!sameWindow(l.window, window)) conflict(l, l.rec.columns.window ? 'window' : 'window_start', `${l.window.start}-${l.window.end}`, `${window.start}-${window.end}`);
-      }
-      if (l.payment !== undefined) {
-        if (payment === undefined) payment = l.payment;
-        else if (l.payment !== payment) conflict(l, 'payment_method', l.payment, payment);
-      }
       const a = l.point;
       if (a.ref !== '' || a.address !== '' || a.name !== '') {
         if (pointLine === undefined) pointLine = l;
@@ -205,15 +185,11 @@ class Planner {
           const b = pointLine.point;
           // Rows name the same point when their references agree, or (without references) their addresses.
           if (a.ref !== '' && b.ref !== '') {
-            if (a.ref !== b.ref && a.ref.toLowerCase() !== b.ref.toLowerCase()) conflict(l, 'point_ref', a.ref, b.ref);
+            if (a.ref !== b.ref && a.ref.toLowerCase() !== b.ref.toLowerCase()) conflictAt(issues, l, first, g.ref, 'point_ref', a.ref, b.ref);
           } else if (a.ref === '' && b.ref === '' && (a.address !== b.address || a.postal_code !== b.postal_code) && pointIdentity(a) !== pointIdentity(b)) {
-            conflict(l, 'address', a.address, b.address);
+            conflictAt(issues, l, first, g.ref, 'address', a.address, b.address);
           }
         }
-      }
-      if (l.notes !== undefined) {
-        anyNotes = true;
-        if (l.notes !== '' && !notes.includes(l.notes)) notes.push(l.notes);
       }
     }
     if (groupLines.length > 200) issues.push(issueAt(first.rec, null, 'order_too_many_lines', { ref: g.ref, count: groupLines.length, max: 200 }));
@@ -240,21 +216,14 @@ class Planner {
     });
 
     const rowIssues = groupLines.some((l) => l.issues.length > 0);
-    if (issues.length > 0 || rowIssues || !point || date === undefined || lines.length !== groupLines.length) {
+    const missing = READ_ROWS.some((r) => r.required && merged.values[r.field] === undefined);
+    if (issues.length > 0 || rowIssues || !point || missing || lines.length !== groupLines.length) {
       return this.refuse(base, groupLines, g.ref, issues, null);
     }
 
     // A flagged order (rows left out) says so in its notes, after the file's own.
-    const flagged = dropped ? [...notes, dropped.note] : notes;
-    const merged: MergedOrder = {
-      client: g.client,
-      point,
-      date,
-      ...(window ? { window } : {}),
-      ...(payment ? { payment } : {}),
-      ...(anyNotes || dropped ? { notes: flagged.join(' · ').slice(0, 500) } : {}),
-      lines,
-    };
+    const notes = dropped ? joinValues([...merged.notes, dropped.note], NOTES_MAX) : merged.values.notes;
+    const order: MergedOrder = { client: g.client, point, lines, values: { ...merged.values, ...(notes === undefined ? {} : { notes }) } };
     const existing = this.index.orderByRef.get(orderRefKey(g.client.id, g.ref));
     const newPointId = isNewPoint ? point.id : '';
     const extra = dropped ? { dropped_rows: dropped.rows } : {};
@@ -262,7 +231,7 @@ class Planner {
       const id = intakeOrderId(g.client.id, g.ref);
       const fixed: CreatedFixed = {
         id,
-        code: newOrderCode(date, id.slice(-8)),
+        code: newOrderCode(order.values.date as string, id.slice(-8)),
         client_id: g.client.id,
         status: 'pending',
         picking_status: 'pending',
@@ -272,9 +241,9 @@ class Planner {
         created_at: this.opts.now,
         updated_at: this.opts.now,
       };
-      return { ...this.finish(base, groupLines, g.ref, 'create', { ...fixed, ...createdFields(merged) }, newPointId), ...extra };
+      return { ...this.finish(base, groupLines, g.ref, 'create', { ...fixed, ...createdFields(order) }, newPointId), ...extra };
     }
-    const next: Order = { ...existing, ...updatedFields(merged, existing) };
+    const next: Order = { ...existing, ...updatedFields(order, existing) };
     if (changedFields(existing, next).length === 0) return { ...this.finish(base, groupLines, g.ref, 'unchanged', existing, ''), ...extra };
     if (existing.status !== 'pending' || existing.route_id !== '') {
       const refusal = groupLines.map((l) =>

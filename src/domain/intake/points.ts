@@ -10,7 +10,7 @@ import { addressKey, refKey, type IntakeIndex } from './context';
 import { normaliseText, type IntakeField } from './fields';
 import { intakePointId } from './ids';
 import type { IntakeIssue } from './issues';
-import { issueAt, type Line, type PointInput } from './lines';
+import { issueAt, lineWindow, type Line, type PointInput } from './lines';
 import type { Window } from './values';
 import { fieldErrorText } from '../validation';
 
@@ -76,7 +76,7 @@ export class PointChooser {
     const hub = this.hubFor(p);
     const hubDoc = hub === null ? undefined : this.index.hubs.get(hub);
     if (hub === null || !hubDoc) return { ok: false, issue: issueAt(rec, 'postal_code', 'no_hub', { postal_code: p.postal_code, city: p.city }) };
-    const hours = line.window ?? this.opts.defaultHours ?? DEFAULT_HOURS;
+    const hours = lineWindow(line) ?? this.opts.defaultHours ?? DEFAULT_HOURS;
     const point: DeliveryPoint = {
       id,
       name: p.name,

@@ -9,6 +9,9 @@ import type { PaymentMethod } from '../entities/operation';
 import { isValidEan13 } from '../barcode';
 import type { IntakeIssueCode, IssueVars } from './issues';
 import { normaliseText } from './fields';
+import type { Window } from './orderFields';
+
+export type { Window } from './orderFields';
 
 /** One cell as read: text (CSV, XLSX strings), a number or a boolean (XLSX, JSON), or empty. */
 export type Cell = string | number | boolean | null;
@@ -153,11 +156,6 @@ export function parseTime(cell: Cell): Parsed<string> {
   const m = TIME_RE.exec(s);
   const t = m ? hhmm(Number(m[1]), Number(m[2])) : null;
   return t === null ? fail('time_format', { value: quote(s) }) : ok(t);
-}
-
-export interface Window {
-  readonly start: string;
-  readonly end: string;
 }
 
 /** A window in one cell: `09:00-13:00`, `9:00 - 13:00`, `de 9:00 a 13:00`, `09:00–13:00`. */

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, SimpleGrid, type ButtonProps } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { IconNavigation, IconPhone, IconX } from '@tabler/icons-react';
-import { t } from '../../i18n';
+import { t, type MessageKey } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
 import { useDocById, useLiveQuery } from '../../data/hooks';
 import { docsByIds } from '../../data/queries';
@@ -16,6 +16,7 @@ import { useRouteEvents } from './hooks';
 import { OUTCOME_COLOR, outcomeLabel } from './stopShared';
 import { href } from '../../links/registry';
 import '../../i18n/es/delivery';
+import '../../i18n/es/orderFields';
 
 function BigButton({ to, children, ...rest }: ButtonProps & { to: string; children: ReactNode }) {
   return (
@@ -24,6 +25,38 @@ function BigButton({ to, children, ...rest }: ButtonProps & { to: string; childr
     </Button>
   );
 }
+
+/** The fields of an order that have a name of their own (the `orderFields` catalogue, also the import's). */
+type NamedField = { [K in keyof Order]-?: `orderFields.${K}` extends MessageKey ? K : never }[keyof Order];
+
+/**
+ * What the rider reads of each field of an order at the stop (issue 30 §1): `card` — the order's
+ * card draws it its own way (code, window, units, notes); `named` — a line «Name: value» under
+ * the card's heading, named by the `orderFields` catalogue (only a field with a name there may be);
+ * `hidden` — not for the rider here. Every field of an order is decided here: the compiler asks
+ * for a new one.
+ */
+const AT_STOP: { readonly [K in keyof Order]-?: 'card' | 'hidden' | (K extends NamedField ? 'named' : never) } = {
+  id: 'hidden',
+  code: 'card',
+  client_id: 'hidden',
+  delivery_point_id: 'hidden',
+  hub: 'hidden',
+  date: 'hidden',
+  window_start: 'card',
+  window_end: 'card',
+  status: 'hidden',
+  picking_status: 'hidden',
+  status_id: 'hidden',
+  route_id: 'hidden',
+  lines: 'card',
+  payment_method: 'hidden',
+  external_ref: 'hidden',
+  notes: 'card',
+  created_at: 'hidden',
+  updated_at: 'hidden',
+};
+const NAMED_AT_STOP = (Object.keys(AT_STOP) as (keyof Order)[]).filter((k): k is NamedField => AT_STOP[k] === 'named');
 
 /** /distribution/pe/:id/rider_id/:riderId/routeId/:routeId: one stop and its orders. */
 export function StopPage({ params }: ScreenProps<'distributionStop'>) {
@@ -88,8 +121,15 @@ export function StopPage({ params }: ScreenProps<'distributionStop'>) {
               <div>
                 <Text fw={600}>{order.code}</Text>
                 <Text size="sm" c="dimmed">
-                  {t('delivery.window')} {order.window_start}–{order.window_end} · {t('delivery.unitsSummary', { units })}
+                  {t('orderFields.window')} {order.window_start}–{order.window_end} · {t('delivery.unitsSummary', { units })}
                 </Text>
+                {NAMED_AT_STOP.map((k) =>
+                  order[k] === undefined || order[k] === '' ? null : (
+                    <Text key={k} size="sm" data-testid={`order-${k}`}>
+                      {t(`orderFields.${k}`)}: {String(order[k])}
+                    </Text>
+                  ),
+                )}
               </div>
               <Badge color={OUTCOME_COLOR[outcome]} variant="light" data-testid="order-outcome">
                 {outcomeLabel(outcome)}

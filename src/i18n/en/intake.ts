@@ -4,27 +4,6 @@ import type { Shape } from '../shape';
 
 export const intakeMessages: Shape<typeof es> = {
   intake: {
-    // Also the header row of the template and of the order export (../intake.ts, templateHeaders):
-    // each name must stay one the importer recognises (SYNONYMS in ../../domain/intake/fields.ts).
-    field: {
-      client: 'Client',
-      external_ref: 'Order reference',
-      date: 'Delivery date',
-      window: 'Time window',
-      window_start: 'Window start',
-      window_end: 'Window end',
-      point_ref: 'Point code',
-      point_name: 'Point name',
-      address: 'Address',
-      postal_code: 'Postcode',
-      city: 'City',
-      phone: 'Phone',
-      contact: 'Contact',
-      product: 'Product',
-      quantity: 'Quantity',
-      payment_method: 'Payment method',
-      notes: 'Notes',
-    },
     // Also written as cells of the template and of the order export: each name must stay one the
     // importer accepts (PAYMENT_NAMES in ../../domain/intake/values.ts).
     payment: {

@@ -6,25 +6,6 @@ import { addSpanish } from '../loaded';
 
 export const intakeMessages = {
   intake: {
-    field: {
-      client: 'Cliente',
-      external_ref: 'Referencia pedido',
-      date: 'Fecha entrega',
-      window: 'Franja',
-      window_start: 'Franja desde',
-      window_end: 'Franja hasta',
-      point_ref: 'Código punto',
-      point_name: 'Nombre punto',
-      address: 'Dirección',
-      postal_code: 'Código postal',
-      city: 'Ciudad',
-      phone: 'Teléfono',
-      contact: 'Contacto',
-      product: 'Producto',
-      quantity: 'Cantidad',
-      payment_method: 'Forma de pago',
-      notes: 'Notas',
-    },
     payment: {
       cash: 'efectivo',
       card: 'tarjeta',
