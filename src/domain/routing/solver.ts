@@ -24,6 +24,7 @@ import type { CancelSignal, Plan, RoutingProblem, SolveProgress, StopReason } fr
 import { Editor } from './ruinRecreate';
 import { Solution, type Tour, type Snapshot } from './solution';
 import { buildPlan } from './buildPlan';
+import { routeLowerBound } from './lowerBound';
 import { DEFAULT_SEARCH, type SearchParams, type SolveOptions } from './solveOptions';
 import { isSingleTour, TourSearch } from './tourSearch';
 
@@ -114,6 +115,7 @@ export class SolverRun {
       this.absence = new Int32Array(this.inst.n);
       this.elimIterationLimit = Number.isFinite(this.maxIterations) ? Math.floor(ELIMINATION_SHARE * this.maxIterations) : Infinity;
       this.elimTimeLimit = Number.isFinite(this.timeLimitMs) ? ELIMINATION_SHARE * this.timeLimitMs : Infinity;
+      this.routesBound = routeLowerBound(problem).routes;
       this.startAttempt();
     }
   }
@@ -210,7 +212,7 @@ export class SolverRun {
       if ((inst.vclass[r.v] as number) < 0 || this.failedRoutes.has(ri)) continue;
       if (pick < 0 || r.jobs.length < (sol.routes[pick] as Tour).jobs.length) pick = ri;
     }
-    if (pick < 0 || used <= 1) return this.endElimination();
+    if (pick < 0 || used <= Math.max(1, this.routesBound)) return this.endElimination();
     ed.begin();
     const k = (sol.routes[pick] as Tour).jobs.length;
     const out = ed.removeRange(pick, 1, k);
@@ -223,9 +225,12 @@ export class SolverRun {
   }
 
   private currentElimRoute = -1;
+  /** No plan serving every stop has fewer routes (./lowerBound.ts): elimination stops there. */
+  private routesBound = 0;
 
   private endElimination(): void {
     this.eliminating = false;
+    this.distanceStart = this.now();
     this.ed.noNewRoutes = false;
     this.sol.restore(this.bestSnap);
     this.currentCost = this.bestCost;
@@ -353,7 +358,17 @@ export class SolverRun {
     }
   }
 
+  /** When the search on cost began (after route elimination, or at the start). */
+  private distanceStart = -Infinity;
+
   private temperature(): number {
+    if (this.effective.cooling === 'budget' && !Number.isFinite(this.maxIterations) && Number.isFinite(this.timeLimitMs)) {
+      // One cooling over the time left: the run ends cold whatever CPU it gets.
+      const from = Number.isFinite(this.distanceStart) ? this.distanceStart : this.started;
+      const span = this.started + this.timeLimitMs - from;
+      const x = span > 0 ? Math.min(1, Math.max(0, (this.now() - from) / span)) : 1;
+      return this.t0 * (this.tf / this.t0) ** x;
+    }
     let length = this.firstCycle * 2 ** this.cycle;
     if (this.iteration - this.cycleStart >= length) {
       // New cycle: restart from the best plan.
