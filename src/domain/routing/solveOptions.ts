@@ -29,8 +29,8 @@ export interface SearchParams extends RuinRecreateParams {
 
 export const DEFAULT_SEARCH: SearchParams = {
   ...DEFAULT_RUIN_RECREATE,
-  initialTemperature: 2,
-  finalTemperature: 0.02,
+  initialTemperature: 10,
+  finalTemperature: 0.05,
   firstCycle: 0,
   granularity: 20,
   localSearch: 'auto',
