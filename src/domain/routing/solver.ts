@@ -7,11 +7,12 @@
  * 2. Ruin and recreate (./ruinRecreate.ts) under simulated annealing: a candidate replaces the
  *    current plan when its cost < current − T·ln(U), U uniform in (0, 1). Every new best plan is
  *    polished by local search.
- * 3. Cooling cycles: cycle c lasts `firstCycle × 2^c` iterations and cools from
- *    `initialTemperature` to `finalTemperature` (× the instance's typical leg cost), starting from
- *    the best plan so far. The schedule depends only on the iteration number, never on the budget,
- *    so a run with more iterations replays a shorter run with the same seed and continues it:
- *    more time never returns a worse plan.
+ * 3. Cooling: a run limited by time only (`cooling: 'budget'`, the default) cools once from
+ *    `initialTemperature` to `finalTemperature` (× the instance's typical leg cost) over the time
+ *    left after route elimination, so it ends cold whatever CPU it gets. A run with an iteration
+ *    limit (or `cooling: 'cycles'`) cools in cycles: cycle c lasts `firstCycle × 2^c` iterations,
+ *    starting from the best plan so far; that schedule depends only on the iteration number, so a
+ *    run with more iterations replays a shorter run with the same seed and continues it.
  *
  * Every random draw comes from one seeded generator (../prng.ts): the same problem, seed and
  * iteration limit give the same plan. `SolverRun.step` runs for a slice of time and returns, so a
