@@ -18,15 +18,23 @@ export interface SearchParams extends RuinRecreateParams {
    * reversal of a long stretch is out of reach of ruin and recreate), `best` otherwise.
    */
   readonly localSearch: 'auto' | 'always' | 'local' | 'best' | 'never';
+  /**
+   * Cooling of a run limited by time only (no iteration limit): `budget` cools once, from
+   * `initialTemperature` to `finalTemperature`, over the time left after route elimination, so the
+   * run ends cold whatever CPU it gets; `cycles` uses the iteration-numbered cycles of
+   * `firstCycle` (a run limited by iterations always does).
+   */
+  readonly cooling: 'budget' | 'cycles';
 }
 
 export const DEFAULT_SEARCH: SearchParams = {
   ...DEFAULT_RUIN_RECREATE,
-  initialTemperature: 2,
-  finalTemperature: 0.02,
+  initialTemperature: 10,
+  finalTemperature: 0.05,
   firstCycle: 0,
   granularity: 20,
   localSearch: 'auto',
+  cooling: 'budget',
 };
 
 export interface SolveOptions {

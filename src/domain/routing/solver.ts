@@ -7,11 +7,12 @@
  * 2. Ruin and recreate (./ruinRecreate.ts) under simulated annealing: a candidate replaces the
  *    current plan when its cost < current − T·ln(U), U uniform in (0, 1). Every new best plan is
  *    polished by local search.
- * 3. Cooling cycles: cycle c lasts `firstCycle × 2^c` iterations and cools from
- *    `initialTemperature` to `finalTemperature` (× the instance's typical leg cost), starting from
- *    the best plan so far. The schedule depends only on the iteration number, never on the budget,
- *    so a run with more iterations replays a shorter run with the same seed and continues it:
- *    more time never returns a worse plan.
+ * 3. Cooling: a run limited by time only (`cooling: 'budget'`, the default) cools once from
+ *    `initialTemperature` to `finalTemperature` (× the instance's typical leg cost) over the time
+ *    left after route elimination, so it ends cold whatever CPU it gets. A run with an iteration
+ *    limit (or `cooling: 'cycles'`) cools in cycles: cycle c lasts `firstCycle × 2^c` iterations,
+ *    starting from the best plan so far; that schedule depends only on the iteration number, so a
+ *    run with more iterations replays a shorter run with the same seed and continues it.
  *
  * Every random draw comes from one seeded generator (../prng.ts): the same problem, seed and
  * iteration limit give the same plan. `SolverRun.step` runs for a slice of time and returns, so a
@@ -24,6 +25,7 @@ import type { CancelSignal, Plan, RoutingProblem, SolveProgress, StopReason } fr
 import { Editor } from './ruinRecreate';
 import { Solution, type Tour, type Snapshot } from './solution';
 import { buildPlan } from './buildPlan';
+import { routeLowerBound } from './lowerBound';
 import { DEFAULT_SEARCH, type SearchParams, type SolveOptions } from './solveOptions';
 import { isSingleTour, TourSearch } from './tourSearch';
 
@@ -114,6 +116,7 @@ export class SolverRun {
       this.absence = new Int32Array(this.inst.n);
       this.elimIterationLimit = Number.isFinite(this.maxIterations) ? Math.floor(ELIMINATION_SHARE * this.maxIterations) : Infinity;
       this.elimTimeLimit = Number.isFinite(this.timeLimitMs) ? ELIMINATION_SHARE * this.timeLimitMs : Infinity;
+      this.routesBound = routeLowerBound(problem).routes;
       this.startAttempt();
     }
   }
@@ -210,7 +213,7 @@ export class SolverRun {
       if ((inst.vclass[r.v] as number) < 0 || this.failedRoutes.has(ri)) continue;
       if (pick < 0 || r.jobs.length < (sol.routes[pick] as Tour).jobs.length) pick = ri;
     }
-    if (pick < 0 || used <= 1) return this.endElimination();
+    if (pick < 0 || used <= Math.max(1, this.routesBound)) return this.endElimination();
     ed.begin();
     const k = (sol.routes[pick] as Tour).jobs.length;
     const out = ed.removeRange(pick, 1, k);
@@ -223,9 +226,12 @@ export class SolverRun {
   }
 
   private currentElimRoute = -1;
+  /** No plan serving every stop has fewer routes (./lowerBound.ts): elimination stops there. */
+  private routesBound = 0;
 
   private endElimination(): void {
     this.eliminating = false;
+    this.distanceStart = this.now();
     this.ed.noNewRoutes = false;
     this.sol.restore(this.bestSnap);
     this.currentCost = this.bestCost;
@@ -353,7 +359,17 @@ export class SolverRun {
     }
   }
 
+  /** When the search on cost began (after route elimination, or at the start). */
+  private distanceStart = -Infinity;
+
   private temperature(): number {
+    if (this.effective.cooling === 'budget' && !Number.isFinite(this.maxIterations) && Number.isFinite(this.timeLimitMs)) {
+      // One cooling over the time left: the run ends cold whatever CPU it gets.
+      const from = Number.isFinite(this.distanceStart) ? this.distanceStart : this.started;
+      const span = this.started + this.timeLimitMs - from;
+      const x = span > 0 ? Math.min(1, Math.max(0, (this.now() - from) / span)) : 1;
+      return this.t0 * (this.tf / this.t0) ** x;
+    }
     let length = this.firstCycle * 2 ** this.cycle;
     if (this.iteration - this.cycleStart >= length) {
       // New cycle: restart from the best plan.
