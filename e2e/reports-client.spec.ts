@@ -4,6 +4,8 @@ import { strFromU8, unzipSync } from 'fflate';
 import { expect, test } from './test';
 import { adminToken, gotoSynced, pullAll, signInSynced, type Doc } from './support';
 import { buildReport, share, type Report, type ReportFilters, type ReportInput } from '../src/domain/reports/aggregate';
+import { summarisePicks } from '../src/domain/reports/extra';
+import type { ReportPick } from '../src/domain/reports/reportTypes';
 import { periodOf } from '../src/domain/reports/period';
 import { madridDate } from '../src/domain/dates';
 
@@ -17,8 +19,8 @@ import { madridDate } from '../src/domain/dates';
 const OPERATOR = 'operador@cargobici.test';
 
 async function serverInput(request: APIRequestContext, token: string): Promise<Omit<ReportInput, 'period' | 'filters'>> {
-  const [orders, routes, deliveries, payments, incidences, users, catalog] = await Promise.all(
-    ['orders', 'routes', 'deliveries', 'payments', 'incidences', 'users', 'catalog'].map((c) => pullAll(request, token, c)),
+  const [orders, routes, deliveries, payments, incidences, users, catalog, picks] = await Promise.all(
+    ['orders', 'routes', 'deliveries', 'payments', 'incidences', 'users', 'catalog', 'picks'].map((c) => pullAll(request, token, c)),
   );
   return {
     orders,
@@ -30,6 +32,8 @@ async function serverInput(request: APIRequestContext, token: string): Promise<O
     hubs: catalog!.filter((c) => c.kind === 'hub'),
     clients: catalog!.filter((c) => c.kind === 'client'),
     reasons: catalog!.filter((c) => c.kind === 'status-delivery'),
+    picks: summarisePicks(picks as unknown as ReportPick[]),
+    sustainability: catalog!.filter((c) => c.kind === 'config-sustainability' && c.active === true),
   } as unknown as Omit<ReportInput, 'period' | 'filters'>;
 }
 
