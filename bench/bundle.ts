@@ -32,6 +32,7 @@ import { ROUTES, samplePath, type RouteEntry } from '../src/links/registry';
 import { launchChromium } from './kit';
 import { buildFloors, FLOOR_DIST } from './floor/build';
 import { serveStaticDir } from './floor/serve';
+import { FIRST_SCREEN_MARK } from '../src/data/firstScreen';
 
 /** A first screen's JavaScript against its floor's: at most this ratio (issue 31 §2). */
 const RATIO = { rider: 1.5, picker: 1.75, public: 1.6 } as const;
@@ -134,9 +135,11 @@ async function measure(tab: Tab, url: string): Promise<string[]> {
   const scripts = new Set<string>();
   const inFlight = new Set<Request>();
   let lastRequest = Date.now();
+  const requests = new Map<string, Request>();
   const onRequest = (req: Request) => {
     if (req.resourceType() !== 'script') return;
     scripts.add(new URL(req.url()).pathname);
+    if (!requests.has(new URL(req.url()).pathname)) requests.set(new URL(req.url()).pathname, req);
     inFlight.add(req);
     lastRequest = Date.now();
   };
@@ -160,7 +163,18 @@ async function measure(tab: Tab, url: string): Promise<string[]> {
     page.off('requestfinished', onDone);
     page.off('requestfailed', onDone);
   }
-  return [...scripts];
+  // A first screen that says when it is drawn (src/data/firstScreen.ts: the rider's and the
+  // picker's lists) sets a performance mark: scripts asked for after it (what is fetched ahead for
+  // offline use once in sync) are not its cost.
+  const drawnAt = await page.evaluate((mark) => {
+    const entry = performance.getEntriesByName(mark)[0];
+    return entry ? performance.timeOrigin + entry.startTime : null;
+  }, FIRST_SCREEN_MARK);
+  if (drawnAt === null) return [...scripts];
+  return [...scripts].filter((path) => {
+    const req = requests.get(path);
+    return req === undefined || req.timing().startTime <= drawnAt;
+  });
 }
 
 const started = Date.now();

@@ -21,6 +21,7 @@ import { Writer } from './writes';
 import { t } from '../i18n';
 import { loadWhenReachable } from './chunks';
 import { loadCollectionDefs } from './collectionMeta';
+import { firstScreenDrawn } from './firstScreen';
 
 export interface EngineOptions {
   readonly backend: Backend;
@@ -218,8 +219,10 @@ export class DataEngine {
             this.status.update({ state: 'synced', lastSyncAt: now, error: null, online: isOnline() });
             // The writer's schemas (zod) are not on the first screen (issue 31); fetched once in
             // sync, a write still validates if the connection is lost before the service worker
-            // stored them.
-            void loadCollectionDefs().catch(() => undefined);
+            // stored them — once the first screen is drawn, never competing with it.
+            void firstScreenDrawn()
+              .then(() => loadCollectionDefs())
+              .catch(() => undefined);
             await this.refreshCounts();
           })
           .finally(() => {

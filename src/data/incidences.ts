@@ -6,7 +6,8 @@
  * synced like every event; the server's access table lets only operators and admins insert them.
  */
 import { z } from 'zod';
-import { FOLLOW_UP_KIND, type Incidence, type IncidenceKind } from '../domain/entities/events';
+import { FOLLOW_UP_KIND, type IncidenceKind } from '../domain/entities/kinds';
+import type { Incidence } from '../domain/entities/events';
 import { FOLLOW_UP_STATES, canFollowUp, followUpError, followUpOf, type FollowUpEvent, type FollowUpState } from '../domain/incidences/followUp';
 import { FAILURE_ACTIONS, failureActionPatch, stepsToResolved } from '../domain/incidences/failedDelivery';
 import { redeliveryOrder } from '../domain/incidences/redelivery';

@@ -7,15 +7,23 @@
  */
 import { useEffect } from 'react';
 import { useSyncStatus } from '../data/statusHooks';
+import { firstScreenDrawn } from '../data/firstScreen';
 
 export interface Preloadable {
   preload(): void;
 }
 
-/** Fetches `chunks` (a module-level list) when the sync state first reads «synced». */
+/** Fetches `chunks` (a module-level list) when the sync state first reads «synced» and the first screen is drawn. */
 export function usePreloadWhenSynced(chunks: readonly Preloadable[]): void {
   const synced = useSyncStatus().state === 'synced';
   useEffect(() => {
-    if (synced) for (const c of chunks) c.preload();
+    if (!synced) return;
+    let live = true;
+    void firstScreenDrawn().then(() => {
+      if (live) for (const c of chunks) c.preload();
+    });
+    return () => {
+      live = false;
+    };
   }, [synced, chunks]);
 }

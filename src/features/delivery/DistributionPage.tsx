@@ -3,6 +3,7 @@ import { Alert, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } 
 import { Link } from '@tanstack/react-router';
 import { t } from '../../i18n';
 import { useFirstSync, useLiveQuery } from '../../data/hooks';
+import { useFirstScreenDrawn } from '../../data/firstScreen';
 import { useSession } from '../../data/session';
 import { useRouteAreaTilePrefetch } from '../../data/tilePrefetch';
 import { riderRoutesForDay, riderRoutesFrom, routesOfDay } from '../../data/queries';
@@ -58,6 +59,8 @@ export function DistributionPage() {
   const all = useLiveQuery<Route[]>((db) => (!isRider ? routesOfDay(db, today) : null), [today, isRider], []);
   const [hub, setHub] = useState<string>('');
   const { awaiting } = useFirstSync();
+  // The rider's first screen is drawn once his list (or its «no routes») is (src/data/firstScreen.ts).
+  useFirstScreenDrawn(isRider ? !mine.loading && !awaiting : !all.loading);
   if (isRider) {
     return (
       <Stack>

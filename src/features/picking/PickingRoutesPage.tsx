@@ -5,6 +5,7 @@ import { IconAlertTriangle, IconBarcode, IconListDetails, IconMapPin } from '@ta
 import { t } from '../../i18n';
 import { formatDay } from '../../i18n/dates';
 import { useFirstSync } from '../../data/hooks';
+import { useFirstScreenDrawn } from '../../data/firstScreen';
 import { PICKABLE_ROUTE_STATUSES, type RoutePickingProgress } from '../../domain/picking';
 import type { Route } from '../../domain/entities/operation';
 import { FirstSyncNotice } from '../../ui/sync/FirstSync';
@@ -44,6 +45,8 @@ export function PickingRoutesPage() {
   const shown = useMemo(() => pickingRoutes(routes.data), [routes.data]);
   const { progress } = useRoutesProgress(shown, orders.data);
   const { awaiting } = useFirstSync();
+  // The picker's first screen is drawn once the routes (or their «no routes») are (src/data/firstScreen.ts).
+  useFirstScreenDrawn(!routes.loading && !awaiting);
   return (
     <Stack>
       <DayHubSelector />

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { lazyChunk } from '../lazyChunk';
+import { firstScreenDrawn } from '../../data/firstScreen';
 import { SyncBadgeButton, type SyncIndicatorProps } from './SyncBadge';
 
 export { syncPhase, type SyncIndicatorProps, type SyncIndicatorStatus, type SyncPhase } from './SyncBadge';
@@ -18,7 +19,7 @@ export function SyncIndicator(props: SyncIndicatorProps) {
   // Fetched once in sync, so the details open offline too (../preloadWhenSynced.ts).
   const synced = props.status.state === 'synced';
   useEffect(() => {
-    if (synced) SyncDetails.preload();
+    if (synced) void firstScreenDrawn().then(() => SyncDetails.preload());
   }, [synced]);
   if (!wanted) return <SyncBadgeButton status={props.status} onClick={() => setWanted(true)} />;
   return (
