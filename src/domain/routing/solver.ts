@@ -3,7 +3,8 @@
  * iteration or time budget is used up, it is cancelled, or it stops improving.
  *
  * 1. Start: each vehicle's given stops in their order, then every other stop at its cheapest
- *    feasible place; local search (./localSearch.ts).
+ *    feasible place; local search (./localSearch.ts). With the objective `min-vehicles`, route
+ *    elimination first (./routeElimination.ts).
  * 2. Ruin and recreate (./ruinRecreate.ts) under simulated annealing: a candidate replaces the
  *    current plan when its cost < current − T·ln(U), U uniform in (0, 1). Every new best plan is
  *    polished by local search.
@@ -23,9 +24,10 @@ import { compile, type Instance } from './instance';
 import { LocalSearch } from './localSearch';
 import type { CancelSignal, Plan, RoutingProblem, SolveProgress, StopReason } from './model';
 import { Editor } from './ruinRecreate';
-import { Solution, type Tour, type Snapshot } from './solution';
+import { Solution, type Snapshot } from './solution';
 import { buildPlan } from './buildPlan';
 import { routeLowerBound } from './lowerBound';
+import { countViolatedRoutes, RouteElimination, usedRoutes } from './routeElimination';
 import { DEFAULT_SEARCH, type SearchParams, type SolveOptions } from './solveOptions';
 import { isSingleTour, TourSearch } from './tourSearch';
 
@@ -34,13 +36,6 @@ export { buildPlan } from './buildPlan';
 export { DEFAULT_SEARCH, type SearchParams, type SolveOptions } from './solveOptions';
 
 const DEFAULT_TIME_LIMIT_MS = 3000;
-/** Share of the iteration or time budget route elimination may use. */
-const ELIMINATION_SHARE = 0.6;
-/** Iterations one route gets to be emptied: at least this many, or so many per job. */
-const ELIMINATION_MIN_ATTEMPT = 2000;
-const ELIMINATION_ATTEMPT_PER_JOB = 30;
-/** Routes that may fail to be emptied in a row before the elimination ends. */
-const ELIMINATION_FAILURES = 2;
 
 function defaultClock(): () => number {
   const perf = (globalThis as { performance?: { now(): number } }).performance;
@@ -113,11 +108,9 @@ export class SolverRun {
     this.bestSnap = this.sol.snapshot();
     if (this.inst.n === 0 || this.movableJobs() === 0) this.finish('trivial');
     else if (this.inst.routeWeight > 0) {
-      this.absence = new Int32Array(this.inst.n);
-      this.elimIterationLimit = Number.isFinite(this.maxIterations) ? Math.floor(ELIMINATION_SHARE * this.maxIterations) : Infinity;
-      this.elimTimeLimit = Number.isFinite(this.timeLimitMs) ? ELIMINATION_SHARE * this.timeLimitMs : Infinity;
-      this.routesBound = routeLowerBound(problem).routes;
-      this.startAttempt();
+      const run = { inst: this.inst, sol: this.sol, ed: this.ed, ls: this.ls, elapsed: () => this.now() - this.started };
+      this.elimination = new RouteElimination(run, { maxIterations: this.maxIterations, timeLimitMs: this.timeLimitMs, routesBound: routeLowerBound(problem).routes });
+      this.startAttempt(this.elimination);
     }
   }
 
@@ -183,51 +176,15 @@ export class SolverRun {
   /** Cost of the best plan's routes (no penalties). */
   private bestRouteCost = 0;
 
-  // Route elimination (objective `min-vehicles`), after «slack induction by string removals»'s
-  // fleet minimisation: a route of the best plan is emptied, and ruin and recreate that never
-  // opens a route tries to place its stops in the others. A candidate is kept when it leaves
-  // fewer stops out, or stops that were left out less often (each stop counts the iterations it
-  // spent out: the search learns which stops are hard to place and places them first). When every
-  // stop is placed, the plan has one route less: it becomes the best and the next route is tried.
-  // After `ELIMINATION_FAILURES` routes could not be emptied in their budget (or the phase's share
-  // of the budget is used up), the search goes on with the cost (annealing) from the best plan.
+  // Route elimination (objective `min-vehicles`, ./routeElimination.ts), then the search on cost.
   private eliminating = false;
-  private absence: Int32Array = new Int32Array(0);
-  private attemptStart = 0;
-  private attemptFailures = 0;
-  private elimIterationLimit = Infinity;
-  private elimTimeLimit = Infinity;
-  /** Routes already tried and failed in this phase (their vehicles). */
-  private readonly failedRoutes = new Set<number>();
+  private readonly elimination: RouteElimination | null = null;
 
-  /** Empties the smallest used route not yet tried (none: the elimination ends). */
-  private startAttempt(): void {
-    const { sol, ed, inst } = this;
-    if (this.bestSnap.unassigned.length > 0 || countViolatedRoutes(sol) > 0) return this.endElimination();
-    let pick = -1;
-    let used = 0;
-    for (let ri = 0; ri < sol.routes.length; ri += 1) {
-      const r = sol.routes[ri] as Tour;
-      if (r.jobs.length === 0) continue;
-      used += 1;
-      if ((inst.vclass[r.v] as number) < 0 || this.failedRoutes.has(ri)) continue;
-      if (pick < 0 || r.jobs.length < (sol.routes[pick] as Tour).jobs.length) pick = ri;
-    }
-    if (pick < 0 || used <= Math.max(1, this.routesBound)) return this.endElimination();
-    ed.begin();
-    const k = (sol.routes[pick] as Tour).jobs.length;
-    const out = ed.removeRange(pick, 1, k);
-    ed.commit();
-    sol.unassigned = sol.unassigned.concat(out);
-    ed.noNewRoutes = true;
-    this.eliminating = true;
-    this.attemptStart = this.iteration;
-    this.currentElimRoute = pick;
+  /** Empties the next route (none: the elimination ends). */
+  private startAttempt(elimination: RouteElimination): void {
+    if (elimination.startAttempt(this.bestSnap, this.iteration)) this.eliminating = true;
+    else this.endElimination();
   }
-
-  private currentElimRoute = -1;
-  /** No plan serving every stop has fewer routes (./lowerBound.ts): elimination stops there. */
-  private routesBound = 0;
 
   private endElimination(): void {
     this.eliminating = false;
@@ -239,46 +196,12 @@ export class SolverRun {
     this.cycleStart = this.iteration;
   }
 
-  private absenceOf(jobs: readonly number[]): number {
-    let s = 0;
-    for (const j of jobs) s += this.absence[j] as number;
-    return s;
-  }
-
-  private iterateElimination(): void {
-    const { sol, ed, rng } = this;
-    const params = this.effective;
+  private iterateElimination(elimination: RouteElimination): void {
     this.iteration += 1;
-    const beforeCount = sol.unassigned.length;
-    const beforeAbsence = this.absenceOf(sol.unassigned);
-    ed.begin();
-    const removed = ed.ruin(rng, params);
-    ed.recreate(removed.concat(sol.unassigned), rng, params);
-    const count = sol.unassigned.length;
-    if (count < beforeCount || this.absenceOf(sol.unassigned) < beforeAbsence) ed.commit();
-    else ed.rollback();
-    for (const j of sol.unassigned) this.absence[j] = (this.absence[j] as number) + 1;
-    if (sol.unassigned.length === 0 && countViolatedRoutes(sol) === 0) {
-      // One route less: polish, keep as the best, try the next.
-      ed.noNewRoutes = false;
-      ed.begin();
-      this.ls.run(rng);
-      ed.commit();
-      this.takeBest();
-      this.failedRoutes.clear();
-      this.attemptFailures = 0;
-      this.startAttempt();
-      return;
-    }
-    const attemptBudget = Math.max(ELIMINATION_MIN_ATTEMPT, ELIMINATION_ATTEMPT_PER_JOB * this.inst.n);
-    const overTime = this.now() - this.started >= this.elimTimeLimit;
-    if (this.iteration - this.attemptStart >= attemptBudget || this.iteration >= this.elimIterationLimit || overTime) {
-      this.failedRoutes.add(this.currentElimRoute);
-      this.attemptFailures += 1;
-      this.sol.restore(this.bestSnap);
-      if (this.attemptFailures >= ELIMINATION_FAILURES || this.iteration >= this.elimIterationLimit || overTime) this.endElimination();
-      else this.startAttempt();
-    }
+    const step = elimination.iterate(this.rng, this.effective, this.iteration, this.bestSnap);
+    if (step === 'placed') this.takeBest();
+    if (step === 'end') this.endElimination();
+    else if (step !== null) this.startAttempt(elimination);
   }
 
   private takeBest(): void {
@@ -384,7 +307,7 @@ export class SolverRun {
   }
 
   private iterate(): void {
-    if (this.eliminating) return this.iterateElimination();
+    if (this.eliminating && this.elimination) return this.iterateElimination(this.elimination);
     if (this.tour) {
       this.iteration += 1;
       if (this.tour.kick(this.rng)) {
@@ -421,18 +344,6 @@ export class SolverRun {
       ed.rollback();
     }
   }
-}
-
-function usedRoutes(sol: Solution): number {
-  let c = 0;
-  for (const r of sol.routes) if (r.jobs.length > 0) c += 1;
-  return c;
-}
-
-function countViolatedRoutes(sol: Solution): number {
-  let c = 0;
-  for (const r of sol.routes) if (r.penalty > 0) c += 1;
-  return c;
 }
 
 /** Solves in one go (tests, benchmarks, the worker's simple path). */
