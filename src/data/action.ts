@@ -25,7 +25,7 @@ import type { MessageKey } from '../i18n';
 import { ActionError } from './actionError';
 import type { CbDatabase, DocTypes } from './database';
 import type { DataEngine } from './engine';
-import { NotFound, ValidationFailed, type WriteSet } from './writes';
+import { NotFound, ValidationFailed, type RemoveSet, type WriteSet } from './writes';
 import { t } from '../i18n';
 import { domainText } from '../i18n/domain';
 
@@ -78,6 +78,11 @@ export interface Tx {
   put<C extends LocalCollection>(collection: C, doc: Doc<C>): void;
   /** Changes fields of an editable document, applied to it as it is stored when the action ends. */
   patch<C extends LocalCollection>(collection: C, id: string, changes: Partial<Doc<C>>): void;
+  /**
+   * Removes an editable document (a tombstone that replicates), after the action's documents are
+   * written, in the same all-or-nothing write; one that is not stored refuses the action.
+   */
+  remove(collection: LocalCollection, id: string): void;
   /** Queues a file for upload (works offline), just before the documents are written. */
   upload(path: string, body: Blob, contentType: string): void;
 }
@@ -94,6 +99,7 @@ class Transaction implements Tx {
   /** Pending whole documents and patches, per collection, in the order the action touched them. */
   private readonly puts = new Map<LocalCollection, Map<string, Loose>>();
   private readonly patches = new Map<LocalCollection, Map<string, Loose[]>>();
+  private readonly removed = new Map<LocalCollection, Set<string>>();
   private readonly uploads: [string, Blob, string][] = [];
 
   constructor(
@@ -109,6 +115,7 @@ class Transaction implements Tx {
 
   /** A document as this action sees it: its pending whole state, else the stored one, with its pending patches. */
   private view<C extends LocalCollection>(c: C, id: string, stored: Doc<C> | null): Doc<C> | null {
+    if (this.removed.get(c)?.has(id)) return null;
     const base = (this.puts.get(c)?.get(id) as Doc<C> | undefined) ?? stored;
     if (!base) return null;
     const changes = this.patches.get(c)?.get(id) ?? [];
@@ -139,7 +146,7 @@ class Transaction implements Tx {
 
   async find<C extends LocalCollection>(c: C, query: MangoQuery<Doc<C>>): Promise<Doc<C>[]> {
     const col = this.db.collections[c] as unknown as RxCollection<Doc<C>>;
-    const touched = new Set([...(this.puts.get(c)?.keys() ?? []), ...(this.patches.get(c)?.keys() ?? [])]);
+    const touched = new Set([...(this.puts.get(c)?.keys() ?? []), ...(this.patches.get(c)?.keys() ?? []), ...(this.removed.get(c) ?? [])]);
     if (touched.size === 0) return (await col.find(query).exec()).map((d) => plainDoc(c, d));
     // This action changed documents of the collection: the stored ones that match, and those it
     // created or changed, as it left them, matched and sorted like the query would.
@@ -174,12 +181,22 @@ class Transaction implements Tx {
     const id = (doc as { id: string }).id;
     this.pending(this.puts, c).set(id, { ...(doc as Loose) });
     this.patches.get(c)?.delete(id);
+    this.removed.get(c)?.delete(id);
   }
 
   patch<C extends LocalCollection>(c: C, id: string, changes: Partial<Doc<C>>): void {
     if (LOCAL_COLLECTION_DEFS[c].mode === 'event') throw new ValidationFailed([{ path: '', message: t('data.readOnly') }]);
     const list = this.pending(this.patches, c);
     list.set(id, [...(list.get(id) ?? []), { ...(changes as Loose) }]);
+  }
+
+  remove(c: LocalCollection, id: string): void {
+    if (LOCAL_COLLECTION_DEFS[c].mode === 'event') throw new ValidationFailed([{ path: '', message: t('data.readOnly') }]);
+    this.puts.get(c)?.delete(id);
+    this.patches.get(c)?.delete(id);
+    let ids = this.removed.get(c);
+    if (!ids) this.removed.set(c, (ids = new Set()));
+    ids.add(id);
   }
 
   upload(path: string, body: Blob, contentType: string): void {
@@ -203,7 +220,9 @@ class Transaction implements Tx {
       if (!engine.queueUpload) throw new Error('queueUpload missing from the engine');
       for (const [path, body, type] of this.uploads) await engine.queueUpload(path, body, type);
     }
-    await engine.writer.writeAll(set as WriteSet);
+    const removes: Partial<Record<LocalCollection, string[]>> = {};
+    for (const [c, ids] of this.removed) if (ids.size > 0) removes[c] = [...ids];
+    await engine.writer.writeAll(set as WriteSet, removes as RemoveSet);
   }
 }
 

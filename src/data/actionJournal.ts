@@ -7,21 +7,27 @@
  * crashed half-way) is written again before the replication starts: the action ends whole.
  *
  * Entries hold whole documents (their final states), so writing one twice changes nothing.
- * Stored shape: `{ v: 1, id, at, docs: [collection, document[]][] }` under `action:<id>`.
+ * Stored shape: `{ v: 2, id, at, docs: [collection, document[]][], removes?: [collection, id[]][] }`
+ * under `action:<id>`. Version 1 (before removals, issue 30 §3) had no `removes`: still read, as
+ * an entry that removes nothing.
  */
 import type { LocalCollection } from '../domain/collections';
 import { WatchedStore } from './listeners';
 
-export const ACTION_ENTRY_VERSION = 1;
+export const ACTION_ENTRY_VERSION = 2;
+/** The versions `pending` still reads (1: no `removes`). */
+const READABLE_VERSIONS: readonly number[] = [1, ACTION_ENTRY_VERSION];
 const PREFIX = 'action:';
 
 export interface ActionEntry {
-  readonly v: typeof ACTION_ENTRY_VERSION;
+  readonly v: 1 | typeof ACTION_ENTRY_VERSION;
   readonly id: string;
   /** Epoch ms of the action. */
   readonly at: number;
   /** The documents to write, per collection, in the order they are written. */
   readonly docs: readonly (readonly [LocalCollection, readonly Record<string, unknown>[]])[];
+  /** The documents to remove (tombstones), per collection, after the documents are written. */
+  readonly removes?: readonly (readonly [LocalCollection, readonly string[]])[];
 }
 
 export class ActionJournal extends WatchedStore {
@@ -41,7 +47,7 @@ export class ActionJournal extends WatchedStore {
     const keys = await db.getAllKeys('kv', IDBKeyRange.bound(PREFIX, `${PREFIX}\uffff`));
     const entries = await Promise.all(keys.map((k) => db.get('kv', k)));
     return entries
-      .filter((e): e is ActionEntry => typeof e === 'object' && e !== null && (e as ActionEntry).v === ACTION_ENTRY_VERSION)
+      .filter((e): e is ActionEntry => typeof e === 'object' && e !== null && READABLE_VERSIONS.includes((e as ActionEntry).v))
       .sort((a, b) => a.at - b.at);
   }
 }

@@ -2,7 +2,7 @@
  * The import screen's data actions (issue 10): what an intake is checked against, read from
  * cb_localDB; the column mappings the operator settles on, remembered as catalog documents of
  * kind `import-mapping` (they sync to every operator's device); and the plan's writes, applied
- * batch by batch through the one writer (src/data/writes.ts), so an import works on a desk
+ * slice by slice as actions (src/data/action.ts: all of a slice or nothing), so an import works on a desk
  * without network and syncs afterwards.
  *
  * Ids are deterministic (src/domain/intake/ids.ts): a document that is already stored is never
@@ -14,8 +14,17 @@ import type { Client, Hub, ImportMapping, Tax } from '../domain/entities/referen
 import type { IntakeContext } from '../domain/intake/context';
 import { mappingDoc, type ColumnMapping } from '../domain/intake/mapping';
 import type { IntakeBatch } from '../domain/intake/plan';
+import { z } from 'zod';
+import { validateDoc } from '../domain/validation';
+import { defineAction, docArg, requireRole, type Actor } from './action';
+import { loadCollectionDefs } from './collectionMeta';
 import type { DataEngine } from './engine';
 import { ValidationFailed } from './writes';
+
+type Loose = Record<string, unknown>;
+
+/** Who may import (the access table: orders and points are written by administrators and operators). */
+const IMPORTERS = ['admin', 'operator'] as const;
 
 /** The parts of the data engine the intake actions use (tests hand in just these). */
 export type IntakeEngine = Pick<DataEngine, 'db' | 'writer'> & Partial<Pick<DataEngine, 'holdSync'>>;
@@ -89,22 +98,31 @@ export interface RememberMapping {
  * Remembers a mapping for its client and header set (one document per pair: a new choice
  * replaces the old one). Writes nothing when the same mapping is already remembered.
  */
-export async function rememberImportMapping(engine: IntakeEngine, m: RememberMapping): Promise<{ saved: boolean }> {
-  const doc = mappingDoc(m.clientId, m.headers, m.mapping, m.name, m.now);
-  const existing = (await engine.db.catalog.findOne(doc.id).exec())?.toJSON() as ImportMapping | undefined;
-  if (
-    existing &&
-    existing.active &&
-    existing.kind === 'import-mapping' &&
-    existing.headers.length === doc.headers.length &&
-    existing.headers.every((h, i) => h === doc.headers[i]) &&
-    existing.fields.every((f, i) => f === doc.fields[i])
-  ) {
-    return { saved: false };
-  }
-  await engine.writer.save('catalog', doc);
-  return { saved: true };
+export async function rememberImportMapping(engine: IntakeEngine, actor: Actor, m: RememberMapping): Promise<{ saved: boolean }> {
+  return rememberMapping(engine, { doc: mappingDoc(m.clientId, m.headers, m.mapping, m.name, m.now) }, actor, { now: m.now });
 }
+
+const rememberMapping = defineAction({
+  name: 'intake.rememberMapping',
+  args: z.object({ doc: docArg('catalog') }),
+  async run({ tx, args, actor }) {
+    requireRole(actor, IMPORTERS);
+    const doc = args.doc as ImportMapping;
+    const existing = (await tx.get('catalog', doc.id)) as ImportMapping | null;
+    if (
+      existing &&
+      existing.active &&
+      existing.kind === 'import-mapping' &&
+      existing.headers.length === doc.headers.length &&
+      existing.headers.every((h, i) => h === doc.headers[i]) &&
+      existing.fields.every((f, i) => f === doc.fields[i])
+    ) {
+      return { saved: false };
+    }
+    tx.put('catalog', doc);
+    return { saved: true };
+  },
+});
 
 /** What writing an intake did. */
 export interface IntakeWriteResult {
@@ -132,43 +150,76 @@ export interface SkipReasons {
   readonly planned: (code: string) => string;
 }
 
+const sliceArgs = z.object({
+  collection: z.enum(['delivery_points', 'orders']),
+  op: z.enum(['insert', 'update']),
+  docs: z.array(z.custom<Loose>((v) => typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string')),
+  exists: z.string(),
+  planned: z.record(z.string(), z.string()),
+});
+
+/**
+ * One slice of a batch, written together (src/data/action.ts): what is stored meanwhile is read
+ * again here, so a point already made is left alone, an order that exists is not inserted again
+ * and one planned meanwhile is not overwritten; an invalid document is skipped with its reason,
+ * the others are written.
+ */
+const writeSlice = defineAction({
+  name: 'intake.writeSlice',
+  args: sliceArgs,
+  async run({ tx, args, actor }) {
+    requireRole(actor, IMPORTERS);
+    const defs = await loadCollectionDefs();
+    const c = args.collection;
+    const stored = await tx.findByIds(c, args.docs.map((d) => String(d.id)));
+    const written: string[] = [];
+    const skipped: { id: string; reason: string }[] = [];
+    for (const doc of args.docs) {
+      const id = String(doc.id);
+      const current = stored.get(id);
+      if (c === 'delivery_points') {
+        // A point made by an earlier import of the same point: nothing to do.
+        if (current) continue;
+      } else if (args.op === 'insert' && current) {
+        skipped.push({ id, reason: args.exists });
+        continue;
+      } else if (args.op !== 'insert' && current && ((current as Order).status !== 'pending' || (current as Order).route_id !== '')) {
+        skipped.push({ id, reason: args.planned[id] ?? args.exists });
+        continue;
+      }
+      // Checked as it will be written (editable documents carry the action's time).
+      const checked = validateDoc(defs[c].schema, { ...doc, updated_at: tx.now });
+      if (!checked.ok) {
+        skipped.push({ id, reason: reasonOf(new ValidationFailed(checked.errors)) });
+        continue;
+      }
+      tx.put(c, doc as never);
+      written.push(id);
+    }
+    return { written, skipped };
+  },
+});
+
 /** Writes one batch of a plan (see writeBatches: points, then new orders, then updated orders). */
-export async function writeIntakeBatch(engine: IntakeEngine, batch: IntakeBatch, reasons: SkipReasons): Promise<IntakeWriteResult> {
-  const { db, writer } = engine;
+export async function writeIntakeBatch(engine: IntakeEngine, actor: Actor, batch: IntakeBatch, reasons: SkipReasons): Promise<IntakeWriteResult> {
   let points = 0;
   let created = 0;
   let updated = 0;
   const skipped: { id: string; reason: string }[] = [];
-  if (batch.collection === 'delivery_points') {
-    const stored = await db.delivery_points.findByIds(batch.docs.map((d) => d.id)).exec();
-    // A point made by an earlier import of the same point: nothing to do.
-    for (const slice of slices(batch.docs.filter((d) => !stored.has(d.id)))) {
-      const result = await writer.insertMany('delivery_points', slice);
-      points += result.written.length;
-      for (const f of result.failed) skipped.push({ id: f.id, reason: reasonOf(f.error) });
-      await yieldToPage();
-    }
-    return { points, created, updated, skipped };
+  // The planned reasons name the stored order's code: read once per batch, for the orders stored.
+  const planned: Record<string, string> = {};
+  if (batch.collection === 'orders' && batch.op !== 'insert') {
+    const stored = await engine.db.orders.findByIds(batch.docs.map((d) => d.id)).exec();
+    for (const [id, d] of stored) planned[id] = reasons.planned((d.toJSON() as Order).code);
   }
-  const stored = await db.orders.findByIds(batch.docs.map((d) => d.id)).exec();
-  const writable: Order[] = [];
-  for (const doc of batch.docs) {
-    const current = stored.get(doc.id)?.toJSON() as Order | undefined;
-    if (batch.op === 'insert' && current) {
-      skipped.push({ id: doc.id, reason: reasons.exists });
-    } else if (batch.op !== 'insert' && current && (current.status !== 'pending' || current.route_id !== '')) {
-      skipped.push({ id: doc.id, reason: reasons.planned(current.code) });
-    } else {
-      writable.push(doc);
-    }
-  }
-  // One storage write and one outbox write per slice: open lists re-run once per slice, not per
-  // order, and the page gets the main thread back between slices.
-  for (const slice of slices(writable)) {
-    const result = batch.op === 'insert' ? await writer.insertMany('orders', slice) : await writer.saveMany('orders', slice);
-    if (batch.op === 'insert') created += result.written.length;
+  // One action per slice: one storage write and one outbox write per collection, open lists
+  // re-run once per slice, not per order, and the page gets the main thread back between slices.
+  for (const slice of slices<Loose>(batch.docs as readonly Loose[])) {
+    const result = await writeSlice(engine, { collection: batch.collection, op: batch.op, docs: slice, exists: reasons.exists, planned }, actor);
+    if (batch.collection === 'delivery_points') points += result.written.length;
+    else if (batch.op === 'insert') created += result.written.length;
     else updated += result.written.length;
-    for (const f of result.failed) skipped.push({ id: f.id, reason: reasonOf(f.error) });
+    skipped.push(...result.skipped);
     await yieldToPage();
   }
   return { points, created, updated, skipped };
@@ -191,6 +242,7 @@ const yieldToPage = (): Promise<void> => new Promise((resolve) => setTimeout(res
  */
 export async function applyIntake(
   engine: IntakeEngine,
+  actor: Actor,
   source: { readonly count: number; batch(i: number): Promise<IntakeBatch | null> },
   reasons: SkipReasons,
   onProgress?: (done: number, total: number) => void,
@@ -202,7 +254,7 @@ export async function applyIntake(
   try {
     for (let i = 0; i < source.count; i += 1) {
       const batch = await source.batch(i);
-      if (batch) result = addWriteResults(result, await writeIntakeBatch(engine, batch, reasons));
+      if (batch) result = addWriteResults(result, await writeIntakeBatch(engine, actor, batch, reasons));
       onProgress?.(i + 1, source.count);
     }
   } finally {

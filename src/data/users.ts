@@ -3,12 +3,26 @@
  * is written locally (it syncs like any document), the device waits until the server holds it,
  * then the server sets its initial password (a call, not a document: passwords never sync).
  * Offline, or when the push takes too long, the profile is kept and the password is left to be
- * set later from the user's page.
+ * set later from the user's page. Writing the profile is an action (src/data/action.ts, issue 30
+ * §3); the waiting and the password call stay around it.
  */
+import { z } from 'zod';
 import type { User } from '../domain/entities/operation';
+import { defineAction, docArg, requireRole, type Actor } from './action';
 import type { DataEngine } from './engine';
 
-export type UsersEngine = Pick<DataEngine, 'writer' | 'outbox' | 'syncNow' | 'awaitInSync'>;
+export type UsersEngine = Pick<DataEngine, 'db' | 'writer' | 'outbox' | 'syncNow' | 'awaitInSync'>;
+
+/** Writes a new user's profile (an administrator's; refused if the id exists). */
+export const createUser = defineAction({
+  name: 'users.create',
+  args: z.object({ user: docArg('users') }),
+  async run({ tx, args, actor }) {
+    requireRole(actor, ['admin']);
+    await tx.insert('users', args.user);
+    return args.user;
+  },
+});
 
 /** The backend call that sets a user's password (users-admin). */
 export interface PasswordSetter {
@@ -51,11 +65,12 @@ export type CreateUserResult = 'created' | 'password-pending';
 export async function createUserWithPassword(
   engine: UsersEngine,
   auth: PasswordSetter,
+  actor: Actor,
   doc: User,
   password: string,
   waitMs = USER_PUSH_WAIT_MS,
 ): Promise<CreateUserResult> {
-  await engine.writer.insert('users', doc);
+  await createUser(engine, { user: doc }, actor);
   if (!(await waitUntilOnServer(engine, 'users', doc.id, waitMs))) return 'password-pending';
   await auth.setUserPassword(doc.id, password);
   return 'created';

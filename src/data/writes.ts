@@ -52,6 +52,9 @@ export interface BulkWriteResult {
 /** The documents of one action, per collection (whole documents: created or replaced). */
 export type WriteSet = { readonly [C in LocalCollection]?: readonly DocTypes[C][] };
 
+/** The ids of the documents an action removes, per collection (soft deletes, after its writes). */
+export type RemoveSet = { readonly [C in LocalCollection]?: readonly string[] };
+
 /**
  * The order an action's collections are written and sent in: events first (a payment's amount
  * due is derived on the server from the delivered lines), routes before the orders that follow them.
@@ -79,8 +82,10 @@ export class Writer {
    * (Pausing the replication meanwhile was tried: a push whose answer was lost while paused was
    * not sent again — tests/sync/planning-property.test.ts found it.)
    * Events are insert-only: one already stored is left as it is (a repeated action).
+   * `removes` are removed after the documents are written (tombstones, like `remove`); one that is
+   * not stored refuses the action before anything is written. Event documents are never removed.
    */
-  async writeAll(set: WriteSet): Promise<void> {
+  async writeAll(set: WriteSet, removes: RemoveSet = {}): Promise<void> {
     const at = this.now();
     const defs = await loadCollectionDefs();
     const names = (Object.keys(set) as LocalCollection[]).sort((a, b) => rank(a) - rank(b));
@@ -92,8 +97,18 @@ export class Writer {
       const event = isEventCollection(collection);
       docs.push([collection, list.map((d) => this.check(defs, collection, event ? d : { ...d, updated_at: at }) as Record<string, unknown>)]);
     }
-    if (docs.length === 0) return;
-    const entry: ActionEntry = { v: ACTION_ENTRY_VERSION, id: crypto.randomUUID(), at, docs };
+    const gone: [LocalCollection, string[]][] = [];
+    for (const collection of Object.keys(removes) as LocalCollection[]) {
+      const ids = [...new Set(removes[collection] ?? [])];
+      if (ids.length === 0) continue;
+      if (isEventCollection(collection)) throw new ValidationFailed([{ path: '', message: t('data.readOnly') }]);
+      const stored = await this.db.collections[collection].findByIds(ids).exec();
+      const missing = ids.find((id) => !stored.has(id));
+      if (missing !== undefined) throw new NotFound(collection, missing);
+      gone.push([collection, ids]);
+    }
+    if (docs.length === 0 && gone.length === 0) return;
+    const entry: ActionEntry = { v: ACTION_ENTRY_VERSION, id: crypto.randomUUID(), at, docs, ...(gone.length > 0 ? { removes: gone } : {}) };
     await localWrite(() => this.journal.put(entry));
     await this.apply(entry);
     await this.journal.remove(entry.id);
@@ -137,6 +152,18 @@ export class Writer {
       const result = await localWrite(() => col.bulkUpsert(docs));
       if (result.error.length > 0) throw new ValidationFailed([{ path: 'id', message: t('data.saveFailed') }]);
       await this.outbox.markMany(collection, docs.map((d) => String(d.id)), this.now());
+    }
+    for (const [collection, ids] of entry.removes ?? []) {
+      // Replayed, a document already removed is left as it is.
+      const col = this.db.collections[collection] as unknown as { findByIds(ids: string[]): { exec(): Promise<Map<string, { remove(): Promise<unknown> }>> } };
+      const stored = await col.findByIds([...ids]).exec();
+      const found = ids.filter((id) => stored.has(id));
+      if (found.length === 0) continue;
+      for (const id of found) {
+        const doc = stored.get(id);
+        if (doc) await localWrite(() => doc.remove());
+      }
+      await this.outbox.markMany(collection, found, this.now());
     }
   }
 

@@ -7,6 +7,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppStore } from '../../src/data/appStore';
 import { openLocalDatabase, type CbDatabase } from '../../src/data/database';
+import type { Actor } from '../../src/data/action';
+import { ActionError } from '../../src/data/actionError';
 import { applyIntake, CONTEXT_PAGE, loadIntakeContext, rememberImportMapping, writeIntakeBatch, type IntakeEngine, type SkipReasons } from '../../src/data/intake';
 import { Outbox } from '../../src/data/outbox';
 import { Writer } from '../../src/data/writes';
@@ -19,6 +21,7 @@ import { contextOf, demo, NOW, TODAY } from '../intake/helpers';
 const data = demo(40, 30);
 const ctx = contextOf(data);
 const REASONS: SkipReasons = { exists: 'ya existe', planned: (code) => `planificado ${code}` };
+const OPERATOR: Actor = { userId: 'u-op', role: 'operator', hub: 1 };
 const intakeless = 'o-imp-none';
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 
@@ -58,7 +61,7 @@ async function importFile(name: string, bytes: Uint8Array) {
   s.setContext({ ...loaded.context, mappings: [...loaded.mappings] }, true);
   await s.readFiles([{ name, data: bytes }]);
   const report = s.plan({ mode: 'valid-only', today: TODAY, now: NOW });
-  const result = await applyIntake(engine, { count: s.batchCount(3), batch: async (i) => s.batch(i, 3) }, REASONS);
+  const result = await applyIntake(engine, OPERATOR, { count: s.batchCount(3), batch: async (i) => s.batch(i, 3) }, REASONS);
   return { report, result, service: s };
 }
 
@@ -154,9 +157,9 @@ describe('applyIntake', () => {
     if (!order) throw new Error('sin pedido');
     // Another device's import of the same file arrived first.
     await db?.orders.insert({ ...order, status: 'planned', route_id: 'r-x' });
-    const insert = await writeIntakeBatch(engine, { collection: 'orders', op: 'insert', docs: [order] }, REASONS);
+    const insert = await writeIntakeBatch(engine, OPERATOR, { collection: 'orders', op: 'insert', docs: [order] }, REASONS);
     expect(insert).toEqual({ points: 0, created: 0, updated: 0, skipped: [{ id: order.id, reason: 'ya existe' }] });
-    const update = await writeIntakeBatch(engine, { collection: 'orders', op: 'update', docs: [{ ...order, notes: 'cambiado' }] }, REASONS);
+    const update = await writeIntakeBatch(engine, OPERATOR, { collection: 'orders', op: 'update', docs: [{ ...order, notes: 'cambiado' }] }, REASONS);
     expect(update.skipped).toEqual([{ id: order.id, reason: `planificado ${order.code}` }]);
     expect((await db?.orders.findOne(order.id).exec())?.toJSON()).toMatchObject({ status: 'planned', notes: order.notes });
   });
@@ -165,11 +168,20 @@ describe('applyIntake', () => {
     const [a] = pending;
     if (!a) throw new Error('demo sin pedidos');
     const batches: IntakeBatch[] = writeBatches({ points: [], create: [{ ...a, id: 'o-imp-0000000000000001', quantity: 1, lines: [] } as Order, { ...a, id: 'o-imp-0000000000000002', external_ref: 'OK-2' }], update: [] });
-    const result = await applyIntake(engine, { count: batches.length, batch: async (i) => batches[i] ?? null }, REASONS);
+    const result = await applyIntake(engine, OPERATOR, { count: batches.length, batch: async (i) => batches[i] ?? null }, REASONS);
     expect(result.created).toBe(1);
     expect(result.skipped).toHaveLength(1);
     expect(result.skipped[0]?.id).toBe('o-imp-0000000000000001');
     expect(result.skipped[0]?.reason).not.toBe('');
+  });
+
+  it('only administrators and operators import: a rider is refused and nothing is written', async () => {
+    const [a] = pending;
+    if (!a) throw new Error('demo sin pedidos');
+    const batches: IntakeBatch[] = writeBatches({ points: [], create: [{ ...a, id: 'o-imp-0000000000000003', external_ref: 'OK-3' }], update: [] });
+    const rider: Actor = { userId: 'u-rider', role: 'rider' };
+    await expect(applyIntake(engine, rider, { count: batches.length, batch: async (i) => batches[i] ?? null }, REASONS)).rejects.toBeInstanceOf(ActionError);
+    expect(await db?.orders.findOne('o-imp-0000000000000003').exec()).toBeNull();
   });
 
   it('holds the sync of points and orders while it writes, and releases it when done or failed', async () => {
@@ -184,10 +196,10 @@ describe('applyIntake', () => {
       },
     };
     const batches: IntakeBatch[] = writeBatches({ points: [], create: [{ ...a, id: 'o-imp-0000000000000003', external_ref: 'HOLD-1' }], update: [] });
-    await applyIntake(held, { count: batches.length, batch: async (i) => (log.push(`batch ${i}`), batches[i] ?? null) }, REASONS);
+    await applyIntake(held, OPERATOR, { count: batches.length, batch: async (i) => (log.push(`batch ${i}`), batches[i] ?? null) }, REASONS);
     expect(log).toEqual(['hold delivery_points,orders', ...batches.map((_, i) => `batch ${i}`), 'release']);
     log.length = 0;
-    await expect(applyIntake(held, { count: 1, batch: async () => Promise.reject(new Error('worker gone')) }, REASONS)).rejects.toThrow('worker gone');
+    await expect(applyIntake(held, OPERATOR, { count: 1, batch: async () => Promise.reject(new Error('worker gone')) }, REASONS)).rejects.toThrow('worker gone');
     expect(log).toEqual(['hold delivery_points,orders', 'release']);
   });
 });
@@ -197,16 +209,16 @@ describe('rememberImportMapping', () => {
     const headers = ['Pedido', 'Fecha', 'Tienda', 'Artículo', 'Uds'];
     const mapping = { fields: ['external_ref', 'date', 'point_ref', 'product', 'quantity'] as const };
     const client = ctx.clients[0]?.id ?? '';
-    expect(await rememberImportMapping(engine, { clientId: client, headers, mapping: { fields: [...mapping.fields] }, name: 'pedidos.csv', now: NOW })).toEqual({ saved: true });
-    expect(await rememberImportMapping(engine, { clientId: client, headers, mapping: { fields: [...mapping.fields] }, name: 'pedidos.csv', now: NOW })).toEqual({ saved: false });
+    expect(await rememberImportMapping(engine, OPERATOR, { clientId: client, headers, mapping: { fields: [...mapping.fields] }, name: 'pedidos.csv', now: NOW })).toEqual({ saved: true });
+    expect(await rememberImportMapping(engine, OPERATOR, { clientId: client, headers, mapping: { fields: [...mapping.fields] }, name: 'pedidos.csv', now: NOW })).toEqual({ saved: false });
     const changed = { fields: ['external_ref', 'date', 'point_ref', 'product', null] as const };
-    expect(await rememberImportMapping(engine, { clientId: client, headers, mapping: { fields: [...changed.fields] }, name: 'pedidos.csv', now: NOW })).toEqual({ saved: true });
+    expect(await rememberImportMapping(engine, OPERATOR, { clientId: client, headers, mapping: { fields: [...changed.fields] }, name: 'pedidos.csv', now: NOW })).toEqual({ saved: true });
     const docs = (await db?.catalog.find({ selector: { kind: 'import-mapping' } }).exec())?.map((d) => d.toJSON()) ?? [];
     expect(docs).toHaveLength(1);
     expect(docs[0]).toMatchObject({ client_id: client, headers, fields: ['external_ref', 'date', 'point_ref', 'product', ''] });
     expect((await outbox.list()).some((m) => m.collection === 'catalog' && m.id === docs[0]?.id)).toBe(true);
     // Another client with the same headers gets its own document; the loaded context hands both to the worker.
-    await rememberImportMapping(engine, { clientId: '', headers, mapping: { fields: [...mapping.fields] }, name: 'x', now: NOW });
+    await rememberImportMapping(engine, OPERATOR, { clientId: '', headers, mapping: { fields: [...mapping.fields] }, name: 'x', now: NOW });
     expect((await loadIntakeContext(engine, TODAY)).mappings).toHaveLength(2);
   });
 });

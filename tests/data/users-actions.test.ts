@@ -6,15 +6,19 @@ import { Outbox } from '../../src/data/outbox';
 import { Writer, ValidationFailed } from '../../src/data/writes';
 import { createUserWithPassword, waitUntilOnServer, USER_PUSH_WAIT_MS, type UsersEngine } from '../../src/data/users';
 import { user } from '../helpers/fixtures';
+import type { Actor } from '../../src/data/action';
+import { ActionError } from '../../src/data/actionError';
 
 let db: CbDatabase;
 let store: AppStore;
 let outbox: Outbox;
+const ADMIN: Actor = { userId: 'u-admin', role: 'admin' };
 
 /** An engine whose replication either pushes everything (online) or pushes nothing (refused/offline). */
 function engineThat(pushes: boolean): UsersEngine & { syncs: number } {
   const e = {
     syncs: 0,
+    db,
     writer: new Writer(db, outbox),
     outbox,
     syncNow() {
@@ -51,7 +55,7 @@ describe('create a user → wait for sync → set the password', () => {
         calls.push(`${id}:${password}`);
       },
     };
-    expect(await createUserWithPassword(engine, auth, user('u-new1', 'rider', 'nuevo@cargobici.es'), 'secreta123')).toBe('created');
+    expect(await createUserWithPassword(engine, auth, ADMIN, user('u-new1', 'rider', 'nuevo@cargobici.es'), 'secreta123')).toBe('created');
     expect(calls).toEqual(['u-new1:secreta123']);
     expect(engine.syncs).toBe(1);
   });
@@ -59,7 +63,7 @@ describe('create a user → wait for sync → set the password', () => {
   it('keeps the profile and leaves the password pending when the push does not reach the server', async () => {
     const engine = engineThat(false);
     const auth = { setUserPassword: vi.fn(async () => undefined) };
-    expect(await createUserWithPassword(engine, auth, user('u-new2', 'rider', 'otro@cargobici.es'), 'secreta123')).toBe('password-pending');
+    expect(await createUserWithPassword(engine, auth, ADMIN, user('u-new2', 'rider', 'otro@cargobici.es'), 'secreta123')).toBe('password-pending');
     expect(auth.setUserPassword).not.toHaveBeenCalled();
     expect(await db.users.findOne('u-new2').exec()).not.toBeNull();
     expect((await outbox.list()).map((i) => i.key)).toEqual(['users:u-new2']);
@@ -68,15 +72,26 @@ describe('create a user → wait for sync → set the password', () => {
   it('a refused profile writes nothing and sets no password', async () => {
     const engine = engineThat(true);
     const auth = { setUserPassword: vi.fn(async () => undefined) };
-    await expect(createUserWithPassword(engine, auth, user('u-new3', 'rider', 'no-es-un-correo'), 'secreta123')).rejects.toBeInstanceOf(ValidationFailed);
+    await expect(createUserWithPassword(engine, auth, ADMIN, user('u-new3', 'rider', 'no-es-un-correo'), 'secreta123')).rejects.toBeInstanceOf(ValidationFailed);
     expect(auth.setUserPassword).not.toHaveBeenCalled();
     expect(await db.users.findOne('u-new3').exec()).toBeNull();
+    expect(engine.syncs).toBe(0);
+  });
+
+  it('only an administrator creates a user: anyone else is refused, nothing is written or pushed', async () => {
+    const engine = engineThat(true);
+    const auth = { setUserPassword: vi.fn(async () => undefined) };
+    const operator: Actor = { userId: 'u-op', role: 'operator' };
+    await expect(createUserWithPassword(engine, auth, operator, user('u-new4', 'rider', 'cuatro@cargobici.es'), 'secreta123')).rejects.toBeInstanceOf(ActionError);
+    expect(auth.setUserPassword).not.toHaveBeenCalled();
+    expect(await db.users.findOne('u-new4').exec()).toBeNull();
     expect(engine.syncs).toBe(0);
   });
 
   it('gives up waiting after the bound when the replication never settles (offline)', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const engine: UsersEngine = {
+      db,
       writer: new Writer(db, outbox),
       outbox: { list: async () => [] } as unknown as Outbox,
       syncNow: () => undefined,

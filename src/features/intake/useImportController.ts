@@ -11,6 +11,8 @@ import { t } from '../../i18n';
 import { useEngine } from '../../data/hooks';
 import { applyIntake, loadIntakeContext, rememberImportMapping } from '../../data/intake';
 import type { DataEngine } from '../../data/engine';
+import type { Actor } from '../../data/action';
+import { useSession } from '../../data/session';
 import { madridDate } from '../../domain/dates';
 import { isFatal } from '../../domain/intake';
 import { checkMapping } from '../../domain/intake/mapping';
@@ -56,6 +58,12 @@ export interface ImportController {
   readonly downloadReport: () => void;
   readonly downloadRejected: () => void;
   readonly downloadTemplate: (kind: 'csv' | 'xlsx') => void;
+}
+
+/** Who imports (the signed-in user and his system role), read when the writing starts. */
+function importActor(): Actor {
+  const user = useSession.getState().user;
+  return { userId: user?.id ?? '', role: user?.base_role ?? 'anonimus' };
 }
 
 export function useImportController(): ImportController {
@@ -136,12 +144,13 @@ export function useImportController(): ImportController {
           const mapping = s.work.mappings[r.file] ?? r.mapping;
           if (r.issues.some(isFatal) || r.headers.length === 0) continue;
           if (checkMapping(r, mapping, { hasDefaultClient: s.clientId !== '' }).length > 0) continue;
-          await rememberImportMapping(engine, { clientId: s.clientId, headers: r.headers, mapping, name: r.file, now });
+          await rememberImportMapping(engine, importActor(), { clientId: s.clientId, headers: r.headers, mapping, name: r.file, now });
         }
         const count = await w.api.batchCount();
         dispatch({ type: 'writeProgress', ticket, done: 0, total: count });
         const written = await applyIntake(
           engine,
+          importActor(),
           { count, batch: (i) => w.api.batch(i) },
           { exists: t('intake.screen.skipExists'), planned: (code) => t('intake.screen.skipPlanned', { code }) },
           (done, total) => dispatch({ type: 'writeProgress', ticket, done, total }),

@@ -7,12 +7,13 @@ import { createSynlabDraft, publishSynlab } from '../../data/synlab';
 import { EntityForm } from '../../ui/crud/EntityForm';
 import { newId } from '../../ui/crud/entity';
 import type { SynlabForm} from './synlabShared';
-import { useSynlabRefs, synlabFormSchema, synlabFields, toDraft } from './synlabShared';
+import { useSynlabActor, useSynlabRefs, synlabFormSchema, synlabFields, toDraft } from './synlabShared';
 import { linkTo } from '../../links/registry';
 import '../../i18n/es/masterdata';
 
 export function SynlabCreatePage() {
   const engine = useEngine();
+  const actor = useSynlabActor();
   const navigate = useNavigate();
   const refs = useSynlabRefs();
   if (!engine || refs.loading) return <Loader aria-label={t('app.loading')} />;
@@ -41,7 +42,7 @@ export function SynlabCreatePage() {
         initialValues={initial}
         submitLabel={t('synlab.saveDraft')}
         onSubmit={async (values) => {
-          const draft = await createSynlabDraft(engine, toDraft(values, newId('synlab-draft'), '', Date.now()));
+          const draft = await createSynlabDraft(engine, actor, toDraft(values, newId('synlab-draft'), '', Date.now()));
           notifications.show({ color: 'teal', message: t('synlab.draftSaved') });
           await navigate({ ...linkTo('synlabFormEdit', { id: draft.id }) });
         }}
@@ -51,7 +52,7 @@ export function SynlabCreatePage() {
             color: 'teal',
             onSubmit: async (values) => {
               const now = Date.now();
-              await publishSynlab(engine, toDraft(values, 'nuevo', '', now), { now, newId: newId('synlab'), storedDraftId: null });
+              await publishSynlab(engine, actor, toDraft(values, 'nuevo', '', now), { now, newId: newId('synlab'), storedDraftId: null });
               notifications.show({ color: 'teal', message: t('synlab.published') });
               await navigate({ ...linkTo('synlab') });
             },

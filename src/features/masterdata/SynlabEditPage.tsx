@@ -12,12 +12,13 @@ import { EntityForm } from '../../ui/crud/EntityForm';
 import { ConfirmButton } from '../../ui/crud/ConfirmButton';
 import { newId } from '../../ui/crud/entity';
 import type { SynlabForm} from './synlabShared';
-import { useSynlabRefs, useSynlab, toDraft, synlabFormSchema, synlabFields } from './synlabShared';
+import { useSynlabActor, useSynlabRefs, useSynlab, toDraft, synlabFormSchema, synlabFields } from './synlabShared';
 import { linkTo } from '../../links/registry';
 import '../../i18n/es/masterdata';
 
 export function SynlabEditPage({ params }: ScreenProps<'synlabFormEdit'>) {
   const engine = useEngine();
+  const actor = useSynlabActor();
   const navigate = useNavigate();
   const refs = useSynlabRefs();
   const { rows, loading } = useSynlab();
@@ -35,7 +36,7 @@ export function SynlabEditPage({ params }: ScreenProps<'synlabFormEdit'>) {
 
   const draftId = row.published ? draftIdFor(row.published.id) : row.id;
   const baseId = row.published?.id ?? '';
-  const saveDraft = (values: SynlabForm) => saveSynlabDraft(engine, toDraft(values, draftId, baseId, Date.now()));
+  const saveDraft = (values: SynlabForm) => saveSynlabDraft(engine, actor, toDraft(values, draftId, baseId, Date.now()));
 
   return (
     <Stack>
@@ -58,7 +59,7 @@ export function SynlabEditPage({ params }: ScreenProps<'synlabFormEdit'>) {
             color: 'teal',
             onSubmit: async (values) => {
               const now = Date.now();
-              await publishSynlab(engine, toDraft(values, draftId, baseId, now), { now, newId: newId('synlab'), storedDraftId: row.draft?.id ?? null });
+              await publishSynlab(engine, actor, toDraft(values, draftId, baseId, now), { now, newId: newId('synlab'), storedDraftId: row.draft?.id ?? null });
               notifications.show({ color: 'teal', message: t('synlab.published') });
               await navigate({ ...linkTo('synlab') });
             },
@@ -74,7 +75,7 @@ export function SynlabEditPage({ params }: ScreenProps<'synlabFormEdit'>) {
                 message={t('synlab.discardBody')}
                 confirmLabel={t('synlab.discard')}
                 onConfirm={async () => {
-                  await discardSynlabDraft(engine, row);
+                  await discardSynlabDraft(engine, actor, row);
                   notifications.show({ color: 'teal', message: t('synlab.discarded') });
                 }}
               >
@@ -87,7 +88,7 @@ export function SynlabEditPage({ params }: ScreenProps<'synlabFormEdit'>) {
               title={t('crud.confirmDeleteTitle', { what: t('synlab.what') })}
               message={t('crud.confirmDeleteBody', { name: row.doc.name })}
               onConfirm={async () => {
-                await deleteSynlab(engine, row);
+                await deleteSynlab(engine, actor, row);
                 notifications.show({ color: 'teal', message: t('crud.deleted') });
                 await navigate({ ...linkTo('synlab') });
               }}

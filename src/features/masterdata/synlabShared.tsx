@@ -7,6 +7,8 @@ import { useMemo } from 'react';
 import { z } from 'zod';
 import { t } from '../../i18n';
 import { useCatalog } from '../../data/reference';
+import { useSession } from '../../data/session';
+import type { Actor } from '../../data/action';
 import { synlabDraftSchema, type Client, type Hub, type SynlabDraft } from '../../domain/entities/reference';
 import { synlabRows } from '../../domain/synlab';
 import type { FieldDef } from '../../ui/crud/EntityForm';
@@ -14,6 +16,12 @@ import { formSchema, hubOptions, hubSelect, refSelect } from '../../ui/crud/opti
 import '../../i18n/es/masterdata';
 
 export type SynlabForm = Omit<SynlabDraft, 'hub'> & { hub: string };
+
+/** Who acts on the Synlab screens: the signed-in user and his system role. */
+export function useSynlabActor(): Actor {
+  const user = useSession((s) => s.user);
+  return { userId: user?.id ?? '', role: user?.base_role ?? 'anonimus' };
+}
 
 export function useSynlab() {
   const configs = useCatalog('config-synlab');

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { t } from '../../i18n';
 import { useSession, sessionBackend } from '../../data/session';
 import { createUserWithPassword } from '../../data/users';
+import type { Actor } from '../../data/action';
 import { userSchema, type User } from '../../domain/entities/operation';
 import type { Hub, Role } from '../../domain/entities/reference';
 import type { FieldDef } from '../../ui/crud/EntityForm';
@@ -58,6 +59,12 @@ export function userFields(refs: UserRefs, mode: 'create' | 'edit', values: User
 }
 
 /** The chosen hubs as numbers, each once, in order. */
+/** Who acts now (the signed-in user and his system role): read when a button is pressed, outside render. */
+function currentActor(): Actor {
+  const user = useSession.getState().user;
+  return { userId: user?.id ?? '', role: user?.base_role ?? 'anonimus' };
+}
+
 function hubNumbers(values: readonly string[]): number[] {
   return [...new Set(values.map(Number))].sort((a, b) => a - b);
 }
@@ -117,7 +124,7 @@ export const userConfig: EntityConfig<'users', User, UserForm, UserRefs> = {
     return { ...profile, id: old?.id ?? ctx.id, hub: Number(v.hub), hubs: hubNumbers(v.hubs), email: v.email.trim().toLowerCase(), ...own, updated_at: ctx.now };
   },
   insert: async (engine, doc, values) =>
-    (await createUserWithPassword(engine, sessionBackend().auth, doc, values.password)) === 'created'
+    (await createUserWithPassword(engine, sessionBackend().auth, currentActor(), doc, values.password)) === 'created'
       ? { color: 'teal', message: t('crud.created') }
       : { color: 'orange', message: t('users.passwordPending'), autoClose: 10_000 },
   openCreated: true,
