@@ -20,6 +20,21 @@ function rangeText(report: Report): string {
   return t('reports.range', { from: dayLabel(report.period.from), to: dayLabel(report.period.to) });
 }
 
+/** A day's or a rider's point of the service charts: delivered (fully or in part), failed, % on time. */
+function serviceValues(tally: Report['total']): { delivered: number; failed: number; onTimeRate: number } {
+  const delivered = tally.delivered.count + tally.partial.count;
+  return { delivered, failed: tally.failed.count, onTimeRate: percentValue(tally.onTime.count, delivered) };
+}
+
+/** The series of the service charts (per day and per rider). */
+function serviceSeries(): ChartSpec['series'] {
+  return [
+    { name: 'delivered', label: t('reports.charts.delivered'), color: COLORS.delivered },
+    { name: 'failed', label: figureLabel('failed'), color: COLORS.failed },
+    { name: 'onTimeRate', label: t('reports.figures.onTimeRate'), color: COLORS.onTime, unit: 'percent' },
+  ];
+}
+
 /** Delivered, failed and the on-time rate per day. */
 function daysChart(report: Report, table: string): ChartSpec {
   return {
@@ -29,15 +44,9 @@ function daysChart(report: Report, table: string): ChartSpec {
     dataKey: 'day',
     data: report.byDay.map((r) => ({
       day: shortDayLabel(r.key),
-      delivered: r.tally.delivered.count + r.tally.partial.count,
-      failed: r.tally.failed.count,
-      onTimeRate: percentValue(r.tally.onTime.count, r.tally.delivered.count + r.tally.partial.count),
+      ...serviceValues(r.tally),
     })),
-    series: [
-      { name: 'delivered', label: t('reports.charts.delivered'), color: COLORS.delivered },
-      { name: 'failed', label: figureLabel('failed'), color: COLORS.failed },
-      { name: 'onTimeRate', label: t('reports.figures.onTimeRate'), color: COLORS.onTime, unit: 'percent' },
-    ],
+    series: serviceSeries(),
     xLabel: t('reports.columns.day'),
     yLabel: t('reports.columns.orders'),
     rightLabel: t('reports.figures.onTimeRate'),
@@ -67,15 +76,9 @@ function ridersChart(report: Report, table: string, riderName: (id: string) => s
     dataKey: 'rider',
     data: report.byRider.map((r) => ({
       rider: riderName(r.key),
-      delivered: r.tally.delivered.count + r.tally.partial.count,
-      failed: r.tally.failed.count,
-      onTimeRate: percentValue(r.tally.onTime.count, r.tally.delivered.count + r.tally.partial.count),
+      ...serviceValues(r.tally),
     })),
-    series: [
-      { name: 'delivered', label: t('reports.charts.delivered'), color: COLORS.delivered },
-      { name: 'failed', label: figureLabel('failed'), color: COLORS.failed },
-      { name: 'onTimeRate', label: t('reports.figures.onTimeRate'), color: COLORS.onTime, unit: 'percent' },
-    ],
+    series: serviceSeries(),
     xLabel: t('reports.columns.rider'),
     yLabel: t('reports.columns.orders'),
     rightLabel: t('reports.figures.onTimeRate'),
