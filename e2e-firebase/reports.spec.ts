@@ -2,14 +2,14 @@ import { expect, test } from './test';
 import { gotoSynced, signInSynced } from '../e2e/support';
 import { E2E_PASSWORD, madridToday } from './seed';
 import { firestoreDocs } from './support';
-import { runClockShift } from '../e2e/clock';
+import { runNow } from '../e2e/clock';
 
 /**
  * «Informes» on the Firebase backend (issue 34): the report is aggregated on the device from what
  * Firestore synced to it, so its figures are Firestore's; a figure opens the orders behind it.
  */
 test('Informes on Firebase: today’s orders are Firestore’s, and the figure opens them', async ({ page }) => {
-  const today = madridToday(new Date(Date.now() + runClockShift()));
+  const today = madridToday(new Date(runNow()));
   const orders = (await firestoreDocs('cb_orders')).filter((o) => o.date === today);
   expect(orders.length, 'the seeded day has orders').toBeGreaterThan(0);
 

@@ -6,7 +6,7 @@
  */
 import { order, point, product, roles, route, user, PASSWORD } from '../tests/helpers/fixtures';
 import { clientDb, closeClients, createAccounts, seed } from '../tests/firebase/emulator';
-import { runClockShift } from '../e2e/clock';
+import { runNow } from '../e2e/clock';
 
 export const E2E_PASSWORD = PASSWORD;
 
@@ -17,7 +17,7 @@ export function madridToday(now = new Date()): string {
 export async function seedE2eDay(projectId: string): Promise<void> {
   // The pages run on the run's shifted clock (e2e/test.ts); the emulators and this process keep the
   // real one (ID tokens and server times stay real), so only the day is taken from the run's clock.
-  const date = madridToday(new Date(Date.now() + runClockShift()));
+  const date = madridToday(new Date(runNow()));
   const onTheWay = (id: string, pointId: string, routeId: string) => ({ ...order(id, pointId, routeId, 'out_for_delivery'), date, picking_status: 'picked' as const });
   const o1 = onTheWay('o1', 'pe1', 'r1');
   const o2 = onTheWay('o2', 'pe2', 'r1');

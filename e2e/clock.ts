@@ -47,6 +47,17 @@ export function runClockShift(env: NodeJS.ProcessEnv = process.env, now = Date.n
 }
 
 /**
+ * Now on the run's clock, in ms, whether or not this process's `Date` is already shifted: the
+ * runner and the test workers load the Playwright config, which installs the shift; the Firebase
+ * e2e server (and the emulators) keep the real clock. Adding the shift to an already shifted
+ * `Date.now()` would move «today» by up to a day, depending on the hour the run starts (CI did).
+ */
+export function runNow(env: NodeJS.ProcessEnv = process.env, scope: { Date: DateConstructor } = globalThis): number {
+  const shifted = (scope.Date as DateConstructor & { __cargobiciClockShift?: number }).__cargobiciClockShift !== undefined;
+  return shifted ? scope.Date.now() : scope.Date.now() + runClockShift(env);
+}
+
+/**
  * Makes `Date.now()`, `new Date()` and `Date()` read `shiftMs` later than the real clock, in the
  * realm of `scope` (the page's `globalThis` when given to `addInitScript`). Dates made from a
  * value, `Date.parse`, `Date.UTC` and `instanceof Date` behave as before. Self-contained (no

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLOCK_SHIFT_ENV, installClockShift, operationMorningShift, runClockShift } from '../../e2e/clock';
+import { CLOCK_SHIFT_ENV, installClockShift, operationMorningShift, runClockShift, runNow } from '../../e2e/clock';
 import { madridDate } from '../../src/domain/dates';
 
 const madridTime = (at: number): string =>
@@ -47,5 +47,21 @@ describe('the e2e run clock', () => {
     expect(Shifted.UTC(2026, 10, 23)).toBe(Date.UTC(2026, 10, 23));
     expect(typeof (Shifted as unknown as () => string)()).toBe('string');
     expect(globalThis.Date).toBe(Date);
+  });
+
+  it('now on the run clock is shifted once, whether or not the process already installed the shift', () => {
+    const shift = 13 * 3_600_000;
+    const env: NodeJS.ProcessEnv = { [CLOCK_SHIFT_ENV]: String(shift) };
+    const real = { Date };
+    const before = Date.now();
+    const fromReal = runNow(env, real);
+    const shiftedScope = { Date };
+    installClockShift(shift, shiftedScope);
+    const fromShifted = runNow(env, shiftedScope);
+    const after = Date.now();
+    for (const at of [fromReal, fromShifted]) {
+      expect(at).toBeGreaterThanOrEqual(before + shift);
+      expect(at).toBeLessThanOrEqual(after + shift);
+    }
   });
 });
