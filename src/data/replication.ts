@@ -18,6 +18,7 @@ import type { Outbox } from './outbox';
 import { contentOf, type PushLedger } from './pushLedger';
 import { PushTracker } from './pushTracker';
 import { noticeOf, type SyncNotice } from './syncNotices';
+import { repairPulledMeta } from './pulledMeta';
 import { t } from '../i18n';
 
 export interface Refusal {
@@ -56,6 +57,11 @@ export interface ReplicationHandle {
   readonly active$: Observable<boolean>;
   /** Resolves when every collection has pulled everything and pushed every local change. */
   awaitInSync(): Promise<void>;
+  /**
+   * Resolves, once the replication has started, with how many pulled documents got back the
+   * base a closed app did not store (./pulledMeta.ts).
+   */
+  repaired(): Promise<number>;
   reSync(): void;
   /**
    * Holds the replication of these collections (pull and push) until the returned function is
@@ -162,6 +168,7 @@ export function startReplication(opts: ReplicationOptions): ReplicationHandle {
   const resuming = new Set<Promise<void>>();
   let released = deferred();
   const subs: Subscription[] = [];
+  const repairs: Promise<number>[] = [];
   const stream$ = transport.stream();
 
   for (const name of opts.collections ?? LOCAL_COLLECTIONS) {
@@ -262,6 +269,7 @@ export function startReplication(opts: ReplicationOptions): ReplicationHandle {
         },
       },
     });
+    if (editable) repairs.push(repairPulledMeta(state as RxReplicationState<unknown, unknown>, outbox.appStore).catch(() => 0));
     subs.push(state.error$.subscribe((err) => errors$.next(describeSyncError(err))));
     subs.push(state.active$.subscribe((a) => active$.next(a)));
     states.set(name, state as RxReplicationState<unknown, Checkpoint>);
@@ -281,6 +289,9 @@ export function startReplication(opts: ReplicationOptions): ReplicationHandle {
       await Promise.all([...states.values()].map((s) => s.awaitInSync()));
       await outbox.settleBefore(started);
       await ledger.settleBefore(started);
+    },
+    async repaired() {
+      return (await Promise.all(repairs)).reduce((a, b) => a + b, 0);
     },
     reSync() {
       for (const s of states.values()) s.reSync();
