@@ -37,7 +37,8 @@ import {
   releaseOrders,
   requireOps,
 } from './planningCore';
-import type { ActionEngine, Actor } from './action';
+import { z } from 'zod';
+import { defineAction, type ActionEngine, type Actor } from './action';
 
 /** What the route form edits. */
 export interface RouteFields {
@@ -241,13 +242,19 @@ export async function assignRoute(engine: ActionEngine, actor: Actor, routeId: s
 
 /**
  * Places a delivery point «sin ubicación» on the map (the board's «Ubicar»): it gets the chosen
- * latitude and longitude and is located from then on, so its orders can be planned.
+ * latitude and longitude and is located from then on, so its orders can be planned. The position
+ * comes as typed (a number or not): a bad one is refused next to its field.
  */
-export async function placePoint(engine: ActionEngine, actor: Actor, pointId: string, lat: unknown, lng: unknown): Promise<DeliveryPoint> {
-  requireOps(actor);
-  const doc = await engine.db.delivery_points.findOne(pointId).exec();
-  if (!doc) throw new ActionError('planning.errors.pointNotFound', { id: pointId }, 'point_not_found');
-  const placed = placePointPatch(lat, lng);
-  if (!placed.ok) throw new ValidationFailed([{ path: placed.field, message: t(placed.field === 'lat' ? 'planning.place.latInvalid' : 'planning.place.lngInvalid') }]);
-  return engine.writer.patch('delivery_points', pointId, placed.patch);
-}
+export const placePoint = defineAction({
+  name: 'planning.placePoint',
+  args: z.object({ pointId: z.string(), lat: z.unknown(), lng: z.unknown() }),
+  run: async ({ tx, args, actor }): Promise<DeliveryPoint> => {
+    requireOps(actor);
+    const point = await tx.get('delivery_points', args.pointId);
+    if (!point) throw new ActionError('planning.errors.pointNotFound', { id: args.pointId }, 'point_not_found');
+    const placed = placePointPatch(args.lat, args.lng);
+    if (!placed.ok) throw new ValidationFailed([{ path: placed.field, message: t(placed.field === 'lat' ? 'planning.place.latInvalid' : 'planning.place.lngInvalid') }]);
+    tx.patch('delivery_points', args.pointId, placed.patch);
+    return { ...point, ...placed.patch };
+  },
+});

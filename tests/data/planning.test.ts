@@ -189,11 +189,11 @@ describe('points «sin ubicación»', () => {
     const r = await createRouteWithOrders(engine, operator, { date: TODAY, hub: 1, orderIds: ['o1'] });
     await expect(addOrdersToRoute(engine, operator, r.id, ['o7'])).rejects.toMatchObject({ code: 'point_unlocated' });
 
-    await expect(placePoint(engine, operator, 'pu', 95, -3.7)).rejects.toMatchObject({ errors: [{ path: 'lat' }] });
-    await expect(placePoint(engine, operator, 'pu', 40.4, 'x')).rejects.toMatchObject({ errors: [{ path: 'lng' }] });
-    await expect(placePoint(engine, rider, 'pu', 40.4, -3.7)).rejects.toMatchObject({ code: 'forbidden' });
-    await expect(placePoint(engine, operator, 'nope', 40.4, -3.7)).rejects.toMatchObject({ code: 'point_not_found' });
-    const placed = await placePoint(engine, operator, 'pu', 40.41, -3.69);
+    await expect(placePoint(engine, { pointId: 'pu', lat: 95, lng: -3.7 }, operator)).rejects.toMatchObject({ errors: [{ path: 'lat' }] });
+    await expect(placePoint(engine, { pointId: 'pu', lat: 40.4, lng: 'x' }, operator)).rejects.toMatchObject({ errors: [{ path: 'lng' }] });
+    await expect(placePoint(engine, { pointId: 'pu', lat: 40.4, lng: -3.7 }, rider)).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(placePoint(engine, { pointId: 'nope', lat: 40.4, lng: -3.7 }, operator)).rejects.toMatchObject({ code: 'point_not_found' });
+    const placed = await placePoint(engine, { pointId: 'pu', lat: 40.41, lng: -3.69 }, operator);
     expect(placed).toMatchObject({ lat: 40.41, lng: -3.69, located: true });
 
     await addOrdersToRoute(engine, operator, r.id, ['o7']);
