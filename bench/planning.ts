@@ -62,7 +62,7 @@ async function one(seed: number): Promise<Row> {
 
   const save = await open('save');
   t = performance.now();
-  const written = await saveDayPlan(save, { userId: 'u-operador', role: 'operator' }, { date: tomorrow, hub: hub.number, result });
+  const written = await saveDayPlan(save, { date: tomorrow, hub: hub.number, result }, { userId: 'u-operador', role: 'operator' });
   const saveMs = performance.now() - t;
   const routes = (await save.db.routes.findByIds(written).exec()).size;
   const planned = (await save.db.orders.find({ selector: { date: tomorrow, hub: hub.number } }).exec()).map((d) => d.toJSON());

@@ -1,7 +1,8 @@
 /**
  * What every planning action shares (./planning.ts): the actor, the error, `Changes` (the final
- * state of every route and order an action changes, written together with `writer.writeAll`,
- * issue 27), and the reads and checks the actions make before they compute it.
+ * state of every route and order an action changes, handed to the action's transaction in the
+ * order they must be written, issue 27), and the reads and checks the actions make before they
+ * compute it (through the action's `tx`).
  */
 import { ActionError } from './actionError';
 import type { DeliveryPoint, Order, Route } from '../domain/entities/operation';
@@ -12,7 +13,7 @@ import {
   removeOrdersFromStops,
 } from '../domain/routing/edit';
 import { routeMachine } from '../domain/status/machines';
-import { plainDoc, reads, requireRole, type ActionEngine, type Actor } from './action';
+import { requireRole, type Actor, type Reads, type Tx } from './action';
 import { statusText } from '../i18n/status';
 
 
@@ -44,7 +45,8 @@ export class Changes {
     return r;
   }
 
-  async write(engine: ActionEngine): Promise<void> {
+  /** Hands every document to the action's transaction (written together when the action ends). */
+  write(tx: Tx): void {
     // Routes that give orders up before those that take them, new routes last: however the
     // replication splits the action into pushes, the server never sees an order on two routes.
     const taken = (r: Route) => {
@@ -53,7 +55,8 @@ export class Changes {
       return had === undefined ? Number.MAX_SAFE_INTEGER : now + had + 1;
     };
     const routes = [...this.routes.values()].sort((a, b) => taken(a) - taken(b));
-    await engine.writer.writeAll({ routes, orders: [...this.orders.values()] });
+    for (const r of routes) tx.put('routes', r);
+    for (const o of this.orders.values()) tx.put('orders', o);
   }
 }
 
@@ -67,14 +70,14 @@ export function requireOps(actor: Actor): void {
   requireRole(actor, ['operator', 'admin'], 'planning.errors.forbidden');
 }
 
-export async function loadRoute(engine: ActionEngine, id: string): Promise<Route> {
-  const route = await reads(engine.db).get('routes', id);
+export async function loadRoute(tx: Reads, id: string): Promise<Route> {
+  const route = await tx.get('routes', id);
   if (!route) throw new ActionError('planning.errors.routeNotFound', { id }, 'route_not_found');
   return route;
 }
 
-export async function loadEditableRoute(engine: ActionEngine, id: string): Promise<Route> {
-  const route = await loadRoute(engine, id);
+export async function loadEditableRoute(tx: Reads, id: string): Promise<Route> {
+  const route = await loadRoute(tx, id);
   if (!isEditableRoute(route)) {
     throw new ActionError('planning.errors.routeLocked', { route: route.name, status: statusText(routeMachine, route.status) }, 'route_locked');
   }
@@ -82,11 +85,11 @@ export async function loadEditableRoute(engine: ActionEngine, id: string): Promi
 }
 
 /** How the record of changes names riders, bikes and points of a route before and after a change. */
-export async function changeLabels(engine: ActionEngine, before: Route, after: Route): Promise<ChangeLabels> {
+export async function changeLabels(tx: Reads, before: Route, after: Route): Promise<ChangeLabels> {
   const ids = (xs: readonly string[]) => [...new Set(xs.filter((x) => x !== ''))];
-  const users = await engine.db.users.findByIds(ids([before.rider_id, after.rider_id])).exec();
-  const bikes = await engine.db.bikes.findByIds(ids([before.bike_id, after.bike_id])).exec();
-  const points = await engine.db.delivery_points.findByIds(ids([...before.stops, ...after.stops].map((s) => s.delivery_point_id))).exec();
+  const users = await tx.findByIds('users', ids([before.rider_id, after.rider_id]));
+  const bikes = await tx.findByIds('bikes', ids([before.bike_id, after.bike_id]));
+  const points = await tx.findByIds('delivery_points', ids([...before.stops, ...after.stops].map((s) => s.delivery_point_id)));
   return {
     rider: (id) => (id === '' ? '' : (users.get(id)?.name ?? id)),
     bike: (id) => (id === '' ? '' : (bikes.get(id)?.code ?? id)),
@@ -98,26 +101,26 @@ export async function changeLabels(engine: ActionEngine, before: Route, after: R
  * A route with a change. Once the route is published, its record gets who changed what
  * (src/domain/routing/changes.ts), in the same document.
  */
-export async function changedRoute(engine: ActionEngine, actor: Actor, before: Route, patch: Partial<Route>): Promise<Route> {
+export async function changedRoute(tx: Reads, actor: Actor, before: Route, patch: Partial<Route>): Promise<Route> {
   const after: Route = { ...before, ...patch };
   // Nothing for the record (a draft, or only times and locks changed): no lookups of names.
   const byId: ChangeLabels = { rider: (x) => x, bike: (x) => x, point: (x) => x };
   if (!recordsChanges(before, after) || routeChanges(before, after, byId, { id: actor.userId, name: actor.userId }, 0).length === 0) return after;
-  const me = await engine.db.users.findOne(actor.userId).exec();
-  const added = routeChanges(before, after, await changeLabels(engine, before, after), { id: actor.userId, name: me?.name ?? actor.userId }, Date.now());
+  const me = await tx.get('users', actor.userId);
+  const added = routeChanges(before, after, await changeLabels(tx, before, after), { id: actor.userId, name: me?.name ?? actor.userId }, tx.now);
   return { ...after, changes: appendChanges(before.changes, added) };
 }
 
-/** Writes one route's change (an action of one document). */
-export async function patchRoute(engine: ActionEngine, actor: Actor, before: Route, patch: Partial<Route>): Promise<Route> {
+/** One route's change (an action of one document). */
+export async function patchRoute(tx: Tx, actor: Actor, before: Route, patch: Partial<Route>): Promise<Route> {
   const changes = new Changes();
-  const after = changes.route(await changedRoute(engine, actor, changes.seen(before), patch));
-  await changes.write(engine);
+  const after = changes.route(await changedRoute(tx, actor, changes.seen(before), patch));
+  changes.write(tx);
   return after;
 }
 
-export async function loadOrders(engine: ActionEngine, ids: readonly string[]): Promise<Order[]> {
-  const found = await reads(engine.db).findByIds('orders', ids);
+export async function loadOrders(tx: Reads, ids: readonly string[]): Promise<Order[]> {
+  const found = await tx.findByIds('orders', ids);
   return ids.map((id) => {
     const order = found.get(id);
     if (!order) throw new ActionError('planning.errors.orderNotFound', { id }, 'order_not_found');
@@ -126,8 +129,8 @@ export async function loadOrders(engine: ActionEngine, ids: readonly string[]): 
 }
 
 /** Orders that may go on `route` (its day and hub, «Pendiente» or already on this route). */
-export async function plannableOrders(engine: ActionEngine, route: Pick<Route, 'id' | 'date' | 'hub'>, ids: readonly string[]): Promise<Order[]> {
-  const orders = await loadOrders(engine, ids);
+export async function plannableOrders(tx: Reads, route: Pick<Route, 'id' | 'date' | 'hub'>, ids: readonly string[]): Promise<Order[]> {
+  const orders = await loadOrders(tx, ids);
   for (const o of orders) {
     if (o.date !== route.date || o.hub !== route.hub) {
       throw new ActionError('planning.errors.orderOtherDay', { order: o.code, date: o.date, hub: o.hub }, 'order_other_day');
@@ -137,18 +140,17 @@ export async function plannableOrders(engine: ActionEngine, route: Pick<Route, '
     }
     if (o.route_id !== '' && o.route_id !== route.id) {
       // On another route of the board: the caller moves it (the other route loses it first).
-      const otherRoute = await reads(engine.db).get('routes', o.route_id);
+      const otherRoute = await tx.get('routes', o.route_id);
       if (otherRoute && !isEditableRoute(otherRoute)) throw new ActionError('planning.errors.orderLocked', { order: o.code }, 'order_locked');
     }
   }
-  await refuseUnlocated(engine, orders);
+  await refuseUnlocated(tx, orders);
   return orders;
 }
 
 /** A point «sin ubicación» (made by the import) is placed on the map before its orders are planned. */
-export async function refuseUnlocated(engine: ActionEngine, orders: readonly Order[]): Promise<void> {
-  const points = await engine.db.delivery_points.findByIds([...new Set(orders.map((o) => o.delivery_point_id))]).exec();
-  const pointOf = new Map<string, DeliveryPoint>([...points.entries()].map(([id, d]) => [id, plainDoc('delivery_points', d)]));
+export async function refuseUnlocated(tx: Reads, orders: readonly Order[]): Promise<void> {
+  const pointOf: ReadonlyMap<string, DeliveryPoint> = await tx.findByIds('delivery_points', [...new Set(orders.map((o) => o.delivery_point_id))]);
   const unlocated = ordersWithoutLocation(orders, pointOf);
   if (unlocated.length > 0) {
     const names = [...new Set(unlocated.map((o) => pointOf.get(o.delivery_point_id)?.name ?? o.delivery_point_id))];
@@ -165,9 +167,9 @@ export function claimOrders(changes: Changes, orders: readonly Order[], routeId:
 }
 
 /** Takes orders off their route («Pendiente», no route). */
-export async function releaseOrders(engine: ActionEngine, changes: Changes, ids: readonly string[]): Promise<void> {
+export async function releaseOrders(tx: Reads, changes: Changes, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  const found = await reads(engine.db).findByIds('orders', ids);
+  const found = await tx.findByIds('orders', ids);
   for (const id of ids) {
     const o = changes.orders.get(id) ?? found.get(id);
     if (!o || !PLANNABLE_ORDER.has(o.status)) continue;
@@ -176,17 +178,17 @@ export async function releaseOrders(engine: ActionEngine, changes: Changes, ids:
 }
 
 /** Removes orders from the other editable routes that hold them (an order is on one route). */
-export async function detachFromOtherRoutes(engine: ActionEngine, actor: Actor, changes: Changes, orders: readonly Order[], routeId: string): Promise<void> {
+export async function detachFromOtherRoutes(tx: Reads, actor: Actor, changes: Changes, orders: readonly Order[], routeId: string): Promise<void> {
   const byRoute = new Map<string, string[]>();
   for (const o of orders) {
     if (o.route_id === '' || o.route_id === routeId) continue;
     byRoute.set(o.route_id, [...(byRoute.get(o.route_id) ?? []), o.id]);
   }
   for (const [other, ids] of byRoute) {
-    const stored = await reads(engine.db).get('routes', other);
+    const stored = await tx.get('routes', other);
     if (!stored) continue;
     const r = changes.current(stored);
-    changes.route(await changedRoute(engine, actor, changes.seen(r), { stops: removeOrdersFromStops(r.stops, ids) }));
+    changes.route(await changedRoute(tx, actor, changes.seen(r), { stops: removeOrdersFromStops(r.stops, ids) }));
   }
 }
 

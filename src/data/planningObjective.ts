@@ -12,7 +12,8 @@
 import { useEffect } from 'react';
 import { z } from 'zod';
 import { create } from 'zustand';
-import type { DataEngine } from './engine';
+import type { ActionEngine, Actor } from './action';
+import { entityActions } from './entities';
 import { useCatalog } from './reference';
 import { planningConfigId, type PlanningConfig } from '../domain/entities/reference';
 import type { DayPlanInput, DayPlanSettings } from '../domain/routing/day';
@@ -68,13 +69,20 @@ export function useHubObjective(hub: number): PlanningObjective {
   return useObjectives((s) => s.byHub[hub]) ?? value;
 }
 
-/** Chooses the hub's objective: writes the hub's catalog document (synced; refused outside the user's hubs). */
-export async function setHubObjective(engine: DataEngine, hub: number, value: PlanningObjective): Promise<void> {
+/** Chooses the hub's objective: saves the hub's catalog document (the catalog's save action; synced; refused outside the user's hubs). */
+export async function setHubObjective(engine: ActionEngine, actor: Actor, hub: number, value: PlanningObjective): Promise<void> {
   if (!(hub > 0)) return;
   const existing = useObjectives.getState().docs[hub];
   const doc = planningDoc(hub, value, Date.now(), existing);
+  const before = useObjectives.getState();
   useObjectives.setState((s) => ({ byHub: { ...s.byHub, [hub]: objectiveOf(doc) }, docs: { ...s.docs, [hub]: doc } }));
-  await engine.writer.save('catalog', doc);
+  try {
+    await entityActions('catalog').save(engine, { doc }, actor);
+  } catch (err) {
+    // Refused (not his hub's, a role that may not): the board plans with what is stored.
+    useObjectives.setState({ byHub: before.byHub, docs: before.docs });
+    throw err;
+  }
 }
 
 /** The day settings of an objective (the costs only when both are given). */

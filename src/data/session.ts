@@ -17,6 +17,7 @@ import type { AppStore } from './appStore';
 // the sign-in page (issue 15: the login page loads no database).
 import type { DataEngine, SignOutCheck } from './engine';
 import type { StorageChoice } from './database';
+import type { Actor } from './action';
 import { t } from '../i18n';
 import { requestPersistentStorage } from './deviceStorage';
 import { loadWhenReachable } from './chunks';
@@ -98,6 +99,12 @@ export const useSession = create<SessionState>()(() => ({
   lockMinutes: DEFAULT_LOCK_MINUTES,
   error: null,
 }));
+
+/** Who acts on this device now (the signed-in user and his system role), read when a button is pressed. */
+export function currentActor(): Actor {
+  const user = useSession.getState().user;
+  return { userId: user?.id ?? '', role: user?.base_role ?? 'anonimus' };
+}
 
 async function startEngine(user: SessionUser): Promise<DataEngine> {
   const c = cfg();

@@ -66,7 +66,7 @@ afterEach(async () => {
 
 describe('planning board edits', () => {
   it('creates a draft route with the chosen orders, one stop per point, and puts the orders on it', async () => {
-    const r = await createRouteWithOrders(engine, operator, { date: TODAY, hub: 1, orderIds: ['o2', 'o1', 'o3'] });
+    const r = await createRouteWithOrders(engine, { date: TODAY, hub: 1, orderIds: ['o2', 'o1', 'o3'] }, operator);
     expect(r.status).toBe('draft');
     expect(r.code).toBe(`R-${TODAY.replace(/-/g, '')}-H1-1`);
     expect(r.stops.map((s) => [s.seq, s.delivery_point_id, s.order_ids])).toEqual([
@@ -79,27 +79,27 @@ describe('planning board edits', () => {
 
   it('refuses orders of another day and orders already being picked, and riders', async () => {
     await db.orders.insert({ ...pending('o9', 'pz'), date: '2026-12-01' });
-    await expect(createRouteWithOrders(engine, operator, { date: TODAY, hub: 1, orderIds: ['o9'] })).rejects.toThrow(/es del 2026-12-01/);
+    await expect(createRouteWithOrders(engine, { date: TODAY, hub: 1, orderIds: ['o9'] }, operator)).rejects.toThrow(/es del 2026-12-01/);
     await db.orders.insert({ ...pending('o8', 'pz'), status: 'picking' });
-    await expect(createRouteWithOrders(engine, operator, { date: TODAY, hub: 1, orderIds: ['o1', 'o8'] })).rejects.toThrow(/ya se está preparando/);
+    await expect(createRouteWithOrders(engine, { date: TODAY, hub: 1, orderIds: ['o1', 'o8'] }, operator)).rejects.toThrow(/ya se está preparando/);
     expect(await getOrder('o1'), 'nothing written when refused').toMatchObject({ route_id: '', status: 'pending' });
-    await expect(createRouteWithOrders(engine, rider, { date: TODAY, hub: 1, orderIds: ['o1'] })).rejects.toBeInstanceOf(ActionError);
+    await expect(createRouteWithOrders(engine, { date: TODAY, hub: 1, orderIds: ['o1'] }, rider)).rejects.toBeInstanceOf(ActionError);
   });
 
   it('adds to a route, moves stops within and across routes, and removing a stop unplans its orders', async () => {
-    const a = await createRouteWithOrders(engine, operator, { date: TODAY, hub: 1, orderIds: ['o1', 'o2'] });
-    const b = await createRouteWithOrders(engine, operator, { date: TODAY, hub: 1, orderIds: ['o4'] });
+    const a = await createRouteWithOrders(engine, { date: TODAY, hub: 1, orderIds: ['o1', 'o2'] }, operator);
+    const b = await createRouteWithOrders(engine, { date: TODAY, hub: 1, orderIds: ['o4'] }, operator);
     expect(b.code).toBe(`R-${TODAY.replace(/-/g, '')}-H1-2`);
-    await addOrdersToRoute(engine, operator, a.id, ['o3']);
+    await addOrdersToRoute(engine, { routeId: a.id, orderIds: ['o3'] }, operator);
     expect((await getRoute(a.id)).stops.map((s) => s.order_ids)).toEqual([['o1'], ['o2', 'o3']]);
 
-    await moveStop(engine, operator, a.id, 2, -1);
+    await moveStop(engine, { routeId: a.id, seq: 2, delta: -1 }, operator);
     expect((await getRoute(a.id)).stops.map((s) => [s.seq, s.delivery_point_id])).toEqual([
       [1, 'pb'],
       [2, 'pa'],
     ]);
 
-    await moveStopToRoute(engine, operator, a.id, 1, b.id);
+    await moveStopToRoute(engine, { fromId: a.id, seq: 1, toId: b.id }, operator);
     expect((await getRoute(a.id)).stops.map((s) => s.delivery_point_id)).toEqual(['pa']);
     expect((await getRoute(b.id)).stops.map((s) => [s.seq, s.delivery_point_id])).toEqual([
       [1, 'pc'],
@@ -107,76 +107,76 @@ describe('planning board edits', () => {
     ]);
     expect(await getOrder('o3')).toMatchObject({ route_id: b.id, status: 'planned' });
 
-    await removeStop(engine, operator, b.id, 2);
+    await removeStop(engine, { routeId: b.id, seq: 2 }, operator);
     expect((await getRoute(b.id)).stops.map((s) => s.delivery_point_id)).toEqual(['pc']);
     expect(await getOrder('o2')).toMatchObject({ route_id: '', status: 'pending' });
     expect(await getOrder('o3')).toMatchObject({ route_id: '', status: 'pending' });
 
     // An order added to another route leaves the route it was on.
-    await addOrdersToRoute(engine, operator, b.id, ['o1']);
+    await addOrdersToRoute(engine, { routeId: b.id, orderIds: ['o1'] }, operator);
     expect((await getRoute(a.id)).stops).toEqual([]);
     expect(await getOrder('o1')).toMatchObject({ route_id: b.id });
   });
 
   it('drags a stop to a place of its route, or to a place of another route; a stop locked in place never moves', async () => {
-    const a = await createRouteWithOrders(engine, operator, { date: TODAY, hub: 1, orderIds: ['o1', 'o2', 'o4'] });
-    const b = await createRouteWithOrders(engine, operator, { date: TODAY, hub: 1, orderIds: ['o3'] });
+    const a = await createRouteWithOrders(engine, { date: TODAY, hub: 1, orderIds: ['o1', 'o2', 'o4'] }, operator);
+    const b = await createRouteWithOrders(engine, { date: TODAY, hub: 1, orderIds: ['o3'] }, operator);
     const at = async (id: string) => (await getRoute(id)).stops.map((s) => s.delivery_point_id);
     const before = await at(a.id);
-    await placeStop(engine, operator, a.id, 3, 1);
+    await placeStop(engine, { routeId: a.id, seq: 3, to: 1 }, operator);
     expect(await at(a.id)).toEqual([before[2], before[0], before[1]]);
     expect((await getRoute(a.id)).stops.map((s) => s.seq)).toEqual([1, 2, 3]);
 
-    await lockStop(engine, operator, a.id, 2, 'position');
-    await expect(placeStop(engine, operator, a.id, 1, 3)).rejects.toThrow(/fija en su sitio/);
+    await lockStop(engine, { routeId: a.id, seq: 2, lock: 'position' }, operator);
+    await expect(placeStop(engine, { routeId: a.id, seq: 1, to: 3 }, operator)).rejects.toThrow(/fija en su sitio/);
     expect(await at(a.id), 'a refused drag writes nothing').toEqual([before[2], before[0], before[1]]);
 
     // A locked stop does not leave its route either.
-    await expect(moveStopToRoute(engine, operator, a.id, 2, b.id, 1)).rejects.toThrow(/está fija/);
+    await expect(moveStopToRoute(engine, { fromId: a.id, seq: 2, toId: b.id, toSeq: 1 }, operator)).rejects.toThrow(/está fija/);
 
     // To the first place of b: a new stop there; its orders follow the route.
-    await moveStopToRoute(engine, operator, a.id, 1, b.id, 1);
+    await moveStopToRoute(engine, { fromId: a.id, seq: 1, toId: b.id, toSeq: 1 }, operator);
     expect(await at(b.id)).toEqual(['pc', 'pb']);
     expect(await getOrder('o4')).toMatchObject({ route_id: b.id, status: 'planned' });
     // To a route that visits the point already: the orders join its stop.
-    await moveStopToRoute(engine, operator, a.id, 2, b.id, 1);
+    await moveStopToRoute(engine, { fromId: a.id, seq: 2, toId: b.id, toSeq: 1 }, operator);
     expect(await at(b.id)).toEqual(['pc', 'pb']);
     expect((await getRoute(b.id)).stops[1]?.order_ids).toEqual(['o3', 'o2']);
 
     // A place before b's locked stop is refused; nothing moves.
-    await lockStop(engine, operator, b.id, 2, 'position');
-    await lockStop(engine, operator, a.id, 1, 'none');
-    await expect(moveStopToRoute(engine, operator, a.id, 1, b.id, 2)).rejects.toThrow(/fija en su sitio/);
+    await lockStop(engine, { routeId: b.id, seq: 2, lock: 'position' }, operator);
+    await lockStop(engine, { routeId: a.id, seq: 1, lock: 'none' }, operator);
+    await expect(moveStopToRoute(engine, { fromId: a.id, seq: 1, toId: b.id, toSeq: 2 }, operator)).rejects.toThrow(/fija en su sitio/);
     expect(await at(a.id)).toEqual(['pa']);
     expect(await at(b.id)).toEqual(['pc', 'pb']);
   });
 
   it('never edits a route that is already being picked', async () => {
     await db.routes.insert(route('r-busy', 'u-r1', [{ point: 'pa', orders: ['o1'] }], 'picking'));
-    await expect(moveStop(engine, operator, 'r-busy', 1, 1)).rejects.toThrow(/En picking/);
-    await expect(removeStop(engine, operator, 'r-busy', 1)).rejects.toThrow(/ya no se puede cambiar/);
+    await expect(moveStop(engine, { routeId: 'r-busy', seq: 1, delta: 1 }, operator)).rejects.toThrow(/En picking/);
+    await expect(removeStop(engine, { routeId: 'r-busy', seq: 1 }, operator)).rejects.toThrow(/ya no se puede cambiar/);
   });
 });
 
 describe('stop locks', () => {
   it('locks a stop in place and frees it; refuses a stop that is not there', async () => {
-    const r = await createRouteWithOrders(engine, operator, { date: TODAY, hub: 1, orderIds: ['o1', 'o2', 'o4'] });
-    await lockStop(engine, operator, r.id, 2, 'position');
+    const r = await createRouteWithOrders(engine, { date: TODAY, hub: 1, orderIds: ['o1', 'o2', 'o4'] }, operator);
+    await lockStop(engine, { routeId: r.id, seq: 2, lock: 'position' }, operator);
     expect((await getRoute(r.id)).stops.map((s) => s.lock)).toEqual([undefined, 'position', undefined]);
     // A stop locked in place keeps it: it does not move, nor does a neighbour move into it.
-    await expect(moveStop(engine, operator, r.id, 2, -1)).rejects.toMatchObject({ code: 'stop_locked' });
-    await expect(moveStop(engine, operator, r.id, 3, -1)).rejects.toThrow(/está fija en su sitio/);
+    await expect(moveStop(engine, { routeId: r.id, seq: 2, delta: -1 }, operator)).rejects.toMatchObject({ code: 'stop_locked' });
+    await expect(moveStop(engine, { routeId: r.id, seq: 3, delta: -1 }, operator)).rejects.toThrow(/está fija en su sitio/);
     expect((await getRoute(r.id)).stops.map((s) => [s.delivery_point_id, s.lock])).toEqual([
       ['pa', undefined],
       ['pb', 'position'],
       ['pc', undefined],
     ]);
-    await lockStop(engine, operator, r.id, 2, 'none');
+    await lockStop(engine, { routeId: r.id, seq: 2, lock: 'none' }, operator);
     expect((await getRoute(r.id)).stops.every((s) => s.lock === undefined)).toBe(true);
-    await moveStop(engine, operator, r.id, 2, -1);
+    await moveStop(engine, { routeId: r.id, seq: 2, delta: -1 }, operator);
     expect((await getRoute(r.id)).stops.map((s) => s.delivery_point_id)).toEqual(['pb', 'pa', 'pc']);
-    await expect(lockStop(engine, operator, r.id, 7, 'position')).rejects.toMatchObject({ code: 'stop_not_found' });
-    await expect(lockStop(engine, rider, r.id, 1, 'position')).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(lockStop(engine, { routeId: r.id, seq: 7, lock: 'position' }, operator)).rejects.toMatchObject({ code: 'stop_not_found' });
+    await expect(lockStop(engine, { routeId: r.id, seq: 1, lock: 'position' }, rider)).rejects.toMatchObject({ code: 'forbidden' });
   });
 });
 
@@ -184,19 +184,19 @@ describe('points «sin ubicación»', () => {
   it('refuses to plan orders at a point «sin ubicación» until it is placed on the map', async () => {
     await db.delivery_points.insert({ ...point('pu'), name: 'Farmacia Nueva', located: false });
     await db.orders.insert(pending('o7', 'pu'));
-    await expect(createRouteWithOrders(engine, operator, { date: TODAY, hub: 1, orderIds: ['o1', 'o7'] })).rejects.toThrow('El punto «Farmacia Nueva» está «sin ubicación»: ubícalo en el mapa antes de planificar los pedidos P-o7.');
+    await expect(createRouteWithOrders(engine, { date: TODAY, hub: 1, orderIds: ['o1', 'o7'] }, operator)).rejects.toThrow('El punto «Farmacia Nueva» está «sin ubicación»: ubícalo en el mapa antes de planificar los pedidos P-o7.');
     expect(await db.routes.count().exec(), 'nothing written when refused').toBe(0);
-    const r = await createRouteWithOrders(engine, operator, { date: TODAY, hub: 1, orderIds: ['o1'] });
-    await expect(addOrdersToRoute(engine, operator, r.id, ['o7'])).rejects.toMatchObject({ code: 'point_unlocated' });
+    const r = await createRouteWithOrders(engine, { date: TODAY, hub: 1, orderIds: ['o1'] }, operator);
+    await expect(addOrdersToRoute(engine, { routeId: r.id, orderIds: ['o7'] }, operator)).rejects.toMatchObject({ code: 'point_unlocated' });
 
-    await expect(placePoint(engine, operator, 'pu', 95, -3.7)).rejects.toMatchObject({ errors: [{ path: 'lat' }] });
-    await expect(placePoint(engine, operator, 'pu', 40.4, 'x')).rejects.toMatchObject({ errors: [{ path: 'lng' }] });
-    await expect(placePoint(engine, rider, 'pu', 40.4, -3.7)).rejects.toMatchObject({ code: 'forbidden' });
-    await expect(placePoint(engine, operator, 'nope', 40.4, -3.7)).rejects.toMatchObject({ code: 'point_not_found' });
-    const placed = await placePoint(engine, operator, 'pu', 40.41, -3.69);
+    await expect(placePoint(engine, { pointId: 'pu', lat: 95, lng: -3.7 }, operator)).rejects.toMatchObject({ errors: [{ path: 'lat' }] });
+    await expect(placePoint(engine, { pointId: 'pu', lat: 40.4, lng: 'x' }, operator)).rejects.toMatchObject({ errors: [{ path: 'lng' }] });
+    await expect(placePoint(engine, { pointId: 'pu', lat: 40.4, lng: -3.7 }, rider)).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(placePoint(engine, { pointId: 'nope', lat: 40.4, lng: -3.7 }, operator)).rejects.toMatchObject({ code: 'point_not_found' });
+    const placed = await placePoint(engine, { pointId: 'pu', lat: 40.41, lng: -3.69 }, operator);
     expect(placed).toMatchObject({ lat: 40.41, lng: -3.69, located: true });
 
-    await addOrdersToRoute(engine, operator, r.id, ['o7']);
+    await addOrdersToRoute(engine, { routeId: r.id, orderIds: ['o7'] }, operator);
     expect((await getRoute(r.id)).stops.map((s) => s.delivery_point_id)).toEqual(['pa', 'pu']);
     expect(await getOrder('o7')).toMatchObject({ route_id: r.id, status: 'planned' });
   });
@@ -230,15 +230,15 @@ describe('optimiser proposals and publishing', () => {
   }
 
   it('saves a proposal: updates the given routes, makes new drafts, unplans what it left out', async () => {
-    const a = await createRouteWithOrders(engine, operator, { date: TODAY, hub: 1, orderIds: ['o1', 'o4'] });
-    const ids = await saveDayPlan(engine, operator, {
+    const a = await createRouteWithOrders(engine, { date: TODAY, hub: 1, orderIds: ['o1', 'o4'] }, operator);
+    const ids = await saveDayPlan(engine, {
       date: TODAY,
       hub: 1,
       result: proposal([
         { route_id: a.id, rider: 'u-r1', stops: [['pa', ['o1'], '09:05']] },
         { route_id: null, rider: 'u-r2', stops: [['pb', ['o2', 'o3'], '09:30']] },
       ]),
-    });
+    }, operator);
     expect(ids).toHaveLength(2);
     expect(await getRoute(a.id)).toMatchObject({ rider_id: 'u-r1', bike_id: 'b1', planned_start: '08:10', distance_m: 4321, stops: [{ seq: 1, delivery_point_id: 'pa', order_ids: ['o1'], eta: '09:05' }] });
     const made = await getRoute(ids[1] as string);
@@ -248,17 +248,17 @@ describe('optimiser proposals and publishing', () => {
   });
 
   it('writes evaluated ETAs, and publishes only drafts with a rider and stops', async () => {
-    const a = await createRouteWithOrders(engine, operator, { date: TODAY, hub: 1, orderIds: ['o1'] });
-    await saveTimes(engine, operator, proposal([{ route_id: a.id, rider: '', stops: [['pa', ['o1'], '10:15']] }]));
+    const a = await createRouteWithOrders(engine, { date: TODAY, hub: 1, orderIds: ['o1'] }, operator);
+    await saveTimes(engine, { evaluation: proposal([{ route_id: a.id, rider: '', stops: [['pa', ['o1'], '10:15']] }]) }, operator);
     expect((await getRoute(a.id)).stops[0]?.eta).toBe('10:15');
 
-    await expect(publishRoutes(engine, operator, [a.id])).rejects.toThrow(/no tiene repartidor/);
+    await expect(publishRoutes(engine, { routeIds: [a.id] }, operator)).rejects.toThrow(/no tiene repartidor/);
     expect((await getRoute(a.id)).status).toBe('draft');
-    await saveDayPlan(engine, operator, { date: TODAY, hub: 1, result: proposal([{ route_id: a.id, rider: 'u-r1', stops: [['pa', ['o1'], '10:15']] }]) });
-    await expect(publishRoutes(engine, rider, [a.id])).rejects.toBeInstanceOf(ActionError);
-    await publishRoutes(engine, operator, [a.id]);
+    await saveDayPlan(engine, { date: TODAY, hub: 1, result: proposal([{ route_id: a.id, rider: 'u-r1', stops: [['pa', ['o1'], '10:15']] }]) }, operator);
+    await expect(publishRoutes(engine, { routeIds: [a.id] }, rider)).rejects.toBeInstanceOf(ActionError);
+    await publishRoutes(engine, { routeIds: [a.id] }, operator);
     expect((await getRoute(a.id)).status).toBe('planned');
-    await expect(publishRoutes(engine, operator, [a.id]), 'a published route is not published again').rejects.toThrow(/solo se publica un borrador/);
+    await expect(publishRoutes(engine, { routeIds: [a.id] }, operator), 'a published route is not published again').rejects.toThrow(/solo se publica un borrador/);
   });
 });
 
@@ -267,14 +267,14 @@ describe('the record of changes of a published route', () => {
     await db.users.insert(user('u-op', 'operator', 'op@cargobici.test', 'Olga Operadora'));
     await db.users.insert(user('u-r1', 'rider', 'r1@cargobici.test', 'Ramón Rider'));
     await db.users.insert(user('u-r2', 'rider', 'r2@cargobici.test', 'Rita Rider'));
-    const a = await createRouteWithOrders(engine, operator, { date: TODAY, hub: 1, orderIds: ['o1'], rider_id: 'u-r1' });
-    await addOrdersToRoute(engine, operator, a.id, ['o2']);
+    const a = await createRouteWithOrders(engine, { date: TODAY, hub: 1, orderIds: ['o1'], rider_id: 'u-r1' }, operator);
+    await addOrdersToRoute(engine, { routeId: a.id, orderIds: ['o2'] }, operator);
     expect((await getRoute(a.id)).changes, 'a draft keeps no record').toBeUndefined();
 
-    await publishRoutes(engine, operator, [a.id]);
-    await assignRoute(engine, operator, a.id, { rider_id: 'u-r2' });
-    await addOrdersToRoute(engine, operator, a.id, ['o4']);
-    await removeStop(engine, operator, a.id, 1);
+    await publishRoutes(engine, { routeIds: [a.id] }, operator);
+    await assignRoute(engine, { routeId: a.id, change: { rider_id: 'u-r2' } }, operator);
+    await addOrdersToRoute(engine, { routeId: a.id, orderIds: ['o4'] }, operator);
+    await removeStop(engine, { routeId: a.id, seq: 1 }, operator);
     const record = (await getRoute(a.id)).changes ?? [];
     expect(record.map((c) => [c.kind, c.by, c.by_name, c.point ?? '', c.from ?? '', c.to ?? ''])).toEqual([
       ['status', 'u-op', 'Olga Operadora', '', 'draft', 'planned'],
@@ -290,28 +290,28 @@ describe('route form', () => {
   const fields: RouteFields = { name: 'Ruta de la mañana', date: TODAY, hub: 1, rider_id: '', bike_id: '', planned_start: '08:30', status: 'draft', cancel_reason: '' };
 
   it('creates a draft and refuses another first status', async () => {
-    const r = await saveRoute(engine, operator, null, fields);
+    const r = await saveRoute(engine, { id: null, fields }, operator);
     expect(await onlyRoute()).toMatchObject({ id: r.id, name: 'Ruta de la mañana', status: 'draft', stops: [] });
-    await expect(saveRoute(engine, operator, null, { ...fields, status: 'planned' })).rejects.toBeInstanceOf(ValidationFailed);
+    await expect(saveRoute(engine, { id: null, fields: { ...fields, status: 'planned' } }, operator)).rejects.toBeInstanceOf(ValidationFailed);
   });
 
   it('offers only the machine steps: a draft cannot jump to «En reparto», the error names the field', async () => {
-    const r = await saveRoute(engine, operator, null, fields);
-    const err = await saveRoute(engine, operator, r.id, { ...fields, status: 'in_progress' }).catch((e: unknown) => e);
+    const r = await saveRoute(engine, { id: null, fields }, operator);
+    const err = await saveRoute(engine, { id: r.id, fields: { ...fields, status: 'in_progress' } }, operator).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ValidationFailed);
     expect((err as ValidationFailed).errors).toEqual([{ path: 'status', message: 'No se puede pasar de «Borrador» a «En reparto»' }]);
-    const noRider = (await saveRoute(engine, operator, r.id, { ...fields, status: 'planned' }).catch((e: unknown) => e)) as ValidationFailed;
+    const noRider = (await saveRoute(engine, { id: r.id, fields: { ...fields, status: 'planned' } }, operator).catch((e: unknown) => e)) as ValidationFailed;
     expect(noRider.errors.map((e) => e.path)).toEqual(['rider_id', 'status']);
   });
 
   it('keeps the day of a route with stops, and cancelling sends its orders back to unplanned', async () => {
-    const r = await createRouteWithOrders(engine, operator, { date: TODAY, hub: 1, orderIds: ['o1', 'o2'] });
-    const moved = (await saveRoute(engine, operator, r.id, { ...fields, date: '2026-12-01' }).catch((e: unknown) => e)) as ValidationFailed;
+    const r = await createRouteWithOrders(engine, { date: TODAY, hub: 1, orderIds: ['o1', 'o2'] }, operator);
+    const moved = (await saveRoute(engine, { id: r.id, fields: { ...fields, date: '2026-12-01' } }, operator).catch((e: unknown) => e)) as ValidationFailed;
     expect(moved.errors[0]?.path).toBe('date');
-    const noReason = await saveRoute(engine, operator, r.id, { ...fields, status: 'cancelled' }).catch((e: unknown) => e);
+    const noReason = await saveRoute(engine, { id: r.id, fields: { ...fields, status: 'cancelled' } }, operator).catch((e: unknown) => e);
     expect((noReason as ValidationFailed).errors?.[0]?.message).toBe('Una ruta cancelada necesita un motivo');
     expect(await getOrder('o1'), 'nothing released when refused').toMatchObject({ route_id: r.id });
-    await saveRoute(engine, operator, r.id, { ...fields, status: 'cancelled', cancel_reason: 'Lluvia fuerte' });
+    await saveRoute(engine, { id: r.id, fields: { ...fields, status: 'cancelled', cancel_reason: 'Lluvia fuerte' } }, operator);
     expect(await getRoute(r.id)).toMatchObject({ status: 'cancelled', stops: [], cancel_reason: 'Lluvia fuerte' });
     expect(await getOrder('o1')).toMatchObject({ route_id: '', status: 'pending' });
     expect(await getOrder('o2')).toMatchObject({ route_id: '', status: 'pending' });
@@ -322,8 +322,8 @@ describe('re-planning carry-over', () => {
   const NEXT = '2026-11-23';
   const fields: RouteFields = { name: 'Ruta', date: TODAY, hub: 1, rider_id: '', bike_id: '', planned_start: '08:30', status: 'draft', cancel_reason: '' };
   it('brings the orders of a cancelled route and failed orders marked «reprogramar» to the next day, unplanned', async () => {
-    const r = await createRouteWithOrders(engine, operator, { date: TODAY, hub: 1, orderIds: ['o1'] });
-    await saveRoute(engine, operator, r.id, { ...fields, status: 'cancelled', cancel_reason: 'Lluvia fuerte' });
+    const r = await createRouteWithOrders(engine, { date: TODAY, hub: 1, orderIds: ['o1'] }, operator);
+    await saveRoute(engine, { id: r.id, fields: { ...fields, status: 'cancelled', cancel_reason: 'Lluvia fuerte' } }, operator);
     const done = route('r-done', 'u-r1', [{ point: 'pb', orders: ['o5', 'o6'] }], 'completed');
     await db.routes.insert(done);
     const o5 = { ...order('o5', 'pb', 'r-done', 'failed') };
@@ -333,15 +333,15 @@ describe('re-planning carry-over', () => {
       { ...deliveryEvent('d5', o5, 'u-r1', 'failed'), outcome: 'reschedule' },
       { ...deliveryEvent('d6', o6, 'u-r1', 'failed'), outcome: 'return_to_hub' },
     ]);
-    await expect(bringCarriedOrders(engine, rider, NEXT, 1, ['o1'])).rejects.toThrow(ActionError);
-    const n = await bringCarriedOrders(engine, operator, NEXT, 1, ['o1', 'o5', 'o6', 'o2']);
+    await expect(bringCarriedOrders(engine, { date: NEXT, hub: 1, orderIds: ['o1'] }, rider)).rejects.toThrow(ActionError);
+    const n = await bringCarriedOrders(engine, { date: NEXT, hub: 1, orderIds: ['o1', 'o5', 'o6', 'o2'] }, operator);
     expect(n).toBe(3);
     for (const id of ['o1', 'o2', 'o5']) expect(await getOrder(id)).toMatchObject({ date: NEXT, route_id: '', status: 'pending' });
     expect(await getOrder('o6'), 'sent back to the hub: not brought').toMatchObject({ date: TODAY, status: 'failed' });
     expect(await getOrder('o3'), 'not asked for').toMatchObject({ date: TODAY });
-    const next = await createRouteWithOrders(engine, operator, { date: NEXT, hub: 1, orderIds: ['o1', 'o5'] });
+    const next = await createRouteWithOrders(engine, { date: NEXT, hub: 1, orderIds: ['o1', 'o5'] }, operator);
     expect(await getOrder('o5')).toMatchObject({ route_id: next.id, status: 'planned' });
-    expect(await bringCarriedOrders(engine, operator, NEXT, 1, ['o1']), 'already brought').toBe(0);
+    expect(await bringCarriedOrders(engine, { date: NEXT, hub: 1, orderIds: ['o1'] }, operator), 'already brought').toBe(0);
   });
 });
 
@@ -359,14 +359,14 @@ describe('«Reparar el día» (issue 27)', () => {
     ]);
     const problemsOf = async () => dayProblems({ date: TODAY, hub: 1 }, (await db.routes.find().exec()).map((d) => d.toJSON() as unknown as Route), (await db.orders.find().exec()).map((d) => d.toJSON() as unknown as Order));
     expect((await problemsOf()).length).toBeGreaterThan(0);
-    const { written, left } = await repairDayPlan(engine, operator, TODAY, 1);
+    const { written, left } = await repairDayPlan(engine, { date: TODAY, hub: 1 }, operator);
     expect(left).toEqual([]);
     expect(written).toBeGreaterThan(0);
     expect(await problemsOf()).toEqual([]);
     expect(await getOrder('o1')).toMatchObject({ route_id: '', status: 'pending' });
     expect((await getRoute('rb')).stops.flatMap((s) => s.order_ids)).toEqual(['o3']);
     expect(await getOrder('o3')).toMatchObject({ route_id: 'rb', status: 'planned' });
-    await expect(repairDayPlan(engine, rider, TODAY, 1)).rejects.toBeInstanceOf(ActionError);
+    await expect(repairDayPlan(engine, { date: TODAY, hub: 1 }, rider)).rejects.toBeInstanceOf(ActionError);
   });
 });
 

@@ -87,26 +87,26 @@ async function act(d: Device, r: Rng): Promise<string> {
   const drafts = editable(routes);
   const some = (xs: readonly Order[]) => [...new Set(Array.from({ length: r.int(1, 3) }, () => r.pick(xs).id))];
   const choice = r.int(0, 5);
-  if (choice === 0 && free.length > 0) return `create ${(await createRouteWithOrders(engine, actor, { date: TODAY, hub: 1, orderIds: some(free) })).id}`;
-  if (choice === 1 && free.length > 0 && drafts.length > 0) return `add → ${(await addOrdersToRoute(engine, actor, r.pick(drafts).id, some(free))).id}`;
+  if (choice === 0 && free.length > 0) return `create ${(await createRouteWithOrders(engine, { date: TODAY, hub: 1, orderIds: some(free) }, actor)).id}`;
+  if (choice === 1 && free.length > 0 && drafts.length > 0) return `add → ${(await addOrdersToRoute(engine, { routeId: r.pick(drafts).id, orderIds: some(free) }, actor)).id}`;
   if (choice === 2 && drafts.length > 1) {
     const from = r.pick(drafts.filter((x) => x.stops.length > 0).length > 0 ? drafts.filter((x) => x.stops.length > 0) : drafts);
     const to = r.pick(drafts.filter((x) => x.id !== from.id));
     if (from.stops.length === 0) return 'nothing to move';
-    await moveStopToRoute(engine, actor, from.id, r.int(1, from.stops.length), to.id);
+    await moveStopToRoute(engine, { fromId: from.id, seq: r.int(1, from.stops.length), toId: to.id }, actor);
     return `move ${from.id} → ${to.id}`;
   }
   if (choice === 3 && drafts.some((x) => x.stops.length > 0)) {
     const from = r.pick(drafts.filter((x) => x.stops.length > 0));
-    await removeStop(engine, actor, from.id, r.int(1, from.stops.length));
+    await removeStop(engine, { routeId: from.id, seq: r.int(1, from.stops.length) }, actor);
     return `remove from ${from.id}`;
   }
   if (choice === 4 && drafts.length > 0 && r.chance(0.4)) {
     const x = r.pick(drafts.filter((y) => y.status === 'draft').length > 0 ? drafts.filter((y) => y.status === 'draft') : drafts);
-    await saveRoute(engine, actor, x.id, { name: x.name, date: x.date, hub: x.hub, rider_id: x.rider_id, bike_id: x.bike_id, planned_start: x.planned_start, status: 'cancelled', cancel_reason: 'Prueba' });
+    await saveRoute(engine, { id: x.id, fields: { name: x.name, date: x.date, hub: x.hub, rider_id: x.rider_id, bike_id: x.bike_id, planned_start: x.planned_start, status: 'cancelled', cancel_reason: 'Prueba' } }, actor);
     return `cancel ${x.id}`;
   }
-  const written = await saveDayPlan(engine, actor, { date: TODAY, hub: 1, result: randomProposal(r, routes, orders) });
+  const written = await saveDayPlan(engine, { date: TODAY, hub: 1, result: randomProposal(r, routes, orders) }, actor);
   return `plan → ${written.join(',')}`;
 }
 

@@ -4,6 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { t } from '../../i18n';
 import { useEngine } from '../../data/hooks';
+import { entityActions } from '../../data/entities';
+import { currentActor } from '../../data/session';
 import { madridDate } from '../../domain/dates';
 import type { Order } from '../../domain/entities/operation';
 import { newOrderCode } from '../../domain/orderForm';
@@ -43,7 +45,7 @@ export function OrderCreatePage() {
       onSubmit={async (values) => {
         const now = Date.now();
         const id = newId('ord');
-        await engine.writer.insert('orders', { ...values, id, code: newOrderCode(values.date, id.slice(4)), created_at: now, updated_at: now });
+        await entityActions('orders').create(engine, { doc: { ...values, id, code: newOrderCode(values.date, id.slice(4)), created_at: now, updated_at: now } }, currentActor());
         notifications.show({ color: 'teal', message: t('orders.created') });
         await navigate({ ...linkTo('editOrder', { id }) });
       }}

@@ -5,7 +5,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { t } from '../../i18n';
 import type { ScreenProps } from '../../ui/page/types';
 import { useEngine, useLiveQuery } from '../../data/hooks';
-import { useSession } from '../../data/session';
+import { currentActor, useSession } from '../../data/session';
+import { entityActions } from '../../data/entities';
 import { docById } from '../../data/queries';
 import type { Order } from '../../domain/entities/operation';
 import { MACHINES, nextStatuses } from '../../domain/status/machines';
@@ -48,7 +49,7 @@ export function OrderEditPage({ params }: ScreenProps<'editOrder'>) {
         initial={initial}
         statusOptions={statusOptions}
         onSubmit={async (values) => {
-          await engine.writer.save('orders', { ...order, ...values, id: order.id, code: order.code, created_at: order.created_at });
+          await entityActions('orders').save(engine, { doc: { ...order, ...values, id: order.id, code: order.code, created_at: order.created_at } }, currentActor());
           notifications.show({ color: 'teal', message: t('crud.updated') });
         }}
         actions={
@@ -59,7 +60,7 @@ export function OrderEditPage({ params }: ScreenProps<'editOrder'>) {
             title={t('crud.confirmDeleteTitle', { what: t('orders.what') })}
             message={t('crud.confirmDeleteBody', { name: order.code })}
             onConfirm={async () => {
-              await engine.writer.remove('orders', order.id);
+              await entityActions('orders').remove(engine, { id: order.id }, currentActor());
               notifications.show({ color: 'teal', message: t('crud.deleted') });
               await navigate({ ...linkTo('orders') });
             }}

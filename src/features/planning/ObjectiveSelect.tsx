@@ -8,6 +8,7 @@ import { Group, NumberInput, Select, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { setHubObjective, useHubObjective, type PlanningObjective } from '../../data/planningObjective';
 import { useEngine } from '../../data/statusHooks';
+import { usePlanningActor } from './hooks';
 import type { DayPlanResult } from '../../domain/routing/day';
 import { t } from '../../i18n';
 import '../../i18n/es/planning';
@@ -15,11 +16,12 @@ import '../../i18n/es/planning';
 export function ObjectiveSelect({ hub, disabled }: { hub: number; disabled?: boolean }) {
   const current = useHubObjective(hub);
   const engine = useEngine();
+  const actor = usePlanningActor();
   const set = (patch: Partial<PlanningObjective>) => {
     const next: Record<string, unknown> = { ...current, ...patch };
     for (const k of ['costPerRoute', 'costPerHour']) if (next[k] === undefined || next[k] === '') delete next[k];
     if (!engine) return;
-    setHubObjective(engine, hub, next as PlanningObjective).catch((err: unknown) => notifications.show({ color: 'red', message: err instanceof Error ? err.message : String(err) }));
+    setHubObjective(engine, actor, hub, next as PlanningObjective).catch((err: unknown) => notifications.show({ color: 'red', message: err instanceof Error ? err.message : String(err) }));
   };
   const cost = (v: string | number): number | undefined => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
   return (

@@ -29,7 +29,7 @@ export function PlacePointModal({ point, onClose }: { point: DeliveryPoint; onCl
   // A refused position is told next to its field; any other failure in a notification.
   const save = useAction(
     async (engine: DataEngine, la: number | null, ln: number | null) => {
-      await placePoint(engine, actor, point.id, la, ln);
+      await placePoint(engine, { pointId: point.id, lat: la, lng: ln }, actor);
       notifications.show({ color: 'teal', message: t('planning.place.saved') });
       onClose();
     },

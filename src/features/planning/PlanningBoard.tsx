@@ -126,16 +126,16 @@ export function PlanningBoard() {
   const draftWarnings = evaluation ? evaluation.warnings.filter((w) => w.route !== undefined && drafts.some((d) => d.id === evaluation.routes[w.route as number]?.route_id)).map((w) => domainText(w.message)) : [];
   const publish = (ids: string[]) =>
     act(async (e) => {
-      if (evaluation) await saveTimes(e, actor, evaluation);
-      await publishRoutes(e, actor, ids);
+      if (evaluation) await saveTimes(e, { evaluation }, actor);
+      await publishRoutes(e, { routeIds: ids }, actor);
     }, t('planning.board.published'));
 
   // A dragged stop: to another place of its route, or to another route (at a place or its end).
   const onDrop = (d: StopDrop) =>
     void act(async (e) => {
-      if (d.from !== d.into) return moveStopToRoute(e, actor, d.from, d.seq, d.into, d.to ?? undefined);
+      if (d.from !== d.into) return moveStopToRoute(e, { fromId: d.from, seq: d.seq, toId: d.into, toSeq: d.to ?? undefined }, actor);
       const to = d.to ?? dayRoutes.find((r) => r.id === d.from)?.stops.length ?? d.seq;
-      return to === d.seq ? undefined : placeStop(e, actor, d.from, d.seq, to);
+      return to === d.seq ? undefined : placeStop(e, { routeId: d.from, seq: d.seq, to }, actor);
     });
 
   const selectable = useMemo(() => new Set([...points.values()].filter((p) => isLocatedPoint(p)).map((p) => p.id)), [points]);
@@ -167,7 +167,7 @@ export function PlanningBoard() {
           onSave={() =>
             void act(async (e) => {
               if (!hub) return;
-              await saveDayPlan(e, actor, { date, hub: hub.number, result: proposal });
+              await saveDayPlan(e, { date, hub: hub.number, result: proposal }, actor);
               dispatch({ type: 'discardProposal' });
             }, t('planning.board.proposalSaved'))
           }
@@ -200,7 +200,7 @@ export function PlanningBoard() {
                 busy={busy}
                 onBring={() =>
                   void act(async (e) => {
-                    const n = await bringCarriedOrders(e, actor, date, hubNo, carry.map((c) => c.order.id));
+                    const n = await bringCarriedOrders(e, { date, hub: hubNo, orderIds: carry.map((c) => c.order.id) }, actor);
                     notifications.show({ color: 'teal', message: t('planning.board.carryOverBrought', { n }) });
                   })
                 }
@@ -217,8 +217,8 @@ export function PlanningBoard() {
               onToggle={(pointId, shift) => dispatch({ type: 'toggle', pointId, shift, order: listOrder, selectable })}
               onPlace={(pointId) => dispatch({ type: 'place', pointId })}
               onTarget={(routeId) => dispatch({ type: 'target', routeId })}
-              onCreateRoute={() => void act(async (e) => hub && (await createRouteWithOrders(e, actor, { date, hub: hub.number, orderIds: selectedOrders() })).id)}
-              onAddToRoute={() => void act(async (e) => state.target && addOrdersToRoute(e, actor, state.target, selectedOrders()))}
+              onCreateRoute={() => void act(async (e) => hub && (await createRouteWithOrders(e, { date, hub: hub.number, orderIds: selectedOrders() }, actor)).id)}
+              onAddToRoute={() => void act(async (e) => state.target && addOrdersToRoute(e, { routeId: state.target, orderIds: selectedOrders() }, actor))}
               onClear={() => dispatch({ type: 'clearSelection' })}
             />
             <Title order={2} size="h4">
@@ -243,7 +243,7 @@ export function PlanningBoard() {
           busy={busy}
           onRepair={() =>
             void act(async (e) => {
-              const { written, left } = await repairDayPlan(e, actor, date, hub.number);
+              const { written, left } = await repairDayPlan(e, { date, hub: hub.number }, actor);
               notifications.show({ color: left.length > 0 ? 'orange' : 'teal', message: left.length > 0 ? t('planning.check.left', { problems: left.map((p) => domainText(problemMessage(p, problemNames(routes, orders)))).join('; ') }) : t('planning.check.repaired', { n: written }) });
             })
           }

@@ -91,8 +91,8 @@ export function RouteCard({ route, color, evaluated, points, riders, bikes, othe
               </Group>
             </Group>
             <SimpleGrid cols={2} spacing="xs">
-              <Select size="xs" label={t('planning.board.rider')} data={riders as { value: string; label: string }[]} value={route.rider_id || null} disabled={!editable || busy} onChange={(v) => run((e) => assignRoute(e, actor, route.id, { rider_id: v ?? '' }))} clearable searchable />
-              <Select size="xs" label={t('planning.board.bike')} data={bikes as { value: string; label: string }[]} value={route.bike_id || null} disabled={!editable || busy} onChange={(v) => run((e) => assignRoute(e, actor, route.id, { bike_id: v ?? '' }))} clearable searchable />
+              <Select size="xs" label={t('planning.board.rider')} data={riders as { value: string; label: string }[]} value={route.rider_id || null} disabled={!editable || busy} onChange={(v) => run((e) => assignRoute(e, { routeId: route.id, change: { rider_id: v ?? '' } }, actor))} clearable searchable />
+              <Select size="xs" label={t('planning.board.bike')} data={bikes as { value: string; label: string }[]} value={route.bike_id || null} disabled={!editable || busy} onChange={(v) => run((e) => assignRoute(e, { routeId: route.id, change: { bike_id: v ?? '' } }, actor))} clearable searchable />
             </SimpleGrid>
             <Text size="sm" data-testid="board-route-figures">
               {t('planning.board.stopsCount', { n: route.stops.length })} · {t('planning.board.load')}: {ev ? (cap !== null ? t('planning.board.loadValue', { kg: km(ev.load.weight_g), cap: km(cap) }) : t('planning.board.loadUnknown', { kg: km(ev.load.weight_g) })) : '—'} · {t('planning.board.distance')}: {ev ? km(ev.distance_m) : km(route.distance_m)} km · {t('planning.board.duration')}: {ev ? duration(ev.duration_s) : '—'} · {t('planning.board.etas')}: {ev?.stops[0]?.eta ?? '—'} / {ev?.stops.at(-1)?.eta ?? '—'}

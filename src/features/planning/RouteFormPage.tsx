@@ -65,7 +65,7 @@ function RouteForm({ route, role }: { route: Route | null; role: ReturnType<type
   // A refused route: its messages next to their fields, the summary on top.
   const save = useAction(
     async (engine: DataEngine, id: string | null, fields: RouteFields) => {
-      const saved = await saveRoute(engine, actor, id, fields);
+      const saved = await saveRoute(engine, { id, fields }, actor);
       notifications.show({ color: 'teal', message: id ? t('planning.form.saved') : t('planning.form.created') });
       await navigate({ ...linkTo('routeDetail', { id: saved.id }) });
     },

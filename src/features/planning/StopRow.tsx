@@ -63,18 +63,18 @@ export function StopRow({ route, stop: s, point: p, eta, color, others, busy, ru
               aria-label={t(s.lock ? 'planning.board.unlockStop' : 'planning.board.lockStop', { seq: s.seq })}
               aria-pressed={s.lock !== undefined}
               disabled={busy}
-              onClick={() => run((e) => lockStop(e, actor, route.id, s.seq, s.lock ? 'none' : 'position'))}
+              onClick={() => run((e) => lockStop(e, { routeId: route.id, seq: s.seq, lock: s.lock ? 'none' : 'position' }, actor))}
             >
               {s.lock ? <IconLock size={16} aria-hidden /> : <IconLockOpen size={16} aria-hidden />}
             </ActionIcon>
           </Tooltip>
           <Tooltip label={t('planning.board.moveUp', { seq: s.seq })}>
-            <ActionIcon variant="subtle" size="lg" aria-label={t('planning.board.moveUp', { seq: s.seq })} disabled={busy || !canMoveStop(route.stops, s.seq, -1)} onClick={() => run((e) => moveStop(e, actor, route.id, s.seq, -1))}>
+            <ActionIcon variant="subtle" size="lg" aria-label={t('planning.board.moveUp', { seq: s.seq })} disabled={busy || !canMoveStop(route.stops, s.seq, -1)} onClick={() => run((e) => moveStop(e, { routeId: route.id, seq: s.seq, delta: -1 }, actor))}>
               <IconArrowUp size={16} aria-hidden />
             </ActionIcon>
           </Tooltip>
           <Tooltip label={t('planning.board.moveDown', { seq: s.seq })}>
-            <ActionIcon variant="subtle" size="lg" aria-label={t('planning.board.moveDown', { seq: s.seq })} disabled={busy || !canMoveStop(route.stops, s.seq, 1)} onClick={() => run((e) => moveStop(e, actor, route.id, s.seq, 1))}>
+            <ActionIcon variant="subtle" size="lg" aria-label={t('planning.board.moveDown', { seq: s.seq })} disabled={busy || !canMoveStop(route.stops, s.seq, 1)} onClick={() => run((e) => moveStop(e, { routeId: route.id, seq: s.seq, delta: 1 }, actor))}>
               <IconArrowDown size={16} aria-hidden />
             </ActionIcon>
           </Tooltip>
@@ -87,11 +87,11 @@ export function StopRow({ route, stop: s, point: p, eta, color, others, busy, ru
               data={others.map((o) => ({ value: o.id, label: o.name }))}
               value={null}
               disabled={busy || s.lock !== undefined}
-              onChange={(v) => v && run((e) => moveStopToRoute(e, actor, route.id, s.seq, v))}
+              onChange={(v) => v && run((e) => moveStopToRoute(e, { fromId: route.id, seq: s.seq, toId: v }, actor))}
             />
           )}
           <Tooltip label={t('planning.board.remove', { seq: s.seq })}>
-            <ActionIcon variant="subtle" color="red" size="lg" aria-label={t('planning.board.remove', { seq: s.seq })} disabled={busy} onClick={() => run((e) => removeStop(e, actor, route.id, s.seq))}>
+            <ActionIcon variant="subtle" color="red" size="lg" aria-label={t('planning.board.remove', { seq: s.seq })} disabled={busy} onClick={() => run((e) => removeStop(e, { routeId: route.id, seq: s.seq }, actor))}>
               <IconTrash size={16} aria-hidden />
             </ActionIcon>
           </Tooltip>

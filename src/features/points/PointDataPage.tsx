@@ -7,6 +7,8 @@ import { formatDate, formatDay } from '../../i18n/dates';
 import type { ScreenProps } from '../../ui/page/types';
 import { useEngine, useLiveQuery } from '../../data/hooks';
 import { useCatalog } from '../../data/reference';
+import { entityActions } from '../../data/entities';
+import { currentActor } from '../../data/session';
 import { docById, incidencesOfOrders, ordersOfDeliveryPoint } from '../../data/queries';
 import { changeHub, clientIdOf, providerIdOf } from '../../domain/deliveryPoints';
 import type { Incidence } from '../../domain/entities/events';
@@ -44,7 +46,7 @@ function HubChange({ point }: { point: DeliveryPoint }) {
             notifications.show({ color: 'orange', message: t('points.hubChangeInvalid') });
             return;
           }
-          await engine.writer.save('delivery_points', moved);
+          await entityActions('delivery_points').save(engine, { doc: moved }, currentActor());
           notifications.show({ color: 'teal', message: t('points.hubChanged', { hub: hubLabel(hubs, moved.hub) }) });
         }}
       >

@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { LANGUAGES, LANGUAGE_NAMES, t, type Language } from '../../i18n';
 import { chooseLanguage, useLanguage } from '../../data/language';
 import { useEngine } from '../../data/hooks';
-import { sessionBackend, setLockMinutes, useSession } from '../../data/session';
+import { currentActor, sessionBackend, setLockMinutes, useSession } from '../../data/session';
+import { entityActions } from '../../data/entities';
 import { useAction } from '../../ui/action/useAction';
 import { ActionFeedback } from '../../ui/action/ActionFeedback';
 import { EntityForm } from '../../ui/crud/EntityForm';
@@ -60,7 +61,7 @@ export function ProfilePage() {
             ]}
             initialValues={{ name: profile.name, phone: profile.phone }}
             onSubmit={async (values) => {
-              await engine.writer.patch('users', profile.id, { name: String(values.name), phone: String(values.phone) });
+              await entityActions('users').patch(engine, { id: profile.id, changes: { name: String(values.name), phone: String(values.phone) } }, currentActor());
               notifications.show({ color: 'teal', message: t('crud.updated') });
             }}
           >

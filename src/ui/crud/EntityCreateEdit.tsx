@@ -1,10 +1,12 @@
-/** The generic create and edit forms of an entity (./entity.tsx). */
+/** The generic create and edit forms of an entity (./entity.tsx); they write through the collection's actions (src/data/entities.ts). */
 import { useMemo, useState, type ReactNode } from 'react';
 import { Alert, Button, Loader, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { t } from '../../i18n';
 import { useEngine } from '../../data/hooks';
+import { entityActions } from '../../data/entities';
+import { currentActor } from '../../data/session';
 import { ValidationFailed, type DocTypes } from '../../data/writes';
 import type { LocalCollection } from '../../domain/collections';
 import { EntityForm } from './EntityForm';
@@ -43,7 +45,7 @@ export function EntityCreateForm<C extends LocalCollection, D extends DocTypes[C
         const doc = config.toDoc(values, ctx);
         if (config.insert) notifications.show(await config.insert(engine, doc, values));
         else {
-          await engine.writer.insert(config.collection, doc);
+          await entityActions(config.collection).create(engine, { doc }, currentActor());
           notifications.show({ color: 'teal', message: t('crud.created') });
         }
         if (onDone) onDone(doc.id);
@@ -101,7 +103,7 @@ export function EntityEditForm<C extends LocalCollection, D extends DocTypes[C],
           const ctx: ToDocContext<D, R> = { id: doc.id, now: Date.now(), existing: doc, refs };
           const problems = config.check?.(values, ctx) ?? [];
           if (problems.length > 0) throw new ValidationFailed(problems);
-          await engine.writer.save(config.collection, config.toDoc(values, ctx));
+          await entityActions(config.collection).save(engine, { doc: config.toDoc(values, ctx) }, currentActor());
           notifications.show({ color: 'teal', message: t('crud.updated') });
         }}
         extraActions={
@@ -119,7 +121,7 @@ export function EntityEditForm<C extends LocalCollection, D extends DocTypes[C],
               message={t('crud.confirmDeleteBody', { name: config.name(doc) })}
               onConfirm={async () => {
                 try {
-                  await engine.writer.remove(config.collection, doc.id);
+                  await entityActions(config.collection).remove(engine, { id: doc.id }, currentActor());
                   notifications.show({ color: 'teal', message: t('crud.deleted') });
                   done();
                 } catch (err) {

@@ -8,7 +8,8 @@
  * (`DocTypes[C]`, or one kind of it for the catalog), the form fields' names are checked
  * against the form values at compile time, and the writes need no cast.
  *
- * Every write goes through `engine.writer` (validated again with the entity's schema); a form
+ * Every write is an action of the collection (src/data/entities.ts: the access table's role check,
+ * validated again with the entity's schema when written); a form
  * with any wrong value saves nothing and shows the Spanish message next to the field. Deletes
  * are soft (tombstones) and asked for confirmation. Notifications use the app-wide 5000 ms.
  *
