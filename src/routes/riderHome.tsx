@@ -8,6 +8,7 @@ import { DistributionPage } from '../features/delivery/DistributionPage';
 import { RiderCashCard } from '../features/payments/RiderCashCard';
 
 export { RiderSharing } from '../features/tracking/RiderSharing';
+export { DistributionPage };
 
 export function DistributionWithCash() {
   return (

@@ -32,7 +32,7 @@ const SCREEN_TABLE = {
   testThree: lazyChunk(() => import('../features/devtools/DevFormatsPage').then((m) => ({ default: m.DevFormatsPage }))),
   testEntrega: lazyChunk(() => import('../features/devtools/DeliveryLabPage').then((m) => ({ default: m.DeliveryLabPage }))),
   testDeliveryOrderSynlab: lazyChunk(() => import('../features/devtools/SynlabOrdersPage').then((m) => ({ default: m.SynlabOrdersPage }))),
-  blankDelivery: lazyChunk(() => import('../features/delivery/DistributionPage').then((m) => ({ default: m.DistributionPage }))),
+  blankDelivery: lazyChunk(() => import('./riderHome').then((m) => ({ default: m.DistributionPage }))),
   testDataroutes: lazyChunk(() => registryPages().then((m) => ({ default: m.DevRoutesPage }))),
   login: lazyChunk(() => auth().then((m) => ({ default: m.LoginPage }))),
   reset: lazyChunk(() => import('../features/auth/ResetRequestPage').then((m) => ({ default: m.ResetRequestPage }))),
