@@ -30,16 +30,28 @@ const FIRST_SCREEN_ROOTS = {
   rider: 'src/routes/riderHome.tsx',
   picker: 'src/features/picking/PickingRoutesPage.tsx',
 } as const;
+/**
+ * The public pages (signed out: no engine, no shell). What they reach stays out of the groups, so
+ * that opening one never loads a first screen's chunk (RxDB with it).
+ */
+const PUBLIC_ROOTS = [
+  'src/features/auth/LoginPage.tsx',
+  'src/features/auth/ResetRequestPage.tsx',
+  'src/features/auth/ResetFormPage.tsx',
+  'src/features/proof/PublicProofPage.tsx',
+  'src/features/notify/TrackingPage.tsx',
+] as const;
 /** Indexes of whole kits, not followed when a part's modules are collected. */
 const KIT_INDEX = /node_modules[\\/](@mantine[\\/][^\\/]+|@tabler[\\/]icons-react)[\\/]/;
 
 /**
  * Module id → its first-screen group, computed once per build from the module graph: the data
  * engine's modules in `first-data`; the shell's, and those both the rider's and the picker's
- * screens reach, in `first-shell`; the rest of each screen's in its own group.
+ * screens reach, in `first-shell`; the rest of each screen's in its own group; none that a public
+ * page reaches.
  */
 function firstScreenGroups(getModuleInfo: (id: string) => { importedIds: readonly string[] } | null, included: ReadonlySet<string>): Map<string, string> {
-  const reach = (suffix: string): Set<string> => {
+  const reach = (suffix: string, keepRoot = false): Set<string> => {
     const root = [...included].find((id) => id.endsWith(`/${suffix}`));
     const found = new Set<string>();
     const seen = new Set<string>();
@@ -51,7 +63,7 @@ function firstScreenGroups(getModuleInfo: (id: string) => { importedIds: readonl
       // A module left out by tree-shaking (a package's index) is passed through, but not a kit's.
       if (!included.has(id) && KIT_INDEX.test(id)) continue;
       // The root itself stays in its own chunk (see above).
-      if (included.has(id) && id !== root) found.add(id);
+      if (included.has(id) && (keepRoot || id !== root)) found.add(id);
       stack.push(...(getModuleInfo(id)?.importedIds ?? []));
     }
     return found;
@@ -60,10 +72,12 @@ function firstScreenGroups(getModuleInfo: (id: string) => { importedIds: readonl
   const shell = reach(FIRST_SCREEN_ROOTS.shell);
   const rider = reach(FIRST_SCREEN_ROOTS.rider);
   const picker = reach(FIRST_SCREEN_ROOTS.picker);
+  const signedOut = new Set(PUBLIC_ROOTS.flatMap((root) => [...reach(root, true)]));
   const groups = new Map<string, string>();
   for (const id of data) groups.set(id, 'first-data');
+  for (const id of signedOut) groups.delete(id);
   for (const id of [...shell, ...rider, ...picker]) {
-    if (groups.has(id)) continue;
+    if (groups.has(id) || signedOut.has(id)) continue;
     const both = shell.has(id) || (rider.has(id) && picker.has(id));
     groups.set(id, both ? 'first-shell' : rider.has(id) ? 'first-rider' : 'first-picker');
   }
