@@ -12,14 +12,13 @@ import { Outbox } from './outbox';
 import { PushLedger } from './pushLedger';
 // The replication (RxDB's replication plugin and the sync protocol) is loaded after the first
 // screen is drawn from the local database (issue 15: the rider's screens show before it starts).
-import type * as ReplicationApi from './replication';
+import * as ReplicationApi from './replication';
 import type { Refusal, ReplicationHandle } from './replication';
 import { NoticeBook } from './syncNotices';
 import { SyncStatusHub } from './syncStatus';
 import { UploadQueue } from './uploadQueue';
 import { Writer } from './writes';
 import { t } from '../i18n';
-import { loadWhenReachable } from './chunks';
 import { loadCollectionDefs } from './collectionMeta';
 import { firstScreenDrawn } from './firstScreen';
 
@@ -56,16 +55,14 @@ async function deleteIndexedDbsOf(dbName: string): Promise<void> {
   );
 }
 
-/** Asks the service worker to upload when the network is back (Background Sync, where available). */
 type ReplicationModule = typeof ReplicationApi;
-let replicationModule: Promise<ReplicationModule> | null = null;
+/**
+ * The replication's code is part of the engine's chunk (issue 31: one file fewer on every first
+ * screen; it was fetched before the first screen was drawn anyway). It still starts only once the
+ * first screen is drawn (`afterFirstScreen`).
+ */
 function loadReplication(): Promise<ReplicationModule> {
-  // Offline before the service worker stored the chunk: wait for the connection (src/data/chunks.ts);
-  // a load that failed for good is not remembered, so the next call tries again.
-  return (replicationModule ??= loadWhenReachable(() => import('./replication')).catch((err: unknown) => {
-    replicationModule = null;
-    throw err;
-  }));
+  return Promise.resolve(ReplicationApi);
 }
 
 /**
@@ -83,6 +80,7 @@ function afterFirstScreen(timeoutMs = 1500): Promise<void> {
   });
 }
 
+/** Asks the service worker to upload when the network is back (Background Sync, where available). */
 async function requestBackgroundSync(): Promise<void> {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || !navigator.serviceWorker.controller) return;
   try {

@@ -32,7 +32,7 @@ const SCREEN_TABLE = {
   testThree: lazyChunk(() => import('../features/devtools/DevFormatsPage').then((m) => ({ default: m.DevFormatsPage }))),
   testEntrega: lazyChunk(() => import('../features/devtools/DeliveryLabPage').then((m) => ({ default: m.DeliveryLabPage }))),
   testDeliveryOrderSynlab: lazyChunk(() => import('../features/devtools/SynlabOrdersPage').then((m) => ({ default: m.SynlabOrdersPage }))),
-  blankDelivery: lazyChunk(() => import('../features/delivery/DistributionPage').then((m) => ({ default: m.DistributionPage }))),
+  blankDelivery: lazyChunk(() => import('./riderHome').then((m) => ({ default: m.DistributionPage }))),
   testDataroutes: lazyChunk(() => registryPages().then((m) => ({ default: m.DevRoutesPage }))),
   login: lazyChunk(() => auth().then((m) => ({ default: m.LoginPage }))),
   reset: lazyChunk(() => import('../features/auth/ResetRequestPage').then((m) => ({ default: m.ResetRequestPage }))),
@@ -61,20 +61,8 @@ const SCREEN_TABLE = {
   configRoles: lazyChunk(() => import('../features/config/RolesListPage').then((m) => ({ default: m.RolesListPage }))),
   createRol: lazyChunk(() => import('../features/config/RoleCreatePage').then((m) => ({ default: m.RoleCreatePage }))),
   rolEdit: lazyChunk(() => import('../features/config/RoleEditPage').then((m) => ({ default: m.RoleEditPage }))),
-  // The rider's home: his routes, then his cash card (issue 13); the route layer is where the
-  // two features meet (the card shows only to a rider).
-  distribution: lazyChunk(() =>
-    Promise.all([import('../features/delivery/DistributionPage'), import('../features/payments/RiderCashCard')]).then(([d, p]) => ({
-      default: function DistributionWithCash() {
-        return (
-          <Stack gap="lg">
-            <d.DistributionPage />
-            <p.RiderCashCard />
-          </Stack>
-        );
-      },
-    })),
-  ),
+  // The rider's home: his routes, then his cash card (issue 13), in one chunk (./riderHome).
+  distribution: lazyChunk(() => import('./riderHome').then((m) => ({ default: m.DistributionWithCash }))),
   distributionRoute: lazyChunk(() => import('../features/delivery/RouteDetailPage').then((m) => ({ default: m.RouteDetailPage }))),
   distributionLoadOut: lazyChunk(() => import('../features/delivery/LoadOutPage').then((m) => ({ default: m.LoadOutPage }))),
   distributionReceive: lazyChunk(() => import('../features/delivery/LoadOutPage').then((m) => ({ default: m.LoadOutPage }))),

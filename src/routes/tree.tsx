@@ -39,19 +39,22 @@ import { mayOpen, type InterfaceGroup } from '../domain/access/groups';
 import { homeOf } from '../features/auth/home';
 import { breadcrumbTrail, MENU, pathParams, routeById, type MenuEntry, type RouteEntry } from '../links/registry';
 import { RoutePage } from './RoutePage';
+import { usePwaStore } from '../ui/pwa/serviceWorker';
 import { SCREENS } from './screens';
 import { fillPath } from '../links/href';
 
-// The shell, the sync badge, the user menu and the session overlays load on their own, so the
-// sign-in page downloads none of them (issue 15: login ≤ 120 KB, see bench/bundle.ts).
-const ShellLayout = lazyChunk(() => import('../ui/layout/ShellLayout').then((m) => ({ default: m.ShellLayout })));
-const SyncIndicator = lazyChunk(() => import('../ui/layout/SyncIndicator').then((m) => ({ default: m.SyncIndicator })));
-const UserMenu = lazyChunk(() => import('../features/auth/UserMenu').then((m) => ({ default: m.UserMenu })));
+// The shell, the sync badge, the user menu and the session overlays load on their own, in one
+// chunk (./shellParts), so the sign-in page downloads none of them (issue 31: bench/bundle.ts).
+const shellParts = () => import('./shellParts');
+const ShellLayout = lazyChunk(() => shellParts().then((m) => ({ default: m.ShellLayout })));
+const SyncIndicator = lazyChunk(() => shellParts().then((m) => ({ default: m.SyncIndicator })));
+const UserMenu = lazyChunk(() => shellParts().then((m) => ({ default: m.UserMenu })));
 /**
- * A rider's position is shared while his route is in progress (issue 33); its chunk loads for
- * riders only, and its notice sits after the page's content (ShellLayout's footer), never over it.
+ * A rider's position is shared while his route is in progress (issue 33); its code comes with the
+ * rider's first screen (./riderHome), for riders only, and its notice sits after the page's
+ * content (ShellLayout's footer), never over it.
  */
-const RiderSharing = lazyChunk(() => import('../features/tracking/RiderSharing').then((m) => ({ default: m.RiderSharing })));
+const RiderSharing = lazyChunk(() => import('./riderHome').then((m) => ({ default: m.RiderSharing })));
 const RIDER_FOOTER = (
   <ChunkBoundary fallback="nothing">
     <Suspense fallback={null}>
@@ -59,7 +62,8 @@ const RIDER_FOOTER = (
     </Suspense>
   </ChunkBoundary>
 );
-const SessionOverlays = lazyChunk(() => import('../features/auth/SessionOverlays').then((m) => ({ default: m.SessionOverlays })));
+const SessionOverlays = lazyChunk(() => shellParts().then((m) => ({ default: m.SessionOverlays })));
+/** «Nueva versión disponible»: its code is fetched only when a new version waits (precached). */
 const UpdatePrompt = lazyChunk(() => import('../ui/pwa/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
 
 const ICONS: Record<MenuEntry['icon'], ReactNode> = {
@@ -164,6 +168,7 @@ function guard(entry: RouteEntry, location: ParsedLocation): void {
 
 function RootView() {
   const signedIn = useSession((s) => s.phase === 'signed-in');
+  const updateWaiting = usePwaStore((s) => s.updateWaiting);
   return (
     <>
       <a className="cb-skip-link" href="#main">
@@ -173,7 +178,7 @@ function RootView() {
       <ChunkBoundary fallback="nothing">
         <Suspense fallback={null}>
           {signedIn && <SessionOverlays />}
-          <UpdatePrompt />
+          {updateWaiting && <UpdatePrompt />}
         </Suspense>
       </ChunkBoundary>
     </>

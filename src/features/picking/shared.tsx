@@ -1,6 +1,6 @@
 /** Pieces shared by the picking screens: day and hub selector, progress figures, badges. */
 import { useState } from 'react';
-import { Alert, Badge, Group, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Group, NativeSelect, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { t } from '../../i18n';
 import { progressRatio, type LineProgress, type PickingTotals } from '../../domain/picking';
 import { MACHINES } from '../../domain/status/machines';
@@ -12,7 +12,7 @@ import { useWritableHubs } from '../../ui/hubScope';
 import { writableOf } from '../../domain/access/hubScope';
 import { href, linkTo, type AppHref } from '../../links/registry';
 import { statusText } from '../../i18n/status';
-import { hubNameOptions } from '../../ui/crud/options';
+import { hubNameOptions } from '../../ui/crud/hubOptions';
 import '../../i18n/es/picking';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -47,13 +47,14 @@ export function DayHubSelector() {
         }}
         data-testid="picking-date"
       />
-      <Select
+      {/* The browser's own select (issue 31): the same input look, keyboard and label, without
+          the combobox's code (floating-ui, scroll area) on the picker's first screen. */}
+      <NativeSelect
         size="lg"
         label={t('pickingScreens.hub')}
         value={String(hub)}
         data={options}
-        allowDeselect={false}
-        onChange={(v) => v && setHub(Number(v))}
+        onChange={(e) => setHub(Number(e.currentTarget.value))}
         data-testid="picking-hub"
       />
     </Group>
