@@ -11,7 +11,7 @@ import type { RoutingProblem } from '../src/domain/routing/model';
 import { solve } from '../src/domain/routing/solver';
 import { budget as budgetOf, verdict } from './kit';
 import { cvrpProblem, parseSolomon, parseTsplib, solomonProblem, tspProblem } from './routing-formats';
-import { budgets, countInfeasible, num, pct, publicFigures, secs, table, timed } from './routing-report';
+import { budgets, countInfeasible, cpuMs, num, pct, publicFigures, secs, table, timed } from './routing-report';
 
 /** The objective Solomon is solved and judged under (`--objective`). */
 export type VrptwObjective = 'min-vehicles' | 'cost';
@@ -142,18 +142,25 @@ export interface PublicRuns {
   readonly seeds: number;
   readonly wants: (family: string) => boolean;
   readonly vrptwObjective: VrptwObjective;
+  /**
+   * The budget's clock: `cpu` (the default) counts the process's CPU time (`process.cpuUsage`), so
+   * a loaded shared machine gives a run the same computing as a quiet one; `wall` counts wall time
+   * (what a user waits on a quiet machine; the two agree there).
+   */
+  readonly clock: 'cpu' | 'wall';
 }
 
-export function runPublic(list: Instance[], { seeds, wants, vrptwObjective }: PublicRuns): void {
+export function runPublic(list: Instance[], { seeds, wants, vrptwObjective, clock }: PublicRuns): void {
   const rows: string[][] = [];
   const worst: string[][] = [];
   for (const inst of list.filter((i) => wants(i.family))) {
     let worstGap = -Infinity;
     let worstVeh = 0;
     let worstWall = 0;
+    let worstTime = 0;
     let worstViol = 0;
     for (let seed = 1; seed <= seeds; seed += 1) {
-      const run = timed(() => solve(inst.problem, { seed, timeLimitMs: inst.budgetMs }));
+      const run = timed(() => solve(inst.problem, { seed, timeLimitMs: inst.budgetMs, ...(clock === 'cpu' ? { now: cpuMs } : {}) }));
       const plan = run.value;
       const check = checkPlan(inst.problem, plan, { compareReported: true });
       const cost = plan.summary.distance;
@@ -166,6 +173,7 @@ export function runPublic(list: Instance[], { seeds, wants, vrptwObjective }: Pu
       worstGap = Math.max(worstGap, Number.isNaN(gap) ? -Infinity : gap);
       worstVeh = Math.max(worstVeh, veh);
       worstWall = Math.max(worstWall, run.wallMs);
+      worstTime = Math.max(worstTime, clock === 'cpu' ? run.cpuMs : run.wallMs);
       worstViol = Math.max(worstViol, check.violations.length + plan.unassigned.length);
       publicFigures.push({
         instance: `${inst.family}/${inst.name}`,
@@ -176,6 +184,7 @@ export function runPublic(list: Instance[], { seeds, wants, vrptwObjective }: Pu
         gapPct: Number.isNaN(gap) ? null : gap,
         goalGapPct: Number.isFinite(inst.goalGap) ? inst.goalGap : null,
         budgetMs: inst.budgetMs,
+        clock,
         wallMs: run.wallMs,
         cpuMs: run.cpuMs,
         vehicles: veh,
@@ -190,7 +199,7 @@ export function runPublic(list: Instance[], { seeds, wants, vrptwObjective }: Pu
         num(cost),
         inst.best ? num(inst.best) : '—',
         Number.isNaN(gap) ? '—' : pct(gap),
-        `${goalText(inst)} in ${inst.budgetMs / 1000} s`,
+        `${goalText(inst)} in ${inst.budgetMs / 1000} s ${clock}`,
         secs(run.wallMs),
         secs(run.cpuMs),
         inst.bestVehicles !== undefined ? `${veh}/${inst.bestVehicles}` : String(veh),
@@ -202,13 +211,14 @@ export function runPublic(list: Instance[], { seeds, wants, vrptwObjective }: Pu
     }
     if (seeds > 1) {
       const vehOk = inst.bestVehicles === undefined || worstVeh <= inst.bestVehicles + inst.extraVehicles;
-      const ok = worstViol === 0 && vehOk && (!Number.isFinite(worstGap) || worstGap <= inst.goalGap + 1e-9) && worstWall <= inst.budgetMs * 1.1;
+      const ok = worstViol === 0 && vehOk && (!Number.isFinite(worstGap) || worstGap <= inst.goalGap + 1e-9) && worstTime <= inst.budgetMs * 1.1;
       worst.push([
         `${inst.family}/${inst.name}`,
         Number.isFinite(worstGap) ? pct(worstGap) : '—',
         goalText(inst),
         inst.bestVehicles !== undefined ? `${worstVeh}/${inst.bestVehicles}` : String(worstVeh),
         secs(worstWall),
+        secs(worstTime),
         String(worstViol),
         worstViol > 0 ? 'INFEASIBLE' : verdict(ok),
       ]);
@@ -224,7 +234,7 @@ export function runPublic(list: Instance[], { seeds, wants, vrptwObjective }: Pu
   console.log('');
   if (worst.length > 0) {
     console.log(`Worst of ${seeds} seeds per instance (each figure the worst over the seeds)\n`);
-    table(['instance', 'worst gap', 'goal', 'worst veh', 'worst wall s', 'viol', 'result'], worst);
+    table(['instance', 'worst gap', 'goal', 'worst veh', 'worst wall s', `worst ${clock} s`, 'viol', 'result'], worst);
     console.log('');
   }
 }

@@ -15,7 +15,8 @@ export function table(head: string[], rows: string[][]): void {
   for (const r of rows) console.log(line(r));
 }
 
-const cpuMs = (): number => {
+/** The process's CPU time in milliseconds (user + system). */
+export const cpuMs = (): number => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
