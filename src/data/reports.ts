@@ -69,7 +69,16 @@ export async function readReportData(db: CbDatabase, period: ReportPeriod): Prom
       ? { kind: p.kind, order_id: p.order_id, rider_id: p.rider_id, method: p.method, status: p.status, amount_due_cents: p.amount_due_cents, amount_collected_cents: p.amount_collected_cents }
       : { kind: p.kind, rider_id: p.rider_id, hub: p.hub, date: p.date, status: p.status, expected_cents: p.expected_cents, counted_cents: p.counted_cents },
   );
-  const incidences = await ofRouteBatches(routeIds, async (ids) => json<Incidence>(await incidencesOfRoutes(db, ids).exec()).map((i) => ({ kind: i.kind, order_id: i.order_id, ...(i.kind === 'picker-error' ? { created_by: i.created_by } : {}) })));
+  const incidences = await ofRouteBatches(routeIds, async (ids) =>
+    json<Incidence>(await incidencesOfRoutes(db, ids).exec()).map((i) => ({
+      id: i.id,
+      kind: i.kind,
+      order_id: i.order_id,
+      at: i.at,
+      ...(i.kind === 'picker-error' ? { created_by: i.created_by } : {}),
+      ...(i.follows !== undefined && i.follow_state !== undefined ? { follows: i.follows, follow_state: i.follow_state } : {}),
+    })),
+  );
   // Picks are summarised per order and picker here (a route's batch holds all its picks), so the
   // worker receives about one document per order instead of one per pick.
   const picks = await ofRouteBatches(routeIds, async (ids) => summarisePicks(json<Pick>(await db.picks.find({ selector: { route_id: { $in: ids } }, sort: [{ route_id: 'asc' }] }).exec())));

@@ -33,8 +33,9 @@ import type { PaymentMethod } from '../entities/operation';
 import { PAYMENT_METHODS } from '../entities/operation';
 import { settledDifferenceCents } from '../payments/cash';
 import { punctuality, windowBounds } from './window';
-import { buildExtra, type ReportRouteStops } from './extra';
-import { TALLY_FIGURES, type Figure, type TallyFigure, type ReportRoute, type ReportEvent, type GroupRow, type MoneyFigure, type MoneyFigures, type Outcome, type Report, type ReportFilters, type ReportInput, type ReportOrder, type RiderCashRow, type Tally } from './reportTypes';
+import { buildExtra, percentile, type ReportRouteStops } from './extra';
+import { resolutionMs, type ResolutionStep } from './incidences';
+import { TALLY_FIGURES, type Figure, type TallyFigure, type ReportRoute, type ReportEvent, type GroupRow, type IncidenceResolution, type MoneyFigure, type MoneyFigures, type Outcome, type Report, type ReportFilters, type ReportInput, type ReportOrder, type RiderCashRow, type Tally } from './reportTypes';
 
 export * from './reportTypes';
 
@@ -250,19 +251,37 @@ function build(input: ReportInput): Report {
     if (routeStops) reportRoutes.push({ route: r, stops: routeStops });
   }
 
-  // Incidences of the orders in scope, by kind (follow-up documents left out).
+  // Incidences of the orders in scope, by kind (follow-up documents left out), and how fast they
+  // were resolved (their follow-ups, ./incidences.ts).
   const incidencesByKind = Object.fromEntries(INCIDENCE_KINDS.map((k) => [k, emptyFigure()])) as Record<IncidenceKind, Figure>;
-  const incidenceSeen = new Map<IncidenceKind, Set<string>>(INCIDENCE_KINDS.map((k) => [k, new Set<string>()]));
+  const incidenceResolution = Object.fromEntries(INCIDENCE_KINDS.map((k) => [k, { resolved: emptyFigure(), open: emptyFigure(), medianMs: null, p90Ms: null }])) as Record<IncidenceKind, IncidenceResolution>;
+  const stepsOf = new Map<string, ResolutionStep[]>();
+  for (const i of input.incidences) {
+    if (i.kind !== 'follow-up' || i.follows === undefined || i.follow_state === undefined || !scope.has(i.order_id)) continue;
+    const list = stepsOf.get(i.follows);
+    const step = { id: i.id, at: i.at, follow_state: i.follow_state };
+    if (list) list.push(step);
+    else stepsOf.set(i.follows, [step]);
+  }
+  const resolutionTimes = new Map<IncidenceKind, number[]>(INCIDENCE_KINDS.map((k) => [k, []]));
+  const NO_STEPS: ResolutionStep[] = [];
   for (const i of input.incidences) {
     if (i.kind === 'follow-up' || !scope.has(i.order_id)) continue;
-    const fig = incidencesByKind[i.kind];
-    fig.count += 1;
-    const seen = incidenceSeen.get(i.kind)!;
-    if (!seen.has(i.order_id)) {
-      seen.add(i.order_id);
-      if (keepIds) fig.orderIds.push(i.order_id);
+    add(incidencesByKind[i.kind], i.order_id);
+    const ms = resolutionMs(i.at, stepsOf.get(i.id) ?? NO_STEPS);
+    const r = incidenceResolution[i.kind];
+    if (ms === null) add(r.open, i.order_id);
+    else {
+      add(r.resolved, i.order_id);
+      resolutionTimes.get(i.kind)!.push(ms);
     }
   }
+  for (const [kind, times] of resolutionTimes) {
+    times.sort((a, b) => a - b);
+    incidenceResolution[kind].medianMs = percentile(times, 0.5);
+    incidenceResolution[kind].p90Ms = percentile(times, 0.9);
+  }
+  if (keepIds) for (const k of INCIDENCE_KINDS) for (const f of [incidencesByKind[k], incidenceResolution[k].resolved, incidenceResolution[k].open]) f.orderIds = [...new Set(f.orderIds)];
 
   const money = moneyFigures(input, scope, orderRider);
 
@@ -284,6 +303,7 @@ function build(input: ReportInput): Report {
     byHub: hubs.rows((k) => hubName.get(k) ?? k, (a, b) => Number(a) - Number(b)),
     reasonNames,
     incidencesByKind,
+    incidenceResolution,
     money,
     extra: buildExtra(input, { orders, indexOf, eventOrder, firstAt, lastAt, proofed, lastOutcome: last, routes: reportRoutes }, keepIds),
   };

@@ -103,7 +103,7 @@ export const reportsMessages: Shape<typeof es> = {
       service: 'Service',
       days: 'Per day',
       reasons: 'Failed deliveries by reason',
-      incidences: 'Incidences by kind',
+      incidences: 'Incidences by kind and time to resolve',
       money: 'Payments',
       cash: 'Cash per rider',
       clients: 'Per client',
@@ -153,6 +153,12 @@ export const reportsMessages: Shape<typeof es> = {
       cashOnHand: 'Cash still with riders',
     },
     methods: { cash: 'Cash', card: 'Card', transfer: 'Transfer', on_account: 'On account' },
+    incidences: {
+      resolved: 'Resolved',
+      open: 'Open or in review',
+      medianHours: 'Hours to resolve, median',
+      p90Hours: 'Hours to resolve, p90',
+    },
     incidenceKinds: { 'picker-product': 'Product (picking)', 'delivery-product': 'Product (delivery)', 'picker-error': 'Picking error' },
     drawer: {
       title: 'Orders: {figure}',

@@ -105,7 +105,7 @@ export const reportsMessages = {
       service: 'Servicio',
       days: 'Por día',
       reasons: 'Entregas fallidas por motivo',
-      incidences: 'Incidencias por tipo',
+      incidences: 'Incidencias por tipo y tiempo de resolución',
       money: 'Cobros',
       cash: 'Efectivo por rider',
       clients: 'Por cliente',
@@ -155,6 +155,12 @@ export const reportsMessages = {
       cashOnHand: 'Efectivo aún con los riders',
     },
     methods: { cash: 'Efectivo', card: 'Tarjeta', transfer: 'Transferencia', on_account: 'A cuenta' },
+    incidences: {
+      resolved: 'Resueltas',
+      open: 'Abiertas o en revisión',
+      medianHours: 'Horas hasta resolver, mediana',
+      p90Hours: 'Horas hasta resolver, p90',
+    },
     incidenceKinds: { 'picker-product': 'Producto (picking)', 'delivery-product': 'Producto (entrega)', 'picker-error': 'Error de picking' },
     drawer: {
       title: 'Pedidos: {figure}',
