@@ -159,6 +159,18 @@ export const reportsMessages: Shape<typeof es> = {
       medianHours: 'Hours to resolve, median',
       p90Hours: 'Hours to resolve, p90',
     },
+    server: {
+      badFrom: 'The first day of the period is not a valid date (YYYY-MM-DD).',
+      badTo: 'The last day of the period is not a valid date (YYYY-MM-DD).',
+      fromAfterTo: 'The first day of the period is after the last one.',
+      tooLong: 'The period is too long: {days} days at most.',
+      badHub: 'The hub must be a hub number.',
+      badFilter: 'A filter of the report is not valid.',
+      badFigure: 'The figure asked for is not valid.',
+      officeOnly: 'Only operators and administrators can ask for reports.',
+      otherHub: 'You do not work in hub {hub}: you can only ask for reports of your hubs.',
+      unavailable: 'Server reports exist only with the embedded server: on Firebase the report uses this device\'s data.',
+    },
     incidenceKinds: { 'picker-product': 'Product (picking)', 'delivery-product': 'Product (delivery)', 'picker-error': 'Picking error' },
     drawer: {
       title: 'Orders: {figure}',

@@ -161,6 +161,18 @@ export const reportsMessages = {
       medianHours: 'Horas hasta resolver, mediana',
       p90Hours: 'Horas hasta resolver, p90',
     },
+    server: {
+      badFrom: 'El primer día del periodo no es una fecha válida (AAAA-MM-DD).',
+      badTo: 'El último día del periodo no es una fecha válida (AAAA-MM-DD).',
+      fromAfterTo: 'El primer día del periodo es posterior al último.',
+      tooLong: 'El periodo es demasiado largo: como mucho {days} días.',
+      badHub: 'El hub debe ser un número de hub.',
+      badFilter: 'Un filtro del informe no es válido.',
+      badFigure: 'La cifra pedida no es válida.',
+      officeOnly: 'Solo los operadores y los administradores pueden pedir informes.',
+      otherHub: 'No trabajas en el hub {hub}: solo puedes pedir informes de tus hubs.',
+      unavailable: 'Los informes del servidor solo existen con el servidor propio: en Firebase el informe usa los datos de este dispositivo.',
+    },
     incidenceKinds: { 'picker-product': 'Producto (picking)', 'delivery-product': 'Producto (entrega)', 'picker-error': 'Error de picking' },
     drawer: {
       title: 'Pedidos: {figure}',
