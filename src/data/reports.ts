@@ -11,12 +11,16 @@
  */
 import { useEffect, useState } from 'react';
 import type { CbDatabase } from './database';
-import { useEngine } from './statusHooks';
+import { useEngine, useSyncStatus } from './statusHooks';
+import { sessionBackend } from './session';
+import { t } from '../i18n';
 import { allUsers, cashHandovers, catalogOfKind, deliveriesOfRoutes, incidencesOfRoutes, ordersInRange, paymentsOfRoutes, routesInRange } from './queries';
 import type { DeliveryEvent, Incidence, Pick } from '../domain/entities/events';
 import type { Order, PaymentDoc, Route, User } from '../domain/entities/operation';
 import type { Client, Hub, Status, SustainabilityConfig } from '../domain/entities/reference';
-import type { ReportPeriod } from '../domain/reports/aggregate';
+import type { Report, ReportFilters, ReportPeriod } from '../domain/reports/aggregate';
+import type { FigureRef } from '../domain/reports/figures';
+import { reportSource, type ReportNotice, type ReportSource } from '../domain/reports/source';
 import { cutEvent, cutIncidence, cutOrder, cutPayment, cutRoute, cutSustainability, type ReportData } from '../domain/reports/input';
 import { summarisePicks } from '../domain/reports/extra';
 
@@ -90,4 +94,48 @@ export function useReportData(period: ReportPeriod | null, reload: number): Repo
     };
   }, [engine, from, to, reload]);
   return state;
+}
+
+// ── Older periods: the server's report (issue 34, docs/reports.md) ──────────────────────────
+
+/** The oldest order day this device holds (null: none). */
+export async function oldestHeldDay(db: CbDatabase): Promise<string | null> {
+  const first = await db.orders.findOne({ selector: { date: { $gte: '' } }, sort: [{ date: 'asc' }, { hub: 'asc' }] }).exec();
+  return first ? first.date : null;
+}
+
+/**
+ * Where the report of a period comes from (src/domain/reports/source.ts): the device, or — for
+ * a period that starts before what the device holds — the server, online. Null while it is
+ * decided.
+ */
+export function useReportSource(period: ReportPeriod | null, reload: number): { source: ReportSource; notice: ReportNotice } | null {
+  const engine = useEngine();
+  const { online } = useSyncStatus();
+  const [heldFrom, setHeldFrom] = useState<{ day: string | null } | null>(null);
+  useEffect(() => {
+    if (!engine) return undefined;
+    let live = true;
+    oldestHeldDay(engine.db).then(
+      (day) => live && setHeldFrom({ day }),
+      () => live && setHeldFrom({ day: null }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [engine, reload]);
+  if (!period || !heldFrom) return null;
+  return reportSource({ from: period.from, heldFrom: heldFrom.day, serverReports: sessionBackend().reports !== undefined, online });
+}
+
+/** The server's report of a period and filters (counts), and the names of the people in it. */
+export function serverReport(period: ReportPeriod, filters: ReportFilters): Promise<{ report: Report; users: { id: string; name: string }[] }> {
+  const reports = sessionBackend().reports;
+  return reports ? reports.report(period, filters) : Promise.reject(new Error(t('reports.server.unavailable')));
+}
+
+/** The orders behind a figure of the server's report. */
+export function serverReportOrders(period: ReportPeriod, filters: ReportFilters, figure: FigureRef): Promise<string[]> {
+  const reports = sessionBackend().reports;
+  return reports ? reports.orderIds(period, filters, figure) : Promise.resolve([]);
 }

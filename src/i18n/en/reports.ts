@@ -96,7 +96,6 @@ export const reportsMessages: Shape<typeof es> = {
     loading: 'Computing the report…',
     computedIn: 'Computed in {ms} ms over {orders, plural, one {# order} other {# orders}}',
     error: 'The report could not be computed: {message}',
-    deviceOnly: 'Only the data this device holds is included; older periods cannot be requested from the server yet.',
     exportCsv: 'Export CSV',
     open: 'See the orders of «{figure}» ({n})',
     sections: {
@@ -163,13 +162,19 @@ export const reportsMessages: Shape<typeof es> = {
       badFrom: 'The first day of the period is not a valid date (YYYY-MM-DD).',
       badTo: 'The last day of the period is not a valid date (YYYY-MM-DD).',
       fromAfterTo: 'The first day of the period is after the last one.',
-      tooLong: 'The period is too long: {days} days at most.',
+      tooLong: 'The period is too long: {days, plural, one {# day} other {# days}} at most.',
       badHub: 'The hub must be a hub number.',
       badFilter: 'A filter of the report is not valid.',
       badFigure: 'The figure asked for is not valid.',
       officeOnly: 'Only operators and administrators can ask for reports.',
       otherHub: 'You do not work in hub {hub}: you can only ask for reports of your hubs.',
       unavailable: 'Server reports exist only with the embedded server: on Firebase the report uses this device\'s data.',
+    },
+    source: {
+      device: 'Computed on this device from the data it holds.',
+      server: 'The period starts before the data this device holds: the figures come from the server.',
+      offline: 'The period starts before the data this device holds and a connection is needed to ask the server: only what is here is shown.',
+      noServer: 'The period starts before the data this device holds and this system has no server reports: only what is here is shown.',
     },
     incidenceKinds: { 'picker-product': 'Product (picking)', 'delivery-product': 'Product (delivery)', 'picker-error': 'Picking error' },
     drawer: {

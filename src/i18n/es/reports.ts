@@ -98,7 +98,6 @@ export const reportsMessages = {
     loading: 'Calculando el informe…',
     computedIn: 'Calculado en {ms} ms sobre {orders, plural, one {# pedido} other {# pedidos}}',
     error: 'No se pudo calcular el informe: {message}',
-    deviceOnly: 'Solo incluye los datos que guarda este dispositivo; los periodos más antiguos todavía no se pueden pedir al servidor.',
     exportCsv: 'Exportar CSV',
     open: 'Ver los pedidos de «{figure}» ({n})',
     sections: {
@@ -165,13 +164,19 @@ export const reportsMessages = {
       badFrom: 'El primer día del periodo no es una fecha válida (AAAA-MM-DD).',
       badTo: 'El último día del periodo no es una fecha válida (AAAA-MM-DD).',
       fromAfterTo: 'El primer día del periodo es posterior al último.',
-      tooLong: 'El periodo es demasiado largo: como mucho {days} días.',
+      tooLong: 'El periodo es demasiado largo: como mucho {days, plural, one {# día} other {# días}}.',
       badHub: 'El hub debe ser un número de hub.',
       badFilter: 'Un filtro del informe no es válido.',
       badFigure: 'La cifra pedida no es válida.',
       officeOnly: 'Solo los operadores y los administradores pueden pedir informes.',
       otherHub: 'No trabajas en el hub {hub}: solo puedes pedir informes de tus hubs.',
       unavailable: 'Los informes del servidor solo existen con el servidor propio: en Firebase el informe usa los datos de este dispositivo.',
+    },
+    source: {
+      device: 'Calculado en este dispositivo con los datos que guarda.',
+      server: 'El periodo empieza antes de los datos que guarda este dispositivo: las cifras vienen del servidor.',
+      offline: 'El periodo empieza antes de los datos que guarda este dispositivo y hace falta conexión para pedirlo al servidor: solo se muestra lo que hay aquí.',
+      noServer: 'El periodo empieza antes de los datos que guarda este dispositivo y este sistema no tiene informes en el servidor: solo se muestra lo que hay aquí.',
     },
     incidenceKinds: { 'picker-product': 'Producto (picking)', 'delivery-product': 'Producto (entrega)', 'picker-error': 'Error de picking' },
     drawer: {
