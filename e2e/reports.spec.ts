@@ -5,6 +5,7 @@ import { adminToken, gotoSynced, pullAll, signInSynced, type Doc } from './suppo
 import { buildReport, type Report, type ReportInput } from '../src/domain/reports/aggregate';
 import { summarisePicks } from '../src/domain/reports/extra';
 import { madridDate } from '../src/domain/dates';
+import { addDays } from '../src/domain/reports/period';
 
 /**
  * Issue 34: an operator opens «Informes», filters today's report by his hub, opens the orders
@@ -17,12 +18,12 @@ import { madridDate } from '../src/domain/dates';
 
 const OPERATOR = 'operador@cargobici.test';
 
-async function expectedReport(request: Parameters<typeof pullAll>[0], token: string, today: string, hub: number): Promise<Report> {
+async function expectedReport(request: Parameters<typeof pullAll>[0], token: string, today: string, hub: number, from = today): Promise<Report> {
   const [orders, routes, deliveries, payments, incidences, users, catalog, picks] = await Promise.all(
     ['orders', 'routes', 'deliveries', 'payments', 'incidences', 'users', 'catalog', 'picks'].map((c) => pullAll(request, token, c)),
   );
   const input = {
-    period: { from: today, to: today },
+    period: { from, to: today },
     filters: { hub, clientId: null, riderId: null },
     orders,
     routes,
@@ -121,4 +122,29 @@ test('an operator opens Informes, filters by his hub, opens the orders behind a 
   const csv = await readFile((await file.path())!, 'utf8');
   expect(csv).toContain(`Pedidos;${report.total.orders.count};`);
   expect(csv).toContain(`Entregados;${report.total.delivered.count};`);
+
+  // Today is on the device: computed here. A period that starts before what the device holds
+  // comes from the server (/api/reports), which says so; its figures are the server's data's.
+  await expect(page.getByTestId('report-source')).toHaveAttribute('data-source', 'device');
+  const from = addDays(today, -300);
+  await page.getByRole('combobox', { name: 'Periodo' }).click();
+  await page.getByRole('option', { name: 'Rango personalizado' }).click();
+  await page.getByLabel('Desde').fill(from);
+  await page.getByLabel('Hasta').fill(today);
+  await expect(page.getByTestId('report-source')).toHaveAttribute('data-source', 'server');
+  await expect(page.getByTestId('report')).toBeVisible({ timeout: 30_000 });
+  await expect
+    .poll(
+      async () => {
+        const want = (await expectedReport(request, token, today, Number(hub.number), from)).total.orders.count;
+        const shown = await serviceCount(page, 'Pedidos');
+        if (shown !== want) {
+          await page.getByRole('button', { name: 'Actualizar' }).click();
+          await expect(page.getByTestId('report')).toBeVisible({ timeout: 30_000 });
+        }
+        return shown === want;
+      },
+      { timeout: 60_000, message: 'the server’s report of the older period' },
+    )
+    .toBe(true);
 });

@@ -19,6 +19,7 @@ import { registerAdminRoutes } from './routes/admin';
 import { PROOF_PUBLIC_PATHS, registerProofRoutes } from './routes/proof';
 import { ORDER_API_PATHS, registerOrderApiRoutes } from './routes/orderApi';
 import { registerRoutingRoutes } from './routes/routing';
+import { registerReportRoutes } from './routes/reports';
 import { registerTrackingRoutes } from './routes/tracking';
 import { PositionFeed, maySeePositions } from './tracking/positions';
 import { OrderApi, type OrderApiOptions } from './orderApi';
@@ -188,6 +189,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
   const feed = new PositionFeed((positions) => streams.broadcast('positions', { positions }, maySeePositions));
   app.addHook('preClose', async () => feed.close());
   registerTrackingRoutes(app, { store, feed, now: opts.now });
+  registerReportRoutes(app, { store });
 
   const hasPwa = existsSync(join(opts.staticDir, 'index.html'));
   if (hasPwa) {

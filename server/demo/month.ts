@@ -16,6 +16,7 @@ import { summarisePicks, type SustainabilityFactors } from '../../src/domain/rep
 import { madridWallTime } from '../../src/domain/reports/window';
 import type { PaymentMethod } from '../../src/domain/entities/operation';
 import { INCIDENCE_KINDS } from '../../src/domain/entities/events';
+import type { FollowUpState } from '../../src/domain/incidences/followUp';
 import { FAILED_DELIVERY_REASONS } from './reference';
 
 export interface MonthOptions {
@@ -79,6 +80,29 @@ export function generateMonth(opts: MonthOptions): MonthData {
   }
   const more = createRng((opts.seed ?? 1) + 7919);
   const data: MonthData = { orders: [], routes: [], events: [], payments: [], incidences: [], pickEvents: [], picks: [], sustainability: [], users, hubs, clients, reasons };
+  // The incidences' follow-ups from a third generator (the others' figures unchanged): most are
+  // reviewed and resolved (or credited) within hours or days, some stay open or in review, a few
+  // are reopened and closed again, and now and then a note repeats the state.
+  const follow = createRng((opts.seed ?? 1) + 104_729);
+  let followSeq = 0;
+  const followUps = (incidenceId: string, orderId: string, openedAt: number): void => {
+    const step = (at: number, follow_state: FollowUpState): void => {
+      data.incidences.push({ id: `fu-${(followSeq += 1).toString(36)}`, kind: 'follow-up', order_id: orderId, at, follows: incidenceId, follow_state });
+    };
+    const roll = follow.next();
+    if (roll < 0.15) return;
+    let at = openedAt + follow.int(5, 600) * MIN;
+    step(at, 'in_review');
+    if (roll < 0.3) return;
+    at += follow.int(10, 3 * 24 * 60) * MIN;
+    step(at, follow.chance(0.8) ? 'resolved' : 'credited');
+    if (follow.chance(0.1)) step(at + follow.int(1, 60) * MIN, 'resolved');
+    if (roll > 0.95) {
+      at += follow.int(60, 24 * 60) * MIN;
+      step(at, 'in_review');
+      step(at + follow.int(10, 600) * MIN, 'resolved');
+    }
+  };
   const start = Date.parse(`${opts.from}T00:00:00Z`);
   let eventSeq = 0;
   const nextId = (p: string): string => `${p}-${(eventSeq += 1).toString(36)}`;
@@ -170,7 +194,10 @@ export function generateMonth(opts: MonthOptions): MonthData {
           }
           if (rng.chance(0.02)) {
             const kind = rng.pick(INCIDENCE_KINDS);
-            data.incidences.push(kind === 'picker-error' ? { kind, order_id: id, created_by: more.pick(pickersOf.get(h.number)!) } : { kind, order_id: id });
+            const incidenceId = `i-${compact}-${h.number}-${n}`;
+            const openedAt = madridWallTime(date, window_start) + follow.int(-240, 240) * MIN;
+            data.incidences.push(kind === 'picker-error' ? { id: incidenceId, kind, order_id: id, at: openedAt, created_by: more.pick(pickersOf.get(h.number)!) } : { id: incidenceId, kind, order_id: id, at: openedAt });
+            followUps(incidenceId, id, openedAt);
           }
           // Picking: one to three lines, by one of the hub's pickers the morning of the day; now
           // and then a pick undone and picked again.

@@ -10,6 +10,8 @@ import type { InterfaceGroup, SystemRole } from '../domain/access/groups';
 import type { LocalCollection } from '../domain/collections';
 import type { Checkpoint, MasterState, PullPage, PushRow, StreamEvent } from '../domain/sync/protocol';
 
+import type { Report, ReportFilters, ReportPeriod } from '../domain/reports/reportTypes';
+import type { FigureRef } from '../domain/reports/figures';
 import type { ProofLink, PublicProof } from '../domain/proof';
 import type { PositionBatch, PositionBatchAnswer, RoutePosition } from '../domain/tracking/positions';
 import type { NewWebhook, NoticeContact, OrderNotices, PublicTracking, TrackingLink, WebhookEdit, WebhookEventInfo, WebhookInfo } from '../domain/notify';
@@ -232,8 +234,21 @@ export interface TrackingBackend {
   livePositions(): Observable<RoutePosition[]>;
 }
 
+/**
+ * Reports over the server's data (issue 34, server/routes/reports.ts): for periods older than
+ * what the device holds; operators their hubs only. Online only.
+ */
+export interface ReportsBackend {
+  /** The report's counts over the server's data, and the names of the people in it. */
+  report(period: ReportPeriod, filters: ReportFilters): Promise<{ report: Report; users: { id: string; name: string }[] }>;
+  /** The orders behind one figure of that report. */
+  orderIds(period: ReportPeriod, filters: ReportFilters, figure: FigureRef): Promise<string[]>;
+}
+
 export interface Backend {
   readonly kind: 'server' | 'firebase';
+  /** Reports over the server's data; absent on Firebase (no server: the device's data only). */
+  readonly reports?: ReportsBackend;
   readonly session: BackendSession;
   readonly auth: AuthBackend;
   readonly sync: SyncTransport;

@@ -11,16 +11,20 @@
  */
 import { useEffect, useState } from 'react';
 import type { CbDatabase } from './database';
-import { useEngine } from './statusHooks';
+import { useEngine, useSyncStatus } from './statusHooks';
+import { sessionBackend } from './session';
+import { t } from '../i18n';
 import { allUsers, cashHandovers, catalogOfKind, deliveriesOfRoutes, incidencesOfRoutes, ordersInRange, paymentsOfRoutes, routesInRange } from './queries';
 import type { DeliveryEvent, Incidence, Pick } from '../domain/entities/events';
 import type { Order, PaymentDoc, Route, User } from '../domain/entities/operation';
 import type { Client, Hub, Status, SustainabilityConfig } from '../domain/entities/reference';
-import type { ReportInput, ReportPeriod } from '../domain/reports/aggregate';
+import type { Report, ReportFilters, ReportPeriod } from '../domain/reports/aggregate';
+import type { FigureRef } from '../domain/reports/figures';
+import { reportSource, type ReportNotice, type ReportSource } from '../domain/reports/source';
+import { cutEvent, cutIncidence, cutOrder, cutPayment, cutRoute, cutSustainability, type ReportData } from '../domain/reports/input';
 import { summarisePicks } from '../domain/reports/extra';
 
-/** Everything of a report's input but its period and filters. */
-export type ReportData = Omit<ReportInput, 'period' | 'filters'>;
+export type { ReportData };
 
 const ROUTE_BATCH = 200;
 const yieldToPage = (): Promise<void> => new Promise((ok) => setTimeout(ok, 0));
@@ -38,38 +42,15 @@ const json = <T>(docs: readonly { toJSON(): unknown }[]): T[] => docs.map((d) =>
 
 /** The report's data for a period, read from the local database. */
 export async function readReportData(db: CbDatabase, period: ReportPeriod): Promise<ReportData> {
-  const orders = json<Order>(await ordersInRange(db, period.from, period.to).exec()).map((o) => ({
-    id: o.id,
-    date: o.date,
-    hub: o.hub,
-    client_id: o.client_id,
-    route_id: o.route_id,
-    status: o.status,
-    window_start: o.window_start,
-    window_end: o.window_end,
-  }));
+  const orders = json<Order>(await ordersInRange(db, period.from, period.to).exec()).map(cutOrder);
   await yieldToPage();
-  const routes = json<Route>(await routesInRange(db, period.from, period.to).exec()).map((r) => ({
-    id: r.id,
-    date: r.date,
-    hub: r.hub,
-    rider_id: r.rider_id,
-    distance_m: r.distance_m,
-    planned_start: r.planned_start,
-    stops: r.stops.map((s) => ({ order_ids: s.order_ids, eta: s.eta })),
-  }));
+  const routes = json<Route>(await routesInRange(db, period.from, period.to).exec()).map(cutRoute);
   const routeIds = routes.map((r) => r.id);
-  const events = await ofRouteBatches(routeIds, async (ids) =>
-    json<DeliveryEvent>(await deliveriesOfRoutes(db, ids).exec()).map((e) => ({ id: e.id, kind: e.kind, order_id: e.order_id, at: e.at, reason_status_id: e.reason_status_id, ...(e.photo_file !== '' ? { photo: true } : {}) })),
-  );
+  const events = await ofRouteBatches(routeIds, async (ids) => json<DeliveryEvent>(await deliveriesOfRoutes(db, ids).exec()).map(cutEvent));
   const paymentDocs = await ofRouteBatches(routeIds, async (ids) => json<PaymentDoc>(await paymentsOfRoutes(db, ids).exec()).filter((p) => p.kind === 'order'));
   const handovers = json<PaymentDoc>(await cashHandovers(db).exec()).filter((p) => p.kind === 'cash-handover' && p.date >= period.from && p.date <= period.to);
-  const payments = [...paymentDocs, ...handovers].map((p) =>
-    p.kind === 'order'
-      ? { kind: p.kind, order_id: p.order_id, rider_id: p.rider_id, method: p.method, status: p.status, amount_due_cents: p.amount_due_cents, amount_collected_cents: p.amount_collected_cents }
-      : { kind: p.kind, rider_id: p.rider_id, hub: p.hub, date: p.date, status: p.status, expected_cents: p.expected_cents, counted_cents: p.counted_cents },
-  );
-  const incidences = await ofRouteBatches(routeIds, async (ids) => json<Incidence>(await incidencesOfRoutes(db, ids).exec()).map((i) => ({ kind: i.kind, order_id: i.order_id, ...(i.kind === 'picker-error' ? { created_by: i.created_by } : {}) })));
+  const payments = [...paymentDocs, ...handovers].map(cutPayment);
+  const incidences = await ofRouteBatches(routeIds, async (ids) => json<Incidence>(await incidencesOfRoutes(db, ids).exec()).map(cutIncidence));
   // Picks are summarised per order and picker here (a route's batch holds all its picks), so the
   // worker receives about one document per order instead of one per pick.
   const picks = await ofRouteBatches(routeIds, async (ids) => summarisePicks(json<Pick>(await db.picks.find({ selector: { route_id: { $in: ids } }, sort: [{ route_id: 'asc' }] }).exec())));
@@ -77,9 +58,7 @@ export async function readReportData(db: CbDatabase, period: ReportPeriod): Prom
   const hubs = json<Hub>(await catalogOfKind(db, 'hub').exec()).map((h) => ({ number: h.number, name: h.name }));
   const clients = json<Client>(await catalogOfKind(db, 'client').exec()).map((c) => ({ id: c.id, name: c.name }));
   const reasons = json<Status>(await catalogOfKind(db, 'status-delivery').exec()).map((s) => ({ id: s.id, name: s.name }));
-  const sustainability = json<SustainabilityConfig>(await catalogOfKind(db, 'config-sustainability').exec())
-    .filter((c) => c.active)
-    .map((c) => ({ co2_g_per_km: c.co2_g_per_km, diesel_l_per_100km: c.diesel_l_per_100km, source: c.source }));
+  const sustainability = cutSustainability(json<SustainabilityConfig>(await catalogOfKind(db, 'config-sustainability').exec()));
   return { orders, routes, events, payments, incidences, picks, users, hubs, clients, reasons, sustainability };
 }
 
@@ -115,4 +94,48 @@ export function useReportData(period: ReportPeriod | null, reload: number): Repo
     };
   }, [engine, from, to, reload]);
   return state;
+}
+
+// ── Older periods: the server's report (issue 34, docs/reports.md) ──────────────────────────
+
+/** The oldest order day this device holds (null: none). */
+export async function oldestHeldDay(db: CbDatabase): Promise<string | null> {
+  const first = await db.orders.findOne({ selector: { date: { $gte: '' } }, sort: [{ date: 'asc' }, { hub: 'asc' }] }).exec();
+  return first ? first.date : null;
+}
+
+/**
+ * Where the report of a period comes from (src/domain/reports/source.ts): the device, or — for
+ * a period that starts before what the device holds — the server, online. Null while it is
+ * decided.
+ */
+export function useReportSource(period: ReportPeriod | null, reload: number): { source: ReportSource; notice: ReportNotice } | null {
+  const engine = useEngine();
+  const { online } = useSyncStatus();
+  const [heldFrom, setHeldFrom] = useState<{ day: string | null } | null>(null);
+  useEffect(() => {
+    if (!engine) return undefined;
+    let live = true;
+    oldestHeldDay(engine.db).then(
+      (day) => live && setHeldFrom({ day }),
+      () => live && setHeldFrom({ day: null }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [engine, reload]);
+  if (!period || !heldFrom) return null;
+  return reportSource({ from: period.from, heldFrom: heldFrom.day, serverReports: sessionBackend().reports !== undefined, online });
+}
+
+/** The server's report of a period and filters (counts), and the names of the people in it. */
+export function serverReport(period: ReportPeriod, filters: ReportFilters): Promise<{ report: Report; users: { id: string; name: string }[] }> {
+  const reports = sessionBackend().reports;
+  return reports ? reports.report(period, filters) : Promise.reject(new Error(t('reports.server.unavailable')));
+}
+
+/** The orders behind a figure of the server's report. */
+export function serverReportOrders(period: ReportPeriod, filters: ReportFilters, figure: FigureRef): Promise<string[]> {
+  const reports = sessionBackend().reports;
+  return reports ? reports.orderIds(period, filters, figure) : Promise.resolve([]);
 }

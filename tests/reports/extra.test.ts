@@ -174,7 +174,7 @@ describe('the further figures on hand-made orders', () => {
       { kind: 'order', order_id: 'o2', rider_id: 'u1', method: 'transfer', status: 'collected', amount_due_cents: 900, amount_collected_cents: 900 },
       { kind: 'order', order_id: 'o3', rider_id: 'u1', method: 'cash', status: 'reconciled', amount_due_cents: 700, amount_collected_cents: 700 },
     ],
-    incidences: [{ kind: 'picker-error', order_id: 'o1', created_by: 'p1' }],
+    incidences: [{ id: 'i1', kind: 'picker-error', order_id: 'o1', at: 0, created_by: 'p1' }],
     picks: summarisePicks([
       { id: 'k1', order_id: 'o1', line_id: '1', at: T('06:00:00'), created_by: 'p1' },
       { id: 'k2', order_id: 'o1', line_id: '2', at: T('06:10:00'), created_by: 'p1' },

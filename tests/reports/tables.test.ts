@@ -108,3 +108,24 @@ describe('the client monthly report', () => {
     expect(strFromU8(files['xl/worksheets/sheet1.xml']!)).toContain(`<v>${report(client.id).total.orders.count}</v>`);
   });
 });
+
+describe('the incidences table', () => {
+  it('holds per kind the incidences, resolved and open ones, and the hours to resolve (CSV as shown, XLSX as numbers), in both languages', async () => {
+    const r = report();
+    const spec = table(tablesOf(r, riderName), 'incidencias');
+    expect(spec.headers).toEqual(['Tipo', 'Cantidad', 'Resueltas', 'Abiertas o en revisión', 'Horas hasta resolver, mediana', 'Horas hasta resolver, p90']);
+    const row = spec.rows.find((x) => x[0] === 'Error de picking')!;
+    const res = r.incidenceResolution['picker-error'];
+    expect(num(row[1])).toBe(r.incidencesByKind['picker-error'].count);
+    expect(num(row[2]) + num(row[3])).toBe(num(row[1]));
+    expect(row[2]).toMatchObject({ ref: { kind: 'incidenceState', incidence: 'picker-error', state: 'resolved' } });
+    expect(res.medianMs, 'the generated days have resolved picking errors').not.toBeNull();
+    const hours = res.medianMs! / 3_600_000;
+    expect(xlsxValue(row[4]!)).toBe(Math.round(hours * 10) / 10);
+    expect(csvText(row[4]!)).toBe(new Intl.NumberFormat('es-ES', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(hours));
+    expect(csvText({ hours: null })).toBe('—');
+    expect(xlsxValue({ hours: null })).toBeNull();
+    await setLanguage('en');
+    expect(table(tablesOf(r, riderName), 'incidencias').headers.slice(2)).toEqual(['Resolved', 'Open or in review', 'Hours to resolve, median', 'Hours to resolve, p90']);
+  });
+});

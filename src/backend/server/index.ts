@@ -1,9 +1,10 @@
 /** The embedded-server implementation of the backend seam (the default). */
-import { BackendError, errorOf, type AdminBackend, type ApiKeyInfo, type AuthBackend, type Backend, type BackendStorage, type ConflictEntry, type FileTransport, type ProofBackend, type RoutingBackend, type NotifyBackend, type Session, type TrackingBackend } from '../types';
+import { BackendError, errorOf, type AdminBackend, type ApiKeyInfo, type AuthBackend, type Backend, type BackendStorage, type ConflictEntry, type FileTransport, type ProofBackend, type RoutingBackend, type NotifyBackend, type Session, type TrackingBackend, type ReportsBackend } from '../types';
 import { Observable } from 'rxjs';
 import type { ProofLink, PublicProof } from '../../domain/proof';
 import type { PositionBatchAnswer, RoutePosition } from '../../domain/tracking/positions';
 import type { NoticeContact, OrderNotices, PublicTracking, TrackingLink, WebhookEventInfo, WebhookInfo } from '../../domain/notify';
+import type { ReportFilters, ReportPeriod } from '../../domain/reports/reportTypes';
 import { Http } from './http';
 import { sessionFromResponse, SessionManager, type LoginResponse } from './session';
 import { ServerSyncTransport, type StreamOptions } from './transport';
@@ -136,5 +137,18 @@ export function createServerBackend(opts: ServerBackendOptions): ServerBackend {
       }),
   };
 
-  return { kind: 'server', auth, sync, files, admin, proof, routing, tracking, notify, session, http };
+  // Reports over the server's data (issue 34): the filters as the route's query (no `hubs`: the
+  // server decides them from the session).
+  const reportQuery = (period: ReportPeriod, f: ReportFilters): Record<string, string | number> => ({
+    from: period.from,
+    to: period.to,
+    ...(f.hub !== null ? { hub: f.hub } : {}),
+    ...(f.clientId !== null ? { client: f.clientId } : {}),
+    ...(f.riderId !== null ? { rider: f.riderId } : {}),
+  });
+  const reports: ReportsBackend = {
+    report: (period, filters) => http.json(`/api/reports?${new URLSearchParams(Object.entries(reportQuery(period, filters)).map(([k, v]) => [k, String(v)])).toString()}`),
+    orderIds: async (period, filters, figure) => (await http.json<{ orderIds: string[] }>('/api/reports/orders', { method: 'POST', body: { ...reportQuery(period, filters), figure } })).orderIds,
+  };
+  return { kind: 'server', auth, sync, files, admin, proof, routing, tracking, notify, reports, session, http };
 }

@@ -33,8 +33,9 @@ import type { PaymentMethod } from '../entities/operation';
 import { PAYMENT_METHODS } from '../entities/operation';
 import { settledDifferenceCents } from '../payments/cash';
 import { punctuality, windowBounds } from './window';
-import { buildExtra, type ReportRouteStops } from './extra';
-import { TALLY_FIGURES, type Figure, type TallyFigure, type ReportRoute, type ReportEvent, type GroupRow, type MoneyFigure, type MoneyFigures, type Outcome, type Report, type ReportFilters, type ReportInput, type ReportOrder, type RiderCashRow, type Tally } from './reportTypes';
+import { buildExtra, percentile, type ReportRouteStops } from './extra';
+import { resolutionMs, type ResolutionStep } from './incidences';
+import { TALLY_FIGURES, type Figure, type TallyFigure, type ReportRoute, type ReportEvent, type GroupRow, type IncidenceResolution, type MoneyFigure, type MoneyFigures, type Outcome, type Report, type ReportFilters, type ReportInput, type ReportOrder, type RiderCashRow, type Tally } from './reportTypes';
 
 export * from './reportTypes';
 
@@ -134,8 +135,10 @@ function build(input: ReportInput): Report {
   const routeById = new Map<string, ReportRoute>();
   for (const r of input.routes) routeById.set(r.id, r);
 
-  // Orders in scope.
-  const scope = new Map<string, ReportOrder>();
+  // Orders in scope, and the one index by order id the report builds (an order's position in
+  // `orders`; every later pass looks an order up here once, or reaches it by its position).
+  let orders: ReportOrder[] = [];
+  let indexOf = new Map<string, number>();
   const inHubs = hubsFilter(filters);
   for (const o of input.orders) {
     if (o.date < period.from || o.date > period.to) continue;
@@ -143,13 +146,12 @@ function build(input: ReportInput): Report {
     if (!inHubs(o.hub)) continue;
     if (filters.clientId !== null && o.client_id !== filters.clientId) continue;
     if (filters.riderId !== null && (routeById.get(o.route_id)?.rider_id ?? '') !== filters.riderId) continue;
-    scope.set(o.id, o);
+    indexOf.set(o.id, orders.length);
+    orders.push(o);
   }
+  if (indexOf.size !== orders.length) ({ orders, indexOf } = unique(orders));
 
   // The first and last outcome events of each order in scope (by `at`, then id), in one pass.
-  const orders = [...scope.values()];
-  const indexOf = new Map<string, number>();
-  for (let i = 0; i < orders.length; i += 1) indexOf.set(orders[i]!.id, i);
   const first: (ReportEvent | undefined)[] = new Array<ReportEvent | undefined>(orders.length);
   const last: (ReportEvent | undefined)[] = new Array<ReportEvent | undefined>(orders.length);
   const failedEvents: [number, ReportEvent][] = [];
@@ -161,9 +163,14 @@ function build(input: ReportInput): Report {
   const firstAt = new Float64Array(orders.length).fill(Infinity);
   const lastAt = new Float64Array(orders.length).fill(-Infinity);
   const proofed = new Uint8Array(orders.length);
+  // An order's events often come one after the other: look its id up once for them.
+  let previousId = '';
+  let previous: number | undefined;
   for (let k = 0; k < events.length; k += 1) {
     const e = events[k]!;
-    const i = indexOf.get(e.order_id);
+    const i = e.order_id === previousId ? previous : indexOf.get(e.order_id);
+    previousId = e.order_id;
+    previous = i;
     if (i === undefined) continue;
     eventOrder[k] = i;
     if (e.at < firstAt[i]!) firstAt[i] = e.at;
@@ -186,9 +193,13 @@ function build(input: ReportInput): Report {
   const clients = new Groups();
   const riders = new Groups();
   const hubs = new Groups();
-  const orderRider = new Map<string, string>();
+  const riderOf: string[] = new Array<string>(orders.length);
   const NONE: readonly string[] = [];
 
+  // Orders of a route often come one after the other; a hub's tally by its number.
+  let previousRoute = '\u0000';
+  let previousRider = '';
+  const hubTally: Tally[] = [];
   for (let i = 0; i < orders.length; i += 1) {
     const o = orders[i]!;
     const firstEvent = first[i];
@@ -199,8 +210,12 @@ function build(input: ReportInput): Report {
     else if (o.status === 'cancelled') outcome = 'cancelled';
     else outcome = 'open';
     const done = lastEvent !== undefined && (outcome === 'delivered' || outcome === 'partial');
-    const rider = o.route_id === '' ? '' : (routeById.get(o.route_id)?.rider_id ?? '');
-    orderRider.set(o.id, rider);
+    if (o.route_id !== previousRoute) {
+      previousRoute = o.route_id;
+      previousRider = o.route_id === '' ? '' : (routeById.get(o.route_id)?.rider_id ?? '');
+    }
+    const rider = previousRider;
+    riderOf[i] = rider;
     const facts: OrderFacts = {
       order: o,
       rider,
@@ -214,7 +229,7 @@ function build(input: ReportInput): Report {
     tallyOrder(days.get(o.date), facts);
     tallyOrder(clients.get(o.client_id), facts);
     tallyOrder(riders.get(rider), facts);
-    tallyOrder(hubs.get(String(o.hub)), facts);
+    tallyOrder((hubTally[o.hub] ??= hubs.get(String(o.hub))), facts);
   }
 
   // Stops of the period's routes with an order in scope (kept, as order indexes, for ./extra.ts).
@@ -233,38 +248,66 @@ function build(input: ReportInput): Report {
       }
       if (at.length === 0) continue;
       (routeStops ??= []).push(at);
-      const ids = at.map((i) => orders[i]!.id);
+      const ids = keepIds ? at.map((i) => orders[i]!.id) : NONE;
       tallyStop(total, ids);
       tallyStop(days.get(r.date), ids);
       tallyStop(riders.get(r.rider_id), ids);
       tallyStop(hubs.get(String(r.hub)), ids);
+      if (!keepIds || at.length === 1) {
+        // Counts only (or one order): the stop once for each client met.
+        for (let a = 0; a < at.length; a += 1) {
+          const c = orders[at[a]!]!.client_id;
+          let met = false;
+          for (let b = 0; b < a && !met; b += 1) met = orders[at[b]!]!.client_id === c;
+          if (!met) tallyStop(clients.get(c), ids);
+        }
+        continue;
+      }
       const byClient = new Map<string, string[]>();
-      for (const id of ids) {
-        const c = scope.get(id)!.client_id;
+      for (const i of at) {
+        const c = orders[i]!.client_id;
         const list = byClient.get(c);
-        if (list) list.push(id);
-        else byClient.set(c, [id]);
+        if (list) list.push(orders[i]!.id);
+        else byClient.set(c, [orders[i]!.id]);
       }
       for (const [c, list] of byClient) tallyStop(clients.get(c), list);
     }
     if (routeStops) reportRoutes.push({ route: r, stops: routeStops });
   }
 
-  // Incidences of the orders in scope, by kind (follow-up documents left out).
+  // Incidences of the orders in scope, by kind (follow-up documents left out), and how fast they
+  // were resolved (their follow-ups, ./incidences.ts).
   const incidencesByKind = Object.fromEntries(INCIDENCE_KINDS.map((k) => [k, emptyFigure()])) as Record<IncidenceKind, Figure>;
-  const incidenceSeen = new Map<IncidenceKind, Set<string>>(INCIDENCE_KINDS.map((k) => [k, new Set<string>()]));
+  const incidenceResolution = Object.fromEntries(INCIDENCE_KINDS.map((k) => [k, { resolved: emptyFigure(), open: emptyFigure(), medianMs: null, p90Ms: null }])) as Record<IncidenceKind, IncidenceResolution>;
+  const stepsOf = new Map<string, ResolutionStep[]>();
   for (const i of input.incidences) {
-    if (i.kind === 'follow-up' || !scope.has(i.order_id)) continue;
-    const fig = incidencesByKind[i.kind];
-    fig.count += 1;
-    const seen = incidenceSeen.get(i.kind)!;
-    if (!seen.has(i.order_id)) {
-      seen.add(i.order_id);
-      if (keepIds) fig.orderIds.push(i.order_id);
+    if (i.kind !== 'follow-up' || i.follows === undefined || i.follow_state === undefined || !indexOf.has(i.order_id)) continue;
+    const list = stepsOf.get(i.follows);
+    const step = { id: i.id, at: i.at, follow_state: i.follow_state };
+    if (list) list.push(step);
+    else stepsOf.set(i.follows, [step]);
+  }
+  const resolutionTimes = new Map<IncidenceKind, number[]>(INCIDENCE_KINDS.map((k) => [k, []]));
+  const NO_STEPS: ResolutionStep[] = [];
+  for (const i of input.incidences) {
+    if (i.kind === 'follow-up' || !indexOf.has(i.order_id)) continue;
+    add(incidencesByKind[i.kind], i.order_id);
+    const ms = resolutionMs(i.at, stepsOf.get(i.id) ?? NO_STEPS);
+    const r = incidenceResolution[i.kind];
+    if (ms === null) add(r.open, i.order_id);
+    else {
+      add(r.resolved, i.order_id);
+      resolutionTimes.get(i.kind)!.push(ms);
     }
   }
+  for (const [kind, times] of resolutionTimes) {
+    times.sort((a, b) => a - b);
+    incidenceResolution[kind].medianMs = percentile(times, 0.5);
+    incidenceResolution[kind].p90Ms = percentile(times, 0.9);
+  }
+  if (keepIds) for (const k of INCIDENCE_KINDS) for (const f of [incidencesByKind[k], incidenceResolution[k].resolved, incidenceResolution[k].open]) f.orderIds = [...new Set(f.orderIds)];
 
-  const money = moneyFigures(input, scope, orderRider);
+  const { inScope: paymentInScope, ...money } = moneyFigures(input, indexOf, riderOf);
 
   const userName = new Map(input.users.map((u) => [u.id, u.name]));
   const clientName = new Map(input.clients.map((c) => [c.id, c.name]));
@@ -284,8 +327,9 @@ function build(input: ReportInput): Report {
     byHub: hubs.rows((k) => hubName.get(k) ?? k, (a, b) => Number(a) - Number(b)),
     reasonNames,
     incidencesByKind,
+    incidenceResolution,
     money,
-    extra: buildExtra(input, { orders, indexOf, eventOrder, firstAt, lastAt, proofed, lastOutcome: last, routes: reportRoutes }, keepIds),
+    extra: buildExtra(input, { orders, indexOf, paymentInScope, eventOrder, firstAt, lastAt, proofed, lastOutcome: last, routes: reportRoutes }, keepIds),
   };
 }
 
@@ -296,7 +340,15 @@ function hubsFilter(filters: ReportFilters): (hub: number) => boolean {
   return (hub) => hubs.has(hub);
 }
 
-function moneyFigures(input: ReportInput, scope: ReadonlyMap<string, ReportOrder>, orderRider: ReadonlyMap<string, string>): MoneyFigures {
+/** The orders by id, each once (the last of the same id, where the first was), for an input with repeated ids. */
+function unique(list: readonly ReportOrder[]): { orders: ReportOrder[]; indexOf: Map<string, number> } {
+  const byId = new Map<string, ReportOrder>();
+  for (const o of list) byId.set(o.id, o);
+  const orders = [...byId.values()];
+  return { orders, indexOf: new Map(orders.map((o, i) => [o.id, i])) };
+}
+
+function moneyFigures(input: ReportInput, indexOf: ReadonlyMap<string, number>, riderOf: readonly string[]): MoneyFigures & { inScope: Uint8Array } {
   const { period, filters } = input;
   const inHubs = hubsFilter(filters);
   const byMethod = Object.fromEntries(PAYMENT_METHODS.map((m) => [m, { count: 0, cents: 0, orderIds: [] as string[] }])) as Record<PaymentMethod, MoneyFigure>;
@@ -311,7 +363,10 @@ function moneyFigures(input: ReportInput, scope: ReadonlyMap<string, ReportOrder
     }
     return row;
   };
-  for (const p of input.payments) {
+  // Per payment: 1 when it is an order payment of an order in scope (./extra.ts reads it too).
+  const inScope = new Uint8Array(input.payments.length);
+  for (let k = 0; k < input.payments.length; k += 1) {
+    const p = input.payments[k]!;
     if (p.kind === 'cash-handover') {
       if (p.date < period.from || p.date > period.to) continue;
       if (filters.hub !== null && p.hub !== filters.hub) continue;
@@ -327,7 +382,10 @@ function moneyFigures(input: ReportInput, scope: ReadonlyMap<string, ReportOrder
       cashRow(p.rider_id).writtenOffCents += writtenOff;
       continue;
     }
-    if (p.status === 'pending' || !scope.has(p.order_id)) continue;
+    const i = indexOf.get(p.order_id);
+    if (i === undefined) continue;
+    inScope[k] = 1;
+    if (p.status === 'pending') continue;
     const fig = byMethod[p.method];
     fig.count += 1;
     fig.cents += p.amount_collected_cents;
@@ -339,7 +397,7 @@ function moneyFigures(input: ReportInput, scope: ReadonlyMap<string, ReportOrder
       if (keepIds) differences.orderIds.push(p.order_id);
     }
     if (p.method === 'cash') {
-      const row = cashRow(p.rider_id !== '' ? p.rider_id : (orderRider.get(p.order_id) ?? ''));
+      const row = cashRow(p.rider_id !== '' ? p.rider_id : (riderOf[i] ?? ''));
       row.collected.count += 1;
       row.collected.cents += p.amount_collected_cents;
       if (keepIds) row.collected.orderIds.push(p.order_id);
@@ -351,7 +409,7 @@ function moneyFigures(input: ReportInput, scope: ReadonlyMap<string, ReportOrder
     row.onHandCents = row.collected.cents - row.handedOverCents - row.writtenOffCents;
     cashOnHandCents += row.onHandCents;
   }
-  return { byMethod, differences, handedOver, cashWithRiders, cashOnHandCents };
+  return { byMethod, differences, handedOver, cashWithRiders, cashOnHandCents, inScope };
 }
 
 /** Share `part / whole` (0 when there is no whole). */

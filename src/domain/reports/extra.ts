@@ -67,7 +67,7 @@ export function extraFigureAt(extra: ExtraFigures, ref: ExtraRef): Figure | null
 }
 
 /** The value at rank ceil(q·n) of sorted values (nearest rank); null when there are none. */
-export function percentile(sorted: readonly number[], q: number): number | null {
+export function percentile(sorted: ArrayLike<number>, q: number): number | null {
   if (sorted.length === 0) return null;
   const rank = Math.max(1, Math.ceil(q * sorted.length));
   return sorted[Math.min(rank, sorted.length) - 1]!;
@@ -155,6 +155,8 @@ export function summarisePicks(picks: readonly ReportPick[]): ReportPickSummary[
 export interface ScopeIndex {
   readonly orders: readonly ReportOrder[];
   readonly indexOf: ReadonlyMap<string, number>;
+  /** Per payment of the input: 1 when it is an order payment of an order in scope. */
+  readonly paymentInScope: Uint8Array;
   /** Per event of the input: the index of its order in scope, or -1. */
   readonly eventOrder: Int32Array;
   /** Per order: the times of its first and last delivery events of any kind (±Infinity: none). */
@@ -259,9 +261,10 @@ export function buildExtra(input: ReportInput, scopeIndex: ScopeIndex, keepIds: 
     }
   }
   for (const [row, list] of service) {
-    list.sort((a, b) => a - b);
-    row.serviceMedianS = percentile(list, 0.5);
-    row.serviceP90S = percentile(list, 0.9);
+    // A typed array sorts numbers without a comparator (several times faster for a month's stops).
+    const sorted = Float64Array.from(list).sort();
+    row.serviceMedianS = percentile(sorted, 0.5);
+    row.serviceP90S = percentile(sorted, 0.9);
   }
 
   // Picking: each line of an order in scope counts once, for the picker of its earliest pick
@@ -318,8 +321,10 @@ export function buildExtra(input: ReportInput, scopeIndex: ScopeIndex, keepIds: 
 
   // Settled card and transfer payments.
   const settled = { card: { count: 0, cents: 0, orderIds: [] as string[] }, transfer: { count: 0, cents: 0, orderIds: [] as string[] } };
-  for (const p of input.payments) {
-    if (p.kind !== 'order' || p.status !== 'reconciled' || (p.method !== 'card' && p.method !== 'transfer') || !idx.has(p.order_id)) continue;
+  const { paymentInScope } = scopeIndex;
+  for (let k = 0; k < input.payments.length; k += 1) {
+    const p = input.payments[k]!;
+    if (paymentInScope[k] === 0 || p.kind !== 'order' || p.status !== 'reconciled' || (p.method !== 'card' && p.method !== 'transfer')) continue;
     const f = settled[p.method];
     f.count += 1;
     f.cents += p.amount_collected_cents;

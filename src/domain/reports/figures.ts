@@ -16,6 +16,7 @@ export type FigureRef =
   | { readonly kind: 'differences' }
   | { readonly kind: 'cash'; readonly riderId: string }
   | { readonly kind: 'incidence'; readonly incidence: IncidenceKind }
+  | { readonly kind: 'incidenceState'; readonly incidence: IncidenceKind; readonly state: 'resolved' | 'open' }
   | { readonly kind: 'extra'; readonly ref: ExtraRef };
 
 /** The figure a reference names, or null when the report has none (a group key not met). */
@@ -35,6 +36,8 @@ export function figureAt(report: Report, ref: FigureRef): Figure | null {
       return report.money.cashWithRiders.find((r) => r.riderId === ref.riderId)?.collected ?? null;
     case 'incidence':
       return report.incidencesByKind[ref.incidence];
+    case 'incidenceState':
+      return report.incidenceResolution[ref.incidence][ref.state];
     case 'extra':
       return extraFigureAt(report.extra, ref.ref);
   }

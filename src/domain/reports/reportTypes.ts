@@ -2,6 +2,7 @@
 import type { DeliveryEvent, Incidence, IncidenceKind, Pick as PickEvent } from '../entities/events';
 import type { Order, Payment, PaymentMethod, Route } from '../entities/operation';
 import type { CashHandover } from '../payments/handover';
+import type { FollowUpState } from '../incidences/followUp';
 
 export interface Figure {
   count: number;
@@ -45,6 +46,17 @@ export interface GroupRow {
   key: string;
   name: string;
   tally: Tally;
+}
+
+/** The incidences of a kind: resolved ones and their resolution times, open ones apart. */
+export interface IncidenceResolution {
+  /** Resolved (or credited) incidences: `count` incidences, the orders behind them. */
+  resolved: Figure;
+  /** Incidences still open or in review. */
+  open: Figure;
+  /** Median and 90th percentile (nearest rank) of the resolution times, ms; null: none resolved. */
+  medianMs: number | null;
+  p90Ms: number | null;
 }
 
 export interface RiderCashRow {
@@ -96,8 +108,16 @@ export type ReportRoute = Pick<Route, 'id' | 'date' | 'hub' | 'rider_id'> & {
 export type ReportEvent = Pick<DeliveryEvent, 'id' | 'kind' | 'order_id' | 'at' | 'reason_status_id'> & { readonly photo?: boolean };
 export type ReportPayment = Pick<Payment, 'kind' | 'order_id' | 'rider_id' | 'method' | 'status' | 'amount_due_cents' | 'amount_collected_cents'>;
 export type ReportHandover = Pick<CashHandover, 'kind' | 'rider_id' | 'hub' | 'date' | 'status' | 'expected_cents' | 'counted_cents'>;
-/** An incidence cut for the report; `created_by` (the picker) is kept for picker errors. */
-export type ReportIncidence = Pick<Incidence, 'kind' | 'order_id'> & { readonly created_by?: string };
+/**
+ * An incidence cut for the report; `created_by` (the picker) is kept for picker errors; a
+ * follow-up (kind `follow-up`) keeps the incidence it follows and the state it moves it to
+ * (./incidences.ts: how fast incidences were resolved).
+ */
+export type ReportIncidence = Pick<Incidence, 'id' | 'kind' | 'order_id' | 'at'> & {
+  readonly created_by?: string;
+  readonly follows?: string;
+  readonly follow_state?: FollowUpState;
+};
 /** A picking event cut for the report (picking lines per hour, ./extra.ts). */
 export type ReportPick = Pick<PickEvent, 'id' | 'order_id' | 'line_id' | 'at' | 'created_by'> & { readonly undoes?: string };
 /**
@@ -143,6 +163,8 @@ export interface Report {
   /** Names of the failed reasons met (id → name; the id itself when the catalogue has none). */
   reasonNames: Record<string, string>;
   incidencesByKind: Record<IncidenceKind, Figure>;
+  /** How fast the incidences of each kind were resolved (./incidences.ts). */
+  incidenceResolution: Record<IncidenceKind, IncidenceResolution>;
   money: MoneyFigures;
   /** Productivity, settled card/transfer, proofs per client, sustainability (./extra.ts). */
   extra: ExtraFigures;

@@ -43,10 +43,10 @@ export function ReportsPage() {
   const { data: clients } = useCatalog('client');
   const { data: riderUsers } = useLiveQuery<User[]>((db) => ridersQuery(db), [], []);
   const filters = useMemo<ReportFilters>(() => ({ hub: hub === '' ? null : Number(hub), clientId: client === '' ? null : client, riderId: rider === '' ? null : rider }), [hub, client, rider]);
-  const { report, ms, busy, error, data, orderIds } = useReport(period, filters, reload);
+  const { report, ms, busy, error, users, notice, orderIds } = useReport(period, filters, reload);
   const [drawer, setDrawer] = useState<{ title: string; ids: string[] } | null>(null);
 
-  const userNames = useMemo(() => new Map((data?.users ?? []).map((u) => [u.id, u.name])), [data]);
+  const userNames = useMemo(() => new Map(users.map((u) => [u.id, u.name])), [users]);
   const riderName = (id: string): string => (id === '' ? t('reports.noRider') : (userNames.get(id) ?? id));
   const open = (c: CountCell): void => void orderIds(c.ref).then((ids) => setDrawer({ title: c.label, ids }));
   // The tables of the report; further tables are appended to this list.
@@ -101,7 +101,15 @@ export function ReportsPage() {
         <Alert color="red">{t('reports.badRange')}</Alert>
       ) : (
         <Text size="sm" c="dimmed">
-          {t('reports.range', { from: dayLabel(period.from), to: dayLabel(period.to) })} · {t('reports.deviceOnly')}
+          {t('reports.range', { from: dayLabel(period.from), to: dayLabel(period.to) })}
+          {notice !== null && (
+            <>
+              {' · '}
+              <span data-testid="report-source" data-source={notice}>
+                {t(`reports.source.${notice}`)}
+              </span>
+            </>
+          )}
         </Text>
       )}
       {error !== null && <Alert color="red">{t('reports.error', { message: error })}</Alert>}

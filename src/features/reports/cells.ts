@@ -29,7 +29,11 @@ export interface PercentCell {
 export interface DayCell {
   readonly day: string;
 }
-export type Cell = string | number | CountCell | MoneyCell | PercentCell | DayCell;
+/** A duration in hours (null: none, shown «—»). */
+export interface HoursCell {
+  readonly hours: number | null;
+}
+export type Cell = string | number | CountCell | MoneyCell | PercentCell | DayCell | HoursCell;
 
 /** A series of a chart: a numeric field of the chart's rows. */
 export interface ChartSeriesSpec {
@@ -80,6 +84,7 @@ export function cellText(c: Cell): string {
   if (isCount(c)) return formatNumber(c.count);
   if ('cents' in c) return formatNumber(c.cents / 100, 2);
   if ('part' in c) return `${formatNumber(share(c.part, c.whole) * 100, 1)} %`;
+  if ('hours' in c) return c.hours === null ? '—' : formatNumber(c.hours, 1);
   return dayLabel(c.day);
 }
 
@@ -96,6 +101,7 @@ export function xlsxValue(c: Cell): XlsxValue {
   if (isCount(c)) return c.count;
   if ('cents' in c) return { cents: c.cents };
   if ('part' in c) return { ratio: share(c.part, c.whole) };
+  if ('hours' in c) return c.hours === null ? null : Math.round(c.hours * 10) / 10;
   return { date: c.day };
 }
 

@@ -125,13 +125,24 @@ export function tablesOf(report: Report, riderName: (id: string) => string): Tab
     rows: Object.entries(total.failedByReason).map(([id, f]) => [report.reasonNames[id] ?? id, { count: f.count, ref: { kind: 'reason', group: 'total', key: '', reason: id }, label: report.reasonNames[id] ?? id }, { part: f.count, whole: total.failedAttempts.count }]),
     chart: reasonsChart(report, reasonsTitle),
   };
+  const hours = (ms: number | null): Cell => ({ hours: ms === null ? null : ms / 3_600_000 });
   const incidences: TableSpec = {
     id: 'incidencias',
     title: t('reports.sections.incidences'),
-    headers: [t('reports.columns.kind'), t('reports.columns.count')],
+    headers: [t('reports.columns.kind'), t('reports.columns.count'), t('reports.incidences.resolved'), t('reports.incidences.open'), t('reports.incidences.medianHours'), t('reports.incidences.p90Hours')],
     rows: INCIDENCE_KINDS.map((k) => {
       const label = t(`reports.incidenceKinds.${k}`);
-      return [label, { count: report.incidencesByKind[k].count, ref: { kind: 'incidence', incidence: k }, label }];
+      const r = report.incidenceResolution[k];
+      const resolved = `${t('reports.incidences.resolved')} · ${label}`;
+      const open = `${t('reports.incidences.open')} · ${label}`;
+      return [
+        label,
+        { count: report.incidencesByKind[k].count, ref: { kind: 'incidence', incidence: k }, label },
+        { count: r.resolved.count, ref: { kind: 'incidenceState', incidence: k, state: 'resolved' }, label: resolved },
+        { count: r.open.count, ref: { kind: 'incidenceState', incidence: k, state: 'open' }, label: open },
+        hours(r.medianMs),
+        hours(r.p90Ms),
+      ];
     }),
   };
   const m = report.money;
