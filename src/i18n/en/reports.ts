@@ -71,7 +71,7 @@ export const reportsMessages: Shape<typeof es> = {
     title: 'Reports',
     menu: 'Reports',
     menuDescription: 'Service, failures, payments and clients of a period',
-    intro: 'Figures of the operation for a period, computed on this device from the data it holds. Click a figure to see its orders.',
+    intro: 'Figures of the operation for a period: computed on this device from the data it holds, or by the server when the period starts earlier (said under the period). Click a figure to see its orders.',
     period: 'Period',
     periods: {
       today: 'Today',

@@ -73,7 +73,7 @@ export const reportsMessages = {
     title: 'Informes',
     menu: 'Informes',
     menuDescription: 'Servicio, fallos, cobros y clientes de un periodo',
-    intro: 'Cifras de la operación de un periodo, calculadas en este dispositivo con los datos que guarda. Pulsa una cifra para ver sus pedidos.',
+    intro: 'Cifras de la operación de un periodo: las calcula este dispositivo con los datos que guarda, o el servidor cuando el periodo empieza antes (lo dice bajo el periodo). Pulsa una cifra para ver sus pedidos.',
     period: 'Periodo',
     periods: {
       today: 'Hoy',
