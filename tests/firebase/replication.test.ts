@@ -153,6 +153,14 @@ afterAll(async () => {
   await closeClients();
 });
 
+/**
+ * An upper bound, not a wait: the Firestore emulator now and then answers a realtime listener with
+ * RESOURCE_EXHAUSTED («Received message larger than max», firebase-tools#8654, open), and the SDK
+ * then backs off for up to 60 s before it reconnects (pulls fail meanwhile; CI saw it once). The
+ * test still waits only for the devices to settle.
+ */
+const CONVERGE_WITHIN_MS = 240_000;
+
 describe('replication over Firestore with dropped requests, lost acknowledgements and duplicates', () => {
   it('converges with no lost write, no doubled event and both devices’ edits kept', async () => {
     const admin = await device('admin', 'u-admin', 'admin', ['orders'], 11);
@@ -199,5 +207,5 @@ describe('replication over Firestore with dropped requests, lost acknowledgement
     for (const d of devices) expect(await d.outbox.count(), d.label).toBe(0);
     // The faults did happen.
     expect((stats.lostAck ?? 0) + (stats.duplicated ?? 0) + (stats.dropped ?? 0)).toBeGreaterThan(0);
-  });
+  }, CONVERGE_WITHIN_MS);
 });
