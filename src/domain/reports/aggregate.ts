@@ -33,9 +33,9 @@ import type { PaymentMethod } from '../entities/operation';
 import { PAYMENT_METHODS } from '../entities/operation';
 import { settledDifferenceCents } from '../payments/cash';
 import { punctuality, windowBounds } from './window';
-import { buildExtra, percentile, type ReportRouteStops } from './extra';
+import { buildExtra, percentile, DELIVERED, FAILED, FIRST_AT, FIRST_OUTCOME, FIRST_OUTCOME_AT, FLAGS, LAST_AT, LAST_OUTCOME, LAST_OUTCOME_AT, NO_OUTCOME, PARTIAL, PROOFED, TIMES, type ReportRouteStops } from './extra';
 import { resolutionMs, type ResolutionStep } from './incidences';
-import { TALLY_FIGURES, type Figure, type TallyFigure, type ReportRoute, type ReportEvent, type GroupRow, type IncidenceResolution, type MoneyFigure, type MoneyFigures, type Outcome, type Report, type ReportFilters, type ReportInput, type ReportOrder, type RiderCashRow, type Tally } from './reportTypes';
+import { TALLY_FIGURES, type Figure, type TallyFigure, type ReportRoute, type GroupRow, type IncidenceResolution, type MoneyFigure, type MoneyFigures, type Outcome, type Report, type ReportFilters, type ReportInput, type ReportOrder, type RiderCashRow, type Tally } from './reportTypes';
 
 export * from './reportTypes';
 
@@ -114,7 +114,7 @@ class Groups {
 
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-const OUTCOME_KINDS = new Set(['delivered', 'partial', 'failed']);
+const OUTCOME_OF_CODE: readonly (Outcome | undefined)[] = [undefined, 'delivered', 'partial', 'failed'];
 
 export interface BuildOptions {
   /** Keep the ids of the orders behind each figure (default true); false: counts only, faster. */
@@ -151,42 +151,69 @@ function build(input: ReportInput): Report {
   }
   if (indexOf.size !== orders.length) ({ orders, indexOf } = unique(orders));
 
-  // The first and last outcome events of each order in scope (by `at`, then id), in one pass.
-  const first: (ReportEvent | undefined)[] = new Array<ReportEvent | undefined>(orders.length);
-  const last: (ReportEvent | undefined)[] = new Array<ReportEvent | undefined>(orders.length);
-  const failedEvents: [number, ReportEvent][] = [];
-  const before = (a: ReportEvent, b: ReportEvent): boolean => a.at < b.at || (a.at === b.at && a.id < b.id);
-  // For ./extra.ts, in the same pass: each event's order, each order's first and last event
-  // times (every kind) and whether it has a proof (a signature or a photo).
+  // One pass over the events, in whatever order they come: each event's order (looked up once,
+  // once for a run of events of the same order), and per order, in typed arrays side by side (one
+  // or two cache lines per event however the events are ordered; no event object is read again):
+  // the times of its first and last events of any kind and of its first and last outcome events
+  // (delivered / partial / failed, by `at`, then id), those two events' kinds and indexes, and
+  // whether it has a proof (a signature or a photo). Read by ./extra.ts too.
   const events = input.events;
+  const n = orders.length;
   const eventOrder = new Int32Array(events.length).fill(-1);
-  const firstAt = new Float64Array(orders.length).fill(Infinity);
-  const lastAt = new Float64Array(orders.length).fill(-Infinity);
-  const proofed = new Uint8Array(orders.length);
-  // An order's events often come one after the other: look its id up once for them.
+  const times = new Float64Array(n * TIMES);
+  for (let i = 0; i < n; i += 1) {
+    times[i * TIMES + FIRST_AT] = Infinity;
+    times[i * TIMES + LAST_AT] = -Infinity;
+    times[i * TIMES + FIRST_OUTCOME_AT] = Infinity;
+    times[i * TIMES + LAST_OUTCOME_AT] = -Infinity;
+  }
+  const flags = new Uint8Array(n * FLAGS);
+  const outcomeEvent = new Int32Array(n * 2);
+  const failedEvents: number[] = [];
   let previousId = '';
   let previous: number | undefined;
   for (let k = 0; k < events.length; k += 1) {
-    const e = events[k]!;
-    const i = e.order_id === previousId ? previous : indexOf.get(e.order_id);
-    previousId = e.order_id;
+    const id = events[k]!.order_id;
+    const i = id === previousId ? previous : indexOf.get(id);
+    previousId = id;
     previous = i;
-    if (i === undefined) continue;
-    eventOrder[k] = i;
-    if (e.at < firstAt[i]!) firstAt[i] = e.at;
-    if (e.at > lastAt[i]!) lastAt[i] = e.at;
-    if (e.kind === 'signed' || e.photo === true) proofed[i] = 1;
-    if (!OUTCOME_KINDS.has(e.kind)) continue;
-    const f = first[i];
-    if (f === undefined || before(e, f)) first[i] = e;
-    const l = last[i];
-    if (l === undefined || before(l, e)) last[i] = e;
-    if (e.kind === 'failed') failedEvents.push([i, e]);
+    if (i !== undefined) eventOrder[k] = i;
   }
-  // Failed events in time order, so each order's reasons come in the order they happened.
-  failedEvents.sort((x, y) => x[0] - y[0] || (before(x[1], y[1]) ? -1 : before(y[1], x[1]) ? 1 : 0));
-  const failuresOf: (string[] | undefined)[] = new Array<string[] | undefined>(orders.length);
-  for (const [i, e] of failedEvents) (failuresOf[i] ??= []).push(e.reason_status_id);
+  for (let k = 0; k < events.length; k += 1) {
+    const i = eventOrder[k]!;
+    if (i < 0) continue;
+    const e = events[k]!;
+    const at = e.at;
+    const t = i * TIMES;
+    if (at < times[t + FIRST_AT]!) times[t + FIRST_AT] = at;
+    if (at > times[t + LAST_AT]!) times[t + LAST_AT] = at;
+    const kind = e.kind;
+    const code = kind === 'delivered' ? DELIVERED : kind === 'partial' ? PARTIAL : kind === 'failed' ? FAILED : NO_OUTCOME;
+    const f = i * FLAGS;
+    if (kind === 'signed' || e.photo === true) flags[f + PROOFED] = 1;
+    if (code === NO_OUTCOME) continue;
+    const firstAt = times[t + FIRST_OUTCOME_AT]!;
+    if (at < firstAt || (at === firstAt && e.id < events[outcomeEvent[i * 2]!]!.id)) {
+      times[t + FIRST_OUTCOME_AT] = at;
+      outcomeEvent[i * 2] = k;
+      flags[f + FIRST_OUTCOME] = code;
+    }
+    const lastAt = times[t + LAST_OUTCOME_AT]!;
+    if (at > lastAt || (at === lastAt && events[outcomeEvent[i * 2 + 1]!]!.id < e.id)) {
+      times[t + LAST_OUTCOME_AT] = at;
+      outcomeEvent[i * 2 + 1] = k;
+      flags[f + LAST_OUTCOME] = code;
+    }
+    if (code === FAILED) failedEvents.push(k);
+  }
+  // Failed events by order, in time order (then id), so each order's reasons come in the order they happened.
+  failedEvents.sort((x, y) => {
+    const a = events[x]!;
+    const b = events[y]!;
+    return eventOrder[x]! - eventOrder[y]! || a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  });
+  const failuresOf: (string[] | undefined)[] = new Array<string[] | undefined>(n);
+  for (const k of failedEvents) (failuresOf[eventOrder[k]!] ??= []).push(events[k]!.reason_status_id);
 
   const total = emptyTally();
   const days = new Groups();
@@ -202,14 +229,14 @@ function build(input: ReportInput): Report {
   const hubTally: Tally[] = [];
   for (let i = 0; i < orders.length; i += 1) {
     const o = orders[i]!;
-    const firstEvent = first[i];
-    const lastEvent = last[i];
+    const firstKind = flags[i * FLAGS + FIRST_OUTCOME]!;
+    const lastKind = flags[i * FLAGS + LAST_OUTCOME]!;
     let outcome: Outcome;
     if (o.status === 'returned') outcome = 'returned';
-    else if (lastEvent) outcome = lastEvent.kind as 'delivered' | 'partial' | 'failed';
+    else if (lastKind !== NO_OUTCOME) outcome = OUTCOME_OF_CODE[lastKind]!;
     else if (o.status === 'cancelled') outcome = 'cancelled';
     else outcome = 'open';
-    const done = lastEvent !== undefined && (outcome === 'delivered' || outcome === 'partial');
+    const done = outcome === 'delivered' || outcome === 'partial';
     if (o.route_id !== previousRoute) {
       previousRoute = o.route_id;
       previousRider = o.route_id === '' ? '' : (routeById.get(o.route_id)?.rider_id ?? '');
@@ -220,9 +247,9 @@ function build(input: ReportInput): Report {
       order: o,
       rider,
       outcome,
-      punctuality: done ? punctuality(lastEvent.at, windowBounds(o)) : null,
-      attempted: firstEvent !== undefined,
-      firstAttempt: firstEvent !== undefined && firstEvent.kind !== 'failed',
+      punctuality: done ? punctuality(times[i * TIMES + LAST_OUTCOME_AT]!, windowBounds(o)) : null,
+      attempted: firstKind !== NO_OUTCOME,
+      firstAttempt: firstKind !== NO_OUTCOME && firstKind !== FAILED,
       failures: failuresOf[i] ?? NONE,
     };
     tallyOrder(total, facts);
@@ -329,7 +356,7 @@ function build(input: ReportInput): Report {
     incidencesByKind,
     incidenceResolution,
     money,
-    extra: buildExtra(input, { orders, indexOf, paymentInScope, eventOrder, firstAt, lastAt, proofed, lastOutcome: last, routes: reportRoutes }, keepIds),
+    extra: buildExtra(input, { orders, indexOf, paymentInScope, eventOrder, times, flags, routes: reportRoutes }, keepIds),
   };
 }
 

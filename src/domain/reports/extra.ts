@@ -29,7 +29,7 @@
  *   (not returned) with a signature (a `signed` event) or a photo on one of their delivery events.
  * - Sustainability: km of ridden routes × the van factors of Configuración.
  */
-import type { ExtraFigures, ExtraRef, Figure, PickingRow, ProductivityRow, ReportEvent, ReportInput, ReportOrder, ReportPick, ReportPickSummary, ReportRoute, SustainabilityFactors } from './reportTypes';
+import type { ExtraFigures, ExtraRef, Figure, PickingRow, ProductivityRow, ReportInput, ReportOrder, ReportPick, ReportPickSummary, ReportRoute, SustainabilityFactors } from './reportTypes';
 
 export type { ExtraFigures, ExtraRef, PickingRow, ProductivityRow, SustainabilityFactors } from './reportTypes';
 
@@ -159,16 +159,29 @@ export interface ScopeIndex {
   readonly paymentInScope: Uint8Array;
   /** Per event of the input: the index of its order in scope, or -1. */
   readonly eventOrder: Int32Array;
-  /** Per order: the times of its first and last delivery events of any kind (±Infinity: none). */
-  readonly firstAt: Float64Array;
-  readonly lastAt: Float64Array;
-  /** Per order: 1 when one of its events is a signature or carries a photo. */
-  readonly proofed: Uint8Array;
-  /** Per order: its last delivered / partial / failed event. */
-  readonly lastOutcome: readonly (ReportEvent | undefined)[];
+  /** Per order, TIMES numbers from i × TIMES: at FIRST_AT / LAST_AT the times of its first and last delivery events of any kind, at FIRST_OUTCOME_AT / LAST_OUTCOME_AT of its first and last outcome events (±Infinity: none). */
+  readonly times: Float64Array;
+  /** Per order, FLAGS bytes from i × FLAGS: at FIRST_OUTCOME / LAST_OUTCOME the kind of its first and last outcome events (NO_OUTCOME, DELIVERED, PARTIAL, FAILED), at PROOFED 1 when one of its events is a signature or carries a photo. */
+  readonly flags: Uint8Array;
   /** The routes of the report (period, hub, rider) and their stops' orders in scope (indexes). */
   readonly routes: readonly ReportRouteStops[];
 }
+
+/** The layout of ScopeIndex's per-order typed arrays (an order's figures side by side: one cache line whatever the events' order). */
+export const TIMES = 4;
+export const FIRST_AT = 0;
+export const LAST_AT = 1;
+export const FIRST_OUTCOME_AT = 2;
+export const LAST_OUTCOME_AT = 3;
+export const FLAGS = 4;
+export const FIRST_OUTCOME = 0;
+export const LAST_OUTCOME = 1;
+export const PROOFED = 2;
+/** Outcome event kinds as codes. */
+export const NO_OUTCOME = 0;
+export const DELIVERED = 1;
+export const PARTIAL = 2;
+export const FAILED = 3;
 
 export interface ReportRouteStops {
   readonly route: ReportRoute;
@@ -179,7 +192,7 @@ export function buildExtra(input: ReportInput, scopeIndex: ScopeIndex, keepIds: 
   const push = (f: Figure, id: string): void => {
     if (keepIds) f.orderIds.push(id);
   };
-  const { orders, indexOf: idx, eventOrder, firstAt, lastAt, proofed, lastOutcome } = scopeIndex;
+  const { orders, indexOf: idx, eventOrder, times, flags } = scopeIndex;
   const n = orders.length;
   const events = input.events;
 
@@ -197,8 +210,10 @@ export function buildExtra(input: ReportInput, scopeIndex: ScopeIndex, keepIds: 
     let last = -Infinity;
     for (const list of stops) {
       for (const i of list) {
-        if (firstAt[i]! < first) first = firstAt[i]!;
-        if (lastAt[i]! > last) last = lastAt[i]!;
+        const a = times[i * TIMES + FIRST_AT]!;
+        const b = times[i * TIMES + LAST_AT]!;
+        if (a < first) first = a;
+        if (b > last) last = b;
       }
     }
     const rows = [total, rowOf(riders, r.rider_id, emptyProductivity), rowOf(hubs, String(r.hub), emptyProductivity)];
@@ -220,7 +235,7 @@ export function buildExtra(input: ReportInput, scopeIndex: ScopeIndex, keepIds: 
     if (ridden) kmByHub.set(String(r.hub), (kmByHub.get(String(r.hub)) ?? 0) + (r.distance_m ?? 0) / 1000);
     for (const list of stops) {
       let sFirst = Infinity;
-      for (const i of list) if (firstAt[i]! < sFirst) sFirst = firstAt[i]!;
+      for (const i of list) if (times[i * TIMES + FIRST_AT]! < sFirst) sFirst = times[i * TIMES + FIRST_AT]!;
       if (sFirst !== Infinity) {
         const s = stopFirst.length;
         stopFirst.push(sFirst);
@@ -334,10 +349,10 @@ export function buildExtra(input: ReportInput, scopeIndex: ScopeIndex, keepIds: 
   // Proofs of delivery per client.
   const proofs = { total: { count: 0, orderIds: [] as string[] }, byClient: {} as Record<string, Figure> };
   for (let i = 0; i < n; i += 1) {
-    if (proofed[i] === 0) continue;
+    if (flags[i * FLAGS + PROOFED] === 0) continue;
     const o = orders[i]!;
-    const l = lastOutcome[i];
-    if (o.status === 'returned' || !l || l.kind === 'failed') continue;
+    const last = flags[i * FLAGS + LAST_OUTCOME];
+    if (o.status === 'returned' || last === NO_OUTCOME || last === FAILED) continue;
     proofs.total.count += 1;
     push(proofs.total, o.id);
     const f = (proofs.byClient[o.client_id] ??= { count: 0, orderIds: [] });
