@@ -183,6 +183,9 @@ export const DELIVERED = 1;
 export const PARTIAL = 2;
 export const FAILED = 3;
 
+/** An order's day and hub as one number: day × DAY_HUB + hub (hub numbers are below it). */
+const DAY_HUB = 100_000;
+
 export interface ReportRouteStops {
   readonly route: ReportRoute;
   readonly stops: readonly (readonly number[])[];
@@ -284,38 +287,65 @@ export function buildExtra(input: ReportInput, scopeIndex: ScopeIndex, keepIds: 
 
   // Picking: each line of an order in scope counts once, for the picker of its earliest pick
   // that was not undone; picker-hours from each picker's first to last pick per day and hub.
+  // Each pick's order looked up in a pass of its own; then an order's day and hub by its position,
+  // a picker's rows and spans by his number, a hub's row by its number (no text made per pick).
+  const picks = input.picks;
+  const pickOrder = new Int32Array(picks.length);
+  for (let k = 0; k < picks.length; k += 1) pickOrder[k] = idx.get(picks[k]!.order_id) ?? -1;
+  const dayHub = new Int32Array(n);
   const dayOf = new Map<string, number>();
-  const spans = new Map<string, Map<number, { hub: string; first: number; last: number }>>();
+  let previousDate = '';
+  let day = -1;
+  for (let i = 0; i < n; i += 1) {
+    const o = orders[i]!;
+    if (o.date !== previousDate) {
+      previousDate = o.date;
+      const known = dayOf.get(o.date);
+      if (known === undefined) dayOf.set(o.date, (day = dayOf.size));
+      else day = known;
+    }
+    dayHub[i] = day * DAY_HUB + o.hub;
+  }
   const pTotal = emptyPicking('');
   const pickers = new Map<string, PickingRow>();
   const pHubs = new Map<string, PickingRow>();
-  for (const p of input.picks) {
-    const i = idx.get(p.order_id);
-    if (i === undefined) continue;
-    const o = orders[i]!;
-    let day = dayOf.get(o.date);
-    if (day === undefined) dayOf.set(o.date, (day = dayOf.size));
-    const key = day * 100_000 + o.hub;
-    let byDay = spans.get(p.created_by);
-    if (!byDay) spans.set(p.created_by, (byDay = new Map()));
+  const hubRows: PickingRow[] = [];
+  const hubRow = (hub: number): PickingRow => (hubRows[hub] ??= rowOf(pHubs, String(hub), emptyPicking));
+  const pickerNumber = new Map<string, number>();
+  const pickerRows: PickingRow[] = [];
+  /** Per picker (by number): his span per order day and hub (day × DAY_HUB + hub). */
+  const spans: Map<number, { first: number; last: number }>[] = [];
+  for (let k = 0; k < picks.length; k += 1) {
+    const i = pickOrder[k]!;
+    if (i < 0) continue;
+    const p = picks[k]!;
+    let who = pickerNumber.get(p.created_by);
+    if (who === undefined) {
+      who = pickerRows.length;
+      pickerNumber.set(p.created_by, who);
+      pickerRows.push(rowOf(pickers, p.created_by, emptyPicking));
+      spans.push(new Map());
+    }
+    const key = dayHub[i]!;
+    const byDay = spans[who]!;
     const span = byDay.get(key);
-    if (!span) byDay.set(key, { hub: String(o.hub), first: p.first_at, last: p.last_at });
+    if (!span) byDay.set(key, { first: p.first_at, last: p.last_at });
     else {
       if (p.first_at < span.first) span.first = p.first_at;
       if (p.last_at > span.last) span.last = p.last_at;
     }
     if (p.lines === 0) continue;
-    for (const row of [pTotal, rowOf(pickers, p.created_by, emptyPicking), rowOf(pHubs, String(o.hub), emptyPicking)]) {
+    for (const row of [pTotal, pickerRows[who]!, hubRow(key % DAY_HUB)]) {
       row.lines.count += p.lines;
       push(row.lines, p.order_id);
     }
   }
-  for (const [picker, byDay] of spans) {
-    for (const span of byDay.values()) {
+  for (let who = 0; who < spans.length; who += 1) {
+    for (const [key, span] of spans[who]!) {
       const min = (span.last - span.first) / 60_000;
       pTotal.pickerMinutes += min;
-      rowOf(pickers, picker, emptyPicking).pickerMinutes += min;
-      rowOf(pHubs, span.hub, emptyPicking).pickerMinutes += min;
+      pickerRows[who]!.pickerMinutes += min;
+      hubRow(key % DAY_HUB).pickerMinutes += min;
     }
   }
   for (const i of input.incidences) {
