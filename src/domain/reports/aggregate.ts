@@ -391,9 +391,16 @@ function moneyFigures(input: ReportInput, indexOf: ReadonlyMap<string, number>, 
     return row;
   };
   // Per payment: 1 when it is an order payment of an order in scope (./extra.ts reads it too).
-  const inScope = new Uint8Array(input.payments.length);
-  for (let k = 0; k < input.payments.length; k += 1) {
-    const p = input.payments[k]!;
+  // The orders are looked up in a pass of their own (independent look-ups run faster together).
+  const payments = input.payments;
+  const inScope = new Uint8Array(payments.length);
+  const paymentOrder = new Int32Array(payments.length);
+  for (let k = 0; k < payments.length; k += 1) {
+    const p = payments[k]!;
+    paymentOrder[k] = p.kind === 'cash-handover' ? -1 : (indexOf.get(p.order_id) ?? -1);
+  }
+  for (let k = 0; k < payments.length; k += 1) {
+    const p = payments[k]!;
     if (p.kind === 'cash-handover') {
       if (p.date < period.from || p.date > period.to) continue;
       if (filters.hub !== null && p.hub !== filters.hub) continue;
@@ -409,8 +416,8 @@ function moneyFigures(input: ReportInput, indexOf: ReadonlyMap<string, number>, 
       cashRow(p.rider_id).writtenOffCents += writtenOff;
       continue;
     }
-    const i = indexOf.get(p.order_id);
-    if (i === undefined) continue;
+    const i = paymentOrder[k]!;
+    if (i < 0) continue;
     inScope[k] = 1;
     if (p.status === 'pending') continue;
     const fig = byMethod[p.method];
