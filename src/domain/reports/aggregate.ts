@@ -267,6 +267,7 @@ function build(input: ReportInput): Report {
     if (!inHubs(r.hub)) continue;
     if (filters.riderId !== null && r.rider_id !== filters.riderId) continue;
     let routeStops: number[][] | null = null;
+    let routeTallies: Tally[] | null = null;
     for (const s of r.stops) {
       const at: number[] = [];
       for (const id of s.order_ids) {
@@ -276,10 +277,9 @@ function build(input: ReportInput): Report {
       if (at.length === 0) continue;
       (routeStops ??= []).push(at);
       const ids = keepIds ? at.map((i) => orders[i]!.id) : NONE;
-      tallyStop(total, ids);
-      tallyStop(days.get(r.date), ids);
-      tallyStop(riders.get(r.rider_id), ids);
-      tallyStop(hubs.get(String(r.hub)), ids);
+      // The route's day, rider and hub tallies, found at its first stop with an order in scope.
+      routeTallies ??= [total, days.get(r.date), riders.get(r.rider_id), hubs.get(String(r.hub))];
+      for (const t of routeTallies) tallyStop(t, ids);
       if (!keepIds || at.length === 1) {
         // Counts only (or one order): the stop once for each client met.
         for (let a = 0; a < at.length; a += 1) {
