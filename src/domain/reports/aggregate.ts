@@ -61,19 +61,20 @@ function add(f: Figure, orderId: string): void {
   if (keepIds) f.orderIds.push(orderId);
 }
 
+/** One order's facts; one object is reused for every order (none made per order). */
 interface OrderFacts {
-  readonly order: ReportOrder;
-  readonly rider: string;
-  readonly outcome: Outcome;
-  readonly punctuality: 'early' | 'on_time' | 'late' | null;
-  readonly attempted: boolean;
-  readonly firstAttempt: boolean;
+  /** The order's id. */
+  id: string;
+  outcome: Outcome;
+  punctuality: 'early' | 'on_time' | 'late' | null;
+  attempted: boolean;
+  firstAttempt: boolean;
   /** Reason ids of its failed events, in time order. */
-  readonly failures: readonly string[];
+  failures: readonly string[];
 }
 
 function tallyOrder(t: Tally, f: OrderFacts): void {
-  const id = f.order.id;
+  const id = f.id;
   add(t.orders, id);
   add(t[f.outcome], id);
   if (f.punctuality === 'on_time') add(t.onTime, id);
@@ -227,6 +228,7 @@ function build(input: ReportInput): Report {
   let previousRoute = '\u0000';
   let previousRider = '';
   const hubTally: Tally[] = [];
+  const facts: OrderFacts = { id: '', outcome: 'open', punctuality: null, attempted: false, firstAttempt: false, failures: NONE };
   for (let i = 0; i < orders.length; i += 1) {
     const o = orders[i]!;
     const firstKind = flags[i * FLAGS + FIRST_OUTCOME]!;
@@ -243,15 +245,12 @@ function build(input: ReportInput): Report {
     }
     const rider = previousRider;
     riderOf[i] = rider;
-    const facts: OrderFacts = {
-      order: o,
-      rider,
-      outcome,
-      punctuality: done ? punctuality(times[i * TIMES + LAST_OUTCOME_AT]!, windowBounds(o)) : null,
-      attempted: firstKind !== NO_OUTCOME,
-      firstAttempt: firstKind !== NO_OUTCOME && firstKind !== FAILED,
-      failures: failuresOf[i] ?? NONE,
-    };
+    facts.id = o.id;
+    facts.outcome = outcome;
+    facts.punctuality = done ? punctuality(times[i * TIMES + LAST_OUTCOME_AT]!, windowBounds(o)) : null;
+    facts.attempted = firstKind !== NO_OUTCOME;
+    facts.firstAttempt = firstKind !== NO_OUTCOME && firstKind !== FAILED;
+    facts.failures = failuresOf[i] ?? NONE;
     tallyOrder(total, facts);
     tallyOrder(days.get(o.date), facts);
     tallyOrder(clients.get(o.client_id), facts);
