@@ -5,6 +5,7 @@ import { generateMonth, type MonthData } from '../../server/demo/month';
 import { generateDemoData } from '../../server/demo/generate';
 import { addDays } from '../../src/domain/reports/period';
 import { summarisePicks } from '../../src/domain/reports/extra';
+import { createRng } from '../../src/domain/prng';
 
 const NO_FILTERS: ReportFilters = { hub: null, clientId: null, riderId: null };
 
@@ -100,6 +101,55 @@ describe('buildReport over generated days', () => {
         const settled = handed.reduce((s, p) => s + (p.kind === 'cash-handover' && p.status === 'reconciled' ? p.expected_cents - p.counted_cents : 0), 0);
         expect(r.money.handedOver.writtenOffCents).toBe(settled);
         expect(r.money.cashOnHandCents).toBe(r.money.byMethod.cash.cents - r.money.handedOver.cents - settled);
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
+
+/** The list in a random order (seeded). */
+function shuffled<T>(list: readonly T[], seed: number): T[] {
+  const rng = createRng(seed);
+  const out = [...list];
+  for (let i = out.length - 1; i > 0; i -= 1) {
+    const j = rng.int(0, i);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/**
+ * A report as text, with what follows the input's order normalised: the orders behind each figure
+ * sorted, keys of records (reasons, clients) sorted, sums of fractions rounded.
+ */
+function normalised(r: Report): string {
+  return JSON.stringify(r, (k: string, v: unknown) => {
+    if (k === 'orderIds' && Array.isArray(v)) return [...(v as string[])].sort();
+    if (typeof v === 'number' && !Number.isInteger(v)) return Number(v.toFixed(6));
+    if (v !== null && typeof v === 'object' && !Array.isArray(v)) return Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    return v;
+  });
+}
+
+describe('buildReport in any order of its input', () => {
+  it('gives the same report for the same documents in two different orders', () => {
+    fc.assert(
+      fc.property(days, fc.integer({ min: 1, max: 1_000_000 }), (o, seed) => {
+        const data = generateMonth({ ...o, from: '2026-06-01' });
+        const to = addDays('2026-06-01', o.days - 1);
+        const mixed: MonthData = {
+          ...data,
+          orders: shuffled(data.orders, seed),
+          routes: shuffled(data.routes, seed + 1),
+          events: shuffled(data.events, seed + 2),
+          payments: shuffled(data.payments, seed + 3),
+          incidences: shuffled(data.incidences, seed + 4),
+          picks: shuffled(data.picks, seed + 5),
+        };
+        const a = buildReport(inputOf(data, '2026-06-01', to));
+        const b = buildReport(inputOf(mixed, '2026-06-01', to));
+        expect(normalised(b)).toBe(normalised(a));
+        expect(normalised(buildReport(inputOf(mixed, '2026-06-01', to), { orderIds: false }))).toBe(normalised(buildReport(inputOf(data, '2026-06-01', to), { orderIds: false })));
       }),
       { numRuns: 25 },
     );

@@ -33,9 +33,9 @@ import type { PaymentMethod } from '../entities/operation';
 import { PAYMENT_METHODS } from '../entities/operation';
 import { settledDifferenceCents } from '../payments/cash';
 import { punctuality, windowBounds } from './window';
-import { buildExtra, percentile, type ReportRouteStops } from './extra';
+import { buildExtra, percentile, DELIVERED, FAILED, FIRST_AT, FIRST_OUTCOME, FIRST_OUTCOME_AT, FLAGS, LAST_AT, LAST_OUTCOME, LAST_OUTCOME_AT, NO_OUTCOME, PARTIAL, PROOFED, TIMES, type ReportRouteStops } from './extra';
 import { resolutionMs, type ResolutionStep } from './incidences';
-import { TALLY_FIGURES, type Figure, type TallyFigure, type ReportRoute, type ReportEvent, type GroupRow, type IncidenceResolution, type MoneyFigure, type MoneyFigures, type Outcome, type Report, type ReportFilters, type ReportInput, type ReportOrder, type RiderCashRow, type Tally } from './reportTypes';
+import { TALLY_FIGURES, type Figure, type TallyFigure, type ReportRoute, type GroupRow, type IncidenceResolution, type MoneyFigure, type MoneyFigures, type Outcome, type Report, type ReportFilters, type ReportInput, type ReportOrder, type RiderCashRow, type Tally } from './reportTypes';
 
 export * from './reportTypes';
 
@@ -61,19 +61,20 @@ function add(f: Figure, orderId: string): void {
   if (keepIds) f.orderIds.push(orderId);
 }
 
+/** One order's facts; one object is reused for every order (none made per order). */
 interface OrderFacts {
-  readonly order: ReportOrder;
-  readonly rider: string;
-  readonly outcome: Outcome;
-  readonly punctuality: 'early' | 'on_time' | 'late' | null;
-  readonly attempted: boolean;
-  readonly firstAttempt: boolean;
+  /** The order's id. */
+  id: string;
+  outcome: Outcome;
+  punctuality: 'early' | 'on_time' | 'late' | null;
+  attempted: boolean;
+  firstAttempt: boolean;
   /** Reason ids of its failed events, in time order. */
-  readonly failures: readonly string[];
+  failures: readonly string[];
 }
 
 function tallyOrder(t: Tally, f: OrderFacts): void {
-  const id = f.order.id;
+  const id = f.id;
   add(t.orders, id);
   add(t[f.outcome], id);
   if (f.punctuality === 'on_time') add(t.onTime, id);
@@ -114,7 +115,7 @@ class Groups {
 
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-const OUTCOME_KINDS = new Set(['delivered', 'partial', 'failed']);
+const OUTCOME_OF_CODE: readonly (Outcome | undefined)[] = [undefined, 'delivered', 'partial', 'failed'];
 
 export interface BuildOptions {
   /** Keep the ids of the orders behind each figure (default true); false: counts only, faster. */
@@ -151,42 +152,69 @@ function build(input: ReportInput): Report {
   }
   if (indexOf.size !== orders.length) ({ orders, indexOf } = unique(orders));
 
-  // The first and last outcome events of each order in scope (by `at`, then id), in one pass.
-  const first: (ReportEvent | undefined)[] = new Array<ReportEvent | undefined>(orders.length);
-  const last: (ReportEvent | undefined)[] = new Array<ReportEvent | undefined>(orders.length);
-  const failedEvents: [number, ReportEvent][] = [];
-  const before = (a: ReportEvent, b: ReportEvent): boolean => a.at < b.at || (a.at === b.at && a.id < b.id);
-  // For ./extra.ts, in the same pass: each event's order, each order's first and last event
-  // times (every kind) and whether it has a proof (a signature or a photo).
+  // One pass over the events, in whatever order they come: each event's order (looked up once,
+  // once for a run of events of the same order), and per order, in typed arrays side by side (one
+  // or two cache lines per event however the events are ordered; no event object is read again):
+  // the times of its first and last events of any kind and of its first and last outcome events
+  // (delivered / partial / failed, by `at`, then id), those two events' kinds and indexes, and
+  // whether it has a proof (a signature or a photo). Read by ./extra.ts too.
   const events = input.events;
+  const n = orders.length;
   const eventOrder = new Int32Array(events.length).fill(-1);
-  const firstAt = new Float64Array(orders.length).fill(Infinity);
-  const lastAt = new Float64Array(orders.length).fill(-Infinity);
-  const proofed = new Uint8Array(orders.length);
-  // An order's events often come one after the other: look its id up once for them.
+  const times = new Float64Array(n * TIMES);
+  for (let i = 0; i < n; i += 1) {
+    times[i * TIMES + FIRST_AT] = Infinity;
+    times[i * TIMES + LAST_AT] = -Infinity;
+    times[i * TIMES + FIRST_OUTCOME_AT] = Infinity;
+    times[i * TIMES + LAST_OUTCOME_AT] = -Infinity;
+  }
+  const flags = new Uint8Array(n * FLAGS);
+  const outcomeEvent = new Int32Array(n * 2);
+  const failedEvents: number[] = [];
   let previousId = '';
   let previous: number | undefined;
   for (let k = 0; k < events.length; k += 1) {
-    const e = events[k]!;
-    const i = e.order_id === previousId ? previous : indexOf.get(e.order_id);
-    previousId = e.order_id;
+    const id = events[k]!.order_id;
+    const i = id === previousId ? previous : indexOf.get(id);
+    previousId = id;
     previous = i;
-    if (i === undefined) continue;
-    eventOrder[k] = i;
-    if (e.at < firstAt[i]!) firstAt[i] = e.at;
-    if (e.at > lastAt[i]!) lastAt[i] = e.at;
-    if (e.kind === 'signed' || e.photo === true) proofed[i] = 1;
-    if (!OUTCOME_KINDS.has(e.kind)) continue;
-    const f = first[i];
-    if (f === undefined || before(e, f)) first[i] = e;
-    const l = last[i];
-    if (l === undefined || before(l, e)) last[i] = e;
-    if (e.kind === 'failed') failedEvents.push([i, e]);
+    if (i !== undefined) eventOrder[k] = i;
   }
-  // Failed events in time order, so each order's reasons come in the order they happened.
-  failedEvents.sort((x, y) => x[0] - y[0] || (before(x[1], y[1]) ? -1 : before(y[1], x[1]) ? 1 : 0));
-  const failuresOf: (string[] | undefined)[] = new Array<string[] | undefined>(orders.length);
-  for (const [i, e] of failedEvents) (failuresOf[i] ??= []).push(e.reason_status_id);
+  for (let k = 0; k < events.length; k += 1) {
+    const i = eventOrder[k]!;
+    if (i < 0) continue;
+    const e = events[k]!;
+    const at = e.at;
+    const t = i * TIMES;
+    if (at < times[t + FIRST_AT]!) times[t + FIRST_AT] = at;
+    if (at > times[t + LAST_AT]!) times[t + LAST_AT] = at;
+    const kind = e.kind;
+    const code = kind === 'delivered' ? DELIVERED : kind === 'partial' ? PARTIAL : kind === 'failed' ? FAILED : NO_OUTCOME;
+    const f = i * FLAGS;
+    if (kind === 'signed' || e.photo === true) flags[f + PROOFED] = 1;
+    if (code === NO_OUTCOME) continue;
+    const firstAt = times[t + FIRST_OUTCOME_AT]!;
+    if (at < firstAt || (at === firstAt && e.id < events[outcomeEvent[i * 2]!]!.id)) {
+      times[t + FIRST_OUTCOME_AT] = at;
+      outcomeEvent[i * 2] = k;
+      flags[f + FIRST_OUTCOME] = code;
+    }
+    const lastAt = times[t + LAST_OUTCOME_AT]!;
+    if (at > lastAt || (at === lastAt && events[outcomeEvent[i * 2 + 1]!]!.id < e.id)) {
+      times[t + LAST_OUTCOME_AT] = at;
+      outcomeEvent[i * 2 + 1] = k;
+      flags[f + LAST_OUTCOME] = code;
+    }
+    if (code === FAILED) failedEvents.push(k);
+  }
+  // Failed events by order, in time order (then id), so each order's reasons come in the order they happened.
+  failedEvents.sort((x, y) => {
+    const a = events[x]!;
+    const b = events[y]!;
+    return eventOrder[x]! - eventOrder[y]! || a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  });
+  const failuresOf: (string[] | undefined)[] = new Array<string[] | undefined>(n);
+  for (const k of failedEvents) (failuresOf[eventOrder[k]!] ??= []).push(events[k]!.reason_status_id);
 
   const total = emptyTally();
   const days = new Groups();
@@ -200,31 +228,29 @@ function build(input: ReportInput): Report {
   let previousRoute = '\u0000';
   let previousRider = '';
   const hubTally: Tally[] = [];
+  const facts: OrderFacts = { id: '', outcome: 'open', punctuality: null, attempted: false, firstAttempt: false, failures: NONE };
   for (let i = 0; i < orders.length; i += 1) {
     const o = orders[i]!;
-    const firstEvent = first[i];
-    const lastEvent = last[i];
+    const firstKind = flags[i * FLAGS + FIRST_OUTCOME]!;
+    const lastKind = flags[i * FLAGS + LAST_OUTCOME]!;
     let outcome: Outcome;
     if (o.status === 'returned') outcome = 'returned';
-    else if (lastEvent) outcome = lastEvent.kind as 'delivered' | 'partial' | 'failed';
+    else if (lastKind !== NO_OUTCOME) outcome = OUTCOME_OF_CODE[lastKind]!;
     else if (o.status === 'cancelled') outcome = 'cancelled';
     else outcome = 'open';
-    const done = lastEvent !== undefined && (outcome === 'delivered' || outcome === 'partial');
+    const done = outcome === 'delivered' || outcome === 'partial';
     if (o.route_id !== previousRoute) {
       previousRoute = o.route_id;
       previousRider = o.route_id === '' ? '' : (routeById.get(o.route_id)?.rider_id ?? '');
     }
     const rider = previousRider;
     riderOf[i] = rider;
-    const facts: OrderFacts = {
-      order: o,
-      rider,
-      outcome,
-      punctuality: done ? punctuality(lastEvent.at, windowBounds(o)) : null,
-      attempted: firstEvent !== undefined,
-      firstAttempt: firstEvent !== undefined && firstEvent.kind !== 'failed',
-      failures: failuresOf[i] ?? NONE,
-    };
+    facts.id = o.id;
+    facts.outcome = outcome;
+    facts.punctuality = done ? punctuality(times[i * TIMES + LAST_OUTCOME_AT]!, windowBounds(o)) : null;
+    facts.attempted = firstKind !== NO_OUTCOME;
+    facts.firstAttempt = firstKind !== NO_OUTCOME && firstKind !== FAILED;
+    facts.failures = failuresOf[i] ?? NONE;
     tallyOrder(total, facts);
     tallyOrder(days.get(o.date), facts);
     tallyOrder(clients.get(o.client_id), facts);
@@ -240,6 +266,7 @@ function build(input: ReportInput): Report {
     if (!inHubs(r.hub)) continue;
     if (filters.riderId !== null && r.rider_id !== filters.riderId) continue;
     let routeStops: number[][] | null = null;
+    let routeTallies: Tally[] | null = null;
     for (const s of r.stops) {
       const at: number[] = [];
       for (const id of s.order_ids) {
@@ -249,10 +276,9 @@ function build(input: ReportInput): Report {
       if (at.length === 0) continue;
       (routeStops ??= []).push(at);
       const ids = keepIds ? at.map((i) => orders[i]!.id) : NONE;
-      tallyStop(total, ids);
-      tallyStop(days.get(r.date), ids);
-      tallyStop(riders.get(r.rider_id), ids);
-      tallyStop(hubs.get(String(r.hub)), ids);
+      // The route's day, rider and hub tallies, found at its first stop with an order in scope.
+      routeTallies ??= [total, days.get(r.date), riders.get(r.rider_id), hubs.get(String(r.hub))];
+      for (const t of routeTallies) tallyStop(t, ids);
       if (!keepIds || at.length === 1) {
         // Counts only (or one order): the stop once for each client met.
         for (let a = 0; a < at.length; a += 1) {
@@ -329,7 +355,7 @@ function build(input: ReportInput): Report {
     incidencesByKind,
     incidenceResolution,
     money,
-    extra: buildExtra(input, { orders, indexOf, paymentInScope, eventOrder, firstAt, lastAt, proofed, lastOutcome: last, routes: reportRoutes }, keepIds),
+    extra: buildExtra(input, { orders, indexOf, paymentInScope, eventOrder, times, flags, routes: reportRoutes }, keepIds),
   };
 }
 
@@ -364,9 +390,16 @@ function moneyFigures(input: ReportInput, indexOf: ReadonlyMap<string, number>, 
     return row;
   };
   // Per payment: 1 when it is an order payment of an order in scope (./extra.ts reads it too).
-  const inScope = new Uint8Array(input.payments.length);
-  for (let k = 0; k < input.payments.length; k += 1) {
-    const p = input.payments[k]!;
+  // The orders are looked up in a pass of their own (independent look-ups run faster together).
+  const payments = input.payments;
+  const inScope = new Uint8Array(payments.length);
+  const paymentOrder = new Int32Array(payments.length);
+  for (let k = 0; k < payments.length; k += 1) {
+    const p = payments[k]!;
+    paymentOrder[k] = p.kind === 'cash-handover' ? -1 : (indexOf.get(p.order_id) ?? -1);
+  }
+  for (let k = 0; k < payments.length; k += 1) {
+    const p = payments[k]!;
     if (p.kind === 'cash-handover') {
       if (p.date < period.from || p.date > period.to) continue;
       if (filters.hub !== null && p.hub !== filters.hub) continue;
@@ -382,8 +415,8 @@ function moneyFigures(input: ReportInput, indexOf: ReadonlyMap<string, number>, 
       cashRow(p.rider_id).writtenOffCents += writtenOff;
       continue;
     }
-    const i = indexOf.get(p.order_id);
-    if (i === undefined) continue;
+    const i = paymentOrder[k]!;
+    if (i < 0) continue;
     inScope[k] = 1;
     if (p.status === 'pending') continue;
     const fig = byMethod[p.method];

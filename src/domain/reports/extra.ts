@@ -29,7 +29,7 @@
  *   (not returned) with a signature (a `signed` event) or a photo on one of their delivery events.
  * - Sustainability: km of ridden routes × the van factors of Configuración.
  */
-import type { ExtraFigures, ExtraRef, Figure, PickingRow, ProductivityRow, ReportEvent, ReportInput, ReportOrder, ReportPick, ReportPickSummary, ReportRoute, SustainabilityFactors } from './reportTypes';
+import type { ExtraFigures, ExtraRef, Figure, PickingRow, ProductivityRow, ReportInput, ReportOrder, ReportPick, ReportPickSummary, ReportRoute, SustainabilityFactors } from './reportTypes';
 
 export type { ExtraFigures, ExtraRef, PickingRow, ProductivityRow, SustainabilityFactors } from './reportTypes';
 
@@ -159,16 +159,32 @@ export interface ScopeIndex {
   readonly paymentInScope: Uint8Array;
   /** Per event of the input: the index of its order in scope, or -1. */
   readonly eventOrder: Int32Array;
-  /** Per order: the times of its first and last delivery events of any kind (±Infinity: none). */
-  readonly firstAt: Float64Array;
-  readonly lastAt: Float64Array;
-  /** Per order: 1 when one of its events is a signature or carries a photo. */
-  readonly proofed: Uint8Array;
-  /** Per order: its last delivered / partial / failed event. */
-  readonly lastOutcome: readonly (ReportEvent | undefined)[];
+  /** Per order, TIMES numbers from i × TIMES: at FIRST_AT / LAST_AT the times of its first and last delivery events of any kind, at FIRST_OUTCOME_AT / LAST_OUTCOME_AT of its first and last outcome events (±Infinity: none). */
+  readonly times: Float64Array;
+  /** Per order, FLAGS bytes from i × FLAGS: at FIRST_OUTCOME / LAST_OUTCOME the kind of its first and last outcome events (NO_OUTCOME, DELIVERED, PARTIAL, FAILED), at PROOFED 1 when one of its events is a signature or carries a photo. */
+  readonly flags: Uint8Array;
   /** The routes of the report (period, hub, rider) and their stops' orders in scope (indexes). */
   readonly routes: readonly ReportRouteStops[];
 }
+
+/** The layout of ScopeIndex's per-order typed arrays (an order's figures side by side: one cache line whatever the events' order). */
+export const TIMES = 4;
+export const FIRST_AT = 0;
+export const LAST_AT = 1;
+export const FIRST_OUTCOME_AT = 2;
+export const LAST_OUTCOME_AT = 3;
+export const FLAGS = 4;
+export const FIRST_OUTCOME = 0;
+export const LAST_OUTCOME = 1;
+export const PROOFED = 2;
+/** Outcome event kinds as codes. */
+export const NO_OUTCOME = 0;
+export const DELIVERED = 1;
+export const PARTIAL = 2;
+export const FAILED = 3;
+
+/** An order's day and hub as one number: day × DAY_HUB + hub (hub numbers are below it). */
+const DAY_HUB = 100_000;
 
 export interface ReportRouteStops {
   readonly route: ReportRoute;
@@ -179,7 +195,7 @@ export function buildExtra(input: ReportInput, scopeIndex: ScopeIndex, keepIds: 
   const push = (f: Figure, id: string): void => {
     if (keepIds) f.orderIds.push(id);
   };
-  const { orders, indexOf: idx, eventOrder, firstAt, lastAt, proofed, lastOutcome } = scopeIndex;
+  const { orders, indexOf: idx, eventOrder, times, flags } = scopeIndex;
   const n = orders.length;
   const events = input.events;
 
@@ -197,8 +213,10 @@ export function buildExtra(input: ReportInput, scopeIndex: ScopeIndex, keepIds: 
     let last = -Infinity;
     for (const list of stops) {
       for (const i of list) {
-        if (firstAt[i]! < first) first = firstAt[i]!;
-        if (lastAt[i]! > last) last = lastAt[i]!;
+        const a = times[i * TIMES + FIRST_AT]!;
+        const b = times[i * TIMES + LAST_AT]!;
+        if (a < first) first = a;
+        if (b > last) last = b;
       }
     }
     const rows = [total, rowOf(riders, r.rider_id, emptyProductivity), rowOf(hubs, String(r.hub), emptyProductivity)];
@@ -220,7 +238,7 @@ export function buildExtra(input: ReportInput, scopeIndex: ScopeIndex, keepIds: 
     if (ridden) kmByHub.set(String(r.hub), (kmByHub.get(String(r.hub)) ?? 0) + (r.distance_m ?? 0) / 1000);
     for (const list of stops) {
       let sFirst = Infinity;
-      for (const i of list) if (firstAt[i]! < sFirst) sFirst = firstAt[i]!;
+      for (const i of list) if (times[i * TIMES + FIRST_AT]! < sFirst) sFirst = times[i * TIMES + FIRST_AT]!;
       if (sFirst !== Infinity) {
         const s = stopFirst.length;
         stopFirst.push(sFirst);
@@ -269,38 +287,65 @@ export function buildExtra(input: ReportInput, scopeIndex: ScopeIndex, keepIds: 
 
   // Picking: each line of an order in scope counts once, for the picker of its earliest pick
   // that was not undone; picker-hours from each picker's first to last pick per day and hub.
+  // Each pick's order looked up in a pass of its own; then an order's day and hub by its position,
+  // a picker's rows and spans by his number, a hub's row by its number (no text made per pick).
+  const picks = input.picks;
+  const pickOrder = new Int32Array(picks.length);
+  for (let k = 0; k < picks.length; k += 1) pickOrder[k] = idx.get(picks[k]!.order_id) ?? -1;
+  const dayHub = new Int32Array(n);
   const dayOf = new Map<string, number>();
-  const spans = new Map<string, Map<number, { hub: string; first: number; last: number }>>();
+  let previousDate = '';
+  let day = -1;
+  for (let i = 0; i < n; i += 1) {
+    const o = orders[i]!;
+    if (o.date !== previousDate) {
+      previousDate = o.date;
+      const known = dayOf.get(o.date);
+      if (known === undefined) dayOf.set(o.date, (day = dayOf.size));
+      else day = known;
+    }
+    dayHub[i] = day * DAY_HUB + o.hub;
+  }
   const pTotal = emptyPicking('');
   const pickers = new Map<string, PickingRow>();
   const pHubs = new Map<string, PickingRow>();
-  for (const p of input.picks) {
-    const i = idx.get(p.order_id);
-    if (i === undefined) continue;
-    const o = orders[i]!;
-    let day = dayOf.get(o.date);
-    if (day === undefined) dayOf.set(o.date, (day = dayOf.size));
-    const key = day * 100_000 + o.hub;
-    let byDay = spans.get(p.created_by);
-    if (!byDay) spans.set(p.created_by, (byDay = new Map()));
+  const hubRows: PickingRow[] = [];
+  const hubRow = (hub: number): PickingRow => (hubRows[hub] ??= rowOf(pHubs, String(hub), emptyPicking));
+  const pickerNumber = new Map<string, number>();
+  const pickerRows: PickingRow[] = [];
+  /** Per picker (by number): his span per order day and hub (day × DAY_HUB + hub). */
+  const spans: Map<number, { first: number; last: number }>[] = [];
+  for (let k = 0; k < picks.length; k += 1) {
+    const i = pickOrder[k]!;
+    if (i < 0) continue;
+    const p = picks[k]!;
+    let who = pickerNumber.get(p.created_by);
+    if (who === undefined) {
+      who = pickerRows.length;
+      pickerNumber.set(p.created_by, who);
+      pickerRows.push(rowOf(pickers, p.created_by, emptyPicking));
+      spans.push(new Map());
+    }
+    const key = dayHub[i]!;
+    const byDay = spans[who]!;
     const span = byDay.get(key);
-    if (!span) byDay.set(key, { hub: String(o.hub), first: p.first_at, last: p.last_at });
+    if (!span) byDay.set(key, { first: p.first_at, last: p.last_at });
     else {
       if (p.first_at < span.first) span.first = p.first_at;
       if (p.last_at > span.last) span.last = p.last_at;
     }
     if (p.lines === 0) continue;
-    for (const row of [pTotal, rowOf(pickers, p.created_by, emptyPicking), rowOf(pHubs, String(o.hub), emptyPicking)]) {
+    for (const row of [pTotal, pickerRows[who]!, hubRow(key % DAY_HUB)]) {
       row.lines.count += p.lines;
       push(row.lines, p.order_id);
     }
   }
-  for (const [picker, byDay] of spans) {
-    for (const span of byDay.values()) {
+  for (let who = 0; who < spans.length; who += 1) {
+    for (const [key, span] of spans[who]!) {
       const min = (span.last - span.first) / 60_000;
       pTotal.pickerMinutes += min;
-      rowOf(pickers, picker, emptyPicking).pickerMinutes += min;
-      rowOf(pHubs, span.hub, emptyPicking).pickerMinutes += min;
+      pickerRows[who]!.pickerMinutes += min;
+      hubRow(key % DAY_HUB).pickerMinutes += min;
     }
   }
   for (const i of input.incidences) {
@@ -334,10 +379,10 @@ export function buildExtra(input: ReportInput, scopeIndex: ScopeIndex, keepIds: 
   // Proofs of delivery per client.
   const proofs = { total: { count: 0, orderIds: [] as string[] }, byClient: {} as Record<string, Figure> };
   for (let i = 0; i < n; i += 1) {
-    if (proofed[i] === 0) continue;
+    if (flags[i * FLAGS + PROOFED] === 0) continue;
     const o = orders[i]!;
-    const l = lastOutcome[i];
-    if (o.status === 'returned' || !l || l.kind === 'failed') continue;
+    const last = flags[i * FLAGS + LAST_OUTCOME];
+    if (o.status === 'returned' || last === NO_OUTCOME || last === FAILED) continue;
     proofs.total.count += 1;
     push(proofs.total, o.id);
     const f = (proofs.byClient[o.client_id] ??= { count: 0, orderIds: [] });
