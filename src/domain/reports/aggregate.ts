@@ -29,13 +29,12 @@
  */
 import type { IncidenceKind } from '../entities/events';
 import { INCIDENCE_KINDS } from '../entities/events';
-import type { PaymentMethod } from '../entities/operation';
-import { PAYMENT_METHODS } from '../entities/operation';
-import { settledDifferenceCents } from '../payments/cash';
 import { punctuality, windowBounds } from './window';
-import { buildExtra, percentile, DELIVERED, FAILED, FIRST_AT, FIRST_OUTCOME, FIRST_OUTCOME_AT, FLAGS, LAST_AT, LAST_OUTCOME, LAST_OUTCOME_AT, NO_OUTCOME, PARTIAL, PROOFED, TIMES, type ReportRouteStops } from './extra';
+import { byText, hubsFilter, moneyFigures } from './money';
+import { buildExtra, percentile, type ReportRouteStops } from './extra';
+import { DELIVERED, FAILED, FIRST_AT, FIRST_OUTCOME, FIRST_OUTCOME_AT, FLAGS, LAST_AT, LAST_OUTCOME, LAST_OUTCOME_AT, NO_OUTCOME, PARTIAL, PROOFED, TIMES } from './layout';
 import { resolutionMs, type ResolutionStep } from './incidences';
-import { TALLY_FIGURES, type Figure, type TallyFigure, type ReportRoute, type GroupRow, type IncidenceResolution, type MoneyFigure, type MoneyFigures, type Outcome, type Report, type ReportFilters, type ReportInput, type ReportOrder, type RiderCashRow, type Tally } from './reportTypes';
+import { TALLY_FIGURES, type Figure, type TallyFigure, type ReportRoute, type GroupRow, type IncidenceResolution, type Outcome, type Report, type ReportInput, type ReportOrder, type Tally } from './reportTypes';
 
 export * from './reportTypes';
 
@@ -113,7 +112,6 @@ class Groups {
   }
 }
 
-const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 const OUTCOME_OF_CODE: readonly (Outcome | undefined)[] = [undefined, 'delivered', 'partial', 'failed'];
 
@@ -333,7 +331,7 @@ function build(input: ReportInput): Report {
   }
   if (keepIds) for (const k of INCIDENCE_KINDS) for (const f of [incidencesByKind[k], incidenceResolution[k].resolved, incidenceResolution[k].open]) f.orderIds = [...new Set(f.orderIds)];
 
-  const { inScope: paymentInScope, ...money } = moneyFigures(input, indexOf, riderOf);
+  const { inScope: paymentInScope, ...money } = moneyFigures(input, indexOf, riderOf, keepIds);
 
   const userName = new Map(input.users.map((u) => [u.id, u.name]));
   const clientName = new Map(input.clients.map((c) => [c.id, c.name]));
@@ -359,90 +357,12 @@ function build(input: ReportInput): Report {
   };
 }
 
-/** Whether a hub passes the filters' `hubs` list (every hub when there is none). */
-function hubsFilter(filters: ReportFilters): (hub: number) => boolean {
-  if (!filters.hubs) return () => true;
-  const hubs = new Set(filters.hubs);
-  return (hub) => hubs.has(hub);
-}
-
 /** The orders by id, each once (the last of the same id, where the first was), for an input with repeated ids. */
 function unique(list: readonly ReportOrder[]): { orders: ReportOrder[]; indexOf: Map<string, number> } {
   const byId = new Map<string, ReportOrder>();
   for (const o of list) byId.set(o.id, o);
   const orders = [...byId.values()];
   return { orders, indexOf: new Map(orders.map((o, i) => [o.id, i])) };
-}
-
-function moneyFigures(input: ReportInput, indexOf: ReadonlyMap<string, number>, riderOf: readonly string[]): MoneyFigures & { inScope: Uint8Array } {
-  const { period, filters } = input;
-  const inHubs = hubsFilter(filters);
-  const byMethod = Object.fromEntries(PAYMENT_METHODS.map((m) => [m, { count: 0, cents: 0, orderIds: [] as string[] }])) as Record<PaymentMethod, MoneyFigure>;
-  const differences: MoneyFigure = { count: 0, cents: 0, orderIds: [] };
-  const handedOver = { count: 0, cents: 0, differenceCents: 0, writtenOffCents: 0 };
-  const cash = new Map<string, RiderCashRow>();
-  const cashRow = (riderId: string): RiderCashRow => {
-    let row = cash.get(riderId);
-    if (!row) {
-      row = { riderId, name: riderId, collected: { count: 0, cents: 0, orderIds: [] }, handedOverCents: 0, writtenOffCents: 0, onHandCents: 0 };
-      cash.set(riderId, row);
-    }
-    return row;
-  };
-  // Per payment: 1 when it is an order payment of an order in scope (./extra.ts reads it too).
-  // The orders are looked up in a pass of their own (independent look-ups run faster together).
-  const payments = input.payments;
-  const inScope = new Uint8Array(payments.length);
-  const paymentOrder = new Int32Array(payments.length);
-  for (let k = 0; k < payments.length; k += 1) {
-    const p = payments[k]!;
-    paymentOrder[k] = p.kind === 'cash-handover' ? -1 : (indexOf.get(p.order_id) ?? -1);
-  }
-  for (let k = 0; k < payments.length; k += 1) {
-    const p = payments[k]!;
-    if (p.kind === 'cash-handover') {
-      if (p.date < period.from || p.date > period.to) continue;
-      if (filters.hub !== null && p.hub !== filters.hub) continue;
-      if (!inHubs(p.hub)) continue;
-      if (filters.riderId !== null && p.rider_id !== filters.riderId) continue;
-      if (p.status !== 'handed_over' && p.status !== 'reconciled') continue;
-      handedOver.count += 1;
-      handedOver.cents += p.counted_cents;
-      handedOver.differenceCents += p.counted_cents - p.expected_cents;
-      cashRow(p.rider_id).handedOverCents += p.counted_cents;
-      const writtenOff = settledDifferenceCents(p);
-      handedOver.writtenOffCents += writtenOff;
-      cashRow(p.rider_id).writtenOffCents += writtenOff;
-      continue;
-    }
-    const i = paymentOrder[k]!;
-    if (i < 0) continue;
-    inScope[k] = 1;
-    if (p.status === 'pending') continue;
-    const fig = byMethod[p.method];
-    fig.count += 1;
-    fig.cents += p.amount_collected_cents;
-    if (keepIds) fig.orderIds.push(p.order_id);
-    const diff = p.method === 'on_account' ? 0 : p.amount_collected_cents - p.amount_due_cents;
-    if (diff !== 0) {
-      differences.count += 1;
-      differences.cents += diff;
-      if (keepIds) differences.orderIds.push(p.order_id);
-    }
-    if (p.method === 'cash') {
-      const row = cashRow(p.rider_id !== '' ? p.rider_id : (riderOf[i] ?? ''));
-      row.collected.count += 1;
-      row.collected.cents += p.amount_collected_cents;
-      if (keepIds) row.collected.orderIds.push(p.order_id);
-    }
-  }
-  let cashOnHandCents = 0;
-  const cashWithRiders = [...cash.values()].sort((a, b) => byText(a.riderId, b.riderId));
-  for (const row of cashWithRiders) {
-    row.onHandCents = row.collected.cents - row.handedOverCents - row.writtenOffCents;
-    cashOnHandCents += row.onHandCents;
-  }
-  return { byMethod, differences, handedOver, cashWithRiders, cashOnHandCents, inScope };
 }
 
 /** Share `part / whole` (0 when there is no whole). */

@@ -30,6 +30,7 @@
  * - Sustainability: km of ridden routes × the van factors of Configuración.
  */
 import type { ExtraFigures, ExtraRef, Figure, PickingRow, ProductivityRow, ReportInput, ReportOrder, ReportPick, ReportPickSummary, ReportRoute, SustainabilityFactors } from './reportTypes';
+import { FAILED, FIRST_AT, FLAGS, LAST_AT, LAST_OUTCOME, NO_OUTCOME, PROOFED, TIMES } from './layout';
 
 export type { ExtraFigures, ExtraRef, PickingRow, ProductivityRow, SustainabilityFactors } from './reportTypes';
 
@@ -167,21 +168,6 @@ export interface ScopeIndex {
   readonly routes: readonly ReportRouteStops[];
 }
 
-/** The layout of ScopeIndex's per-order typed arrays (an order's figures side by side: one cache line whatever the events' order). */
-export const TIMES = 4;
-export const FIRST_AT = 0;
-export const LAST_AT = 1;
-export const FIRST_OUTCOME_AT = 2;
-export const LAST_OUTCOME_AT = 3;
-export const FLAGS = 4;
-export const FIRST_OUTCOME = 0;
-export const LAST_OUTCOME = 1;
-export const PROOFED = 2;
-/** Outcome event kinds as codes. */
-export const NO_OUTCOME = 0;
-export const DELIVERED = 1;
-export const PARTIAL = 2;
-export const FAILED = 3;
 
 /** An order's day and hub as one number: day × DAY_HUB + hub (hub numbers are below it). */
 const DAY_HUB = 100_000;
