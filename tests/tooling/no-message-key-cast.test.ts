@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { linesMatching, sourceFiles } from '../helpers/sources';
 
 /**
  * Issue 30 §4: message keys are typed from the Spanish catalogue, never cast. A key built from a
@@ -10,19 +10,7 @@ const CAST = /\bas\s+(?:unknown\s+as\s+)?MessageKey\b|<MessageKey>\s*[\w`(]/;
 
 /** Each `file:line` of `text` that casts to MessageKey. */
 function messageKeyCasts(file: string, text: string): string[] {
-  const found: string[] = [];
-  text.split('\n').forEach((line, i) => {
-    if (CAST.test(line)) found.push(`${file}:${i + 1}`);
-  });
-  return found;
-}
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return sources(path);
-    return /\.(ts|tsx)$/.test(e.name) ? [path] : [];
-  });
+  return linesMatching(file, text, CAST);
 }
 
 describe('no `as MessageKey` cast', () => {
@@ -34,8 +22,7 @@ describe('no `as MessageKey` cast', () => {
   });
 
   it('src/ and server/ have none', () => {
-    const root = process.cwd();
-    const casts = ['src', 'server'].flatMap((d) => sources(join(root, d))).flatMap((f) => messageKeyCasts(relative(root, f), readFileSync(f, 'utf8')));
+    const casts = ['src', 'server'].flatMap((d) => sourceFiles(d)).flatMap((name) => messageKeyCasts(name, readFileSync(name, 'utf8')));
     expect(casts, 'type the key from its union (`t(`a.${x}`)`), or ask hasMessage(key) for a key built from data').toEqual([]);
   });
 });

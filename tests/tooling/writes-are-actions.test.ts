@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { linesMatching, sourceFiles } from '../helpers/sources';
 
 /**
  * Issue 30 §3, one way to define a write: every write of src/ is an action (src/data/action.ts
@@ -14,19 +14,7 @@ const DIRECT = /\.\s*writer\b|\{[^}]*\bwriter\b[^}]*\}\s*=|\b(?:writeAll|insertM
 
 /** Each `file:line` of `text` that uses the writer directly. */
 function directWrites(file: string, text: string): string[] {
-  const found: string[] = [];
-  text.split('\n').forEach((line, i) => {
-    if (DIRECT.test(line.replace(/\/\/.*$/, ''))) found.push(`${file}:${i + 1}`);
-  });
-  return found;
-}
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return sources(path);
-    return /\.(ts|tsx)$/.test(e.name) ? [path] : [];
-  });
+  return linesMatching(file, text, DIRECT, { withoutComments: true });
 }
 
 describe('every write is an action (issue 30 §3)', () => {
@@ -40,9 +28,9 @@ describe('every write is an action (issue 30 §3)', () => {
   });
 
   it('src/ uses the writer only inside the engine', () => {
-    const root = process.cwd();
-    const files = sources(join(root, 'src')).map((f) => [relative(root, f).split('\\').join('/'), f] as const);
-    const direct = files.filter(([name]) => !ENGINE.has(name)).flatMap(([name, f]) => directWrites(name, readFileSync(f, 'utf8')));
+    const direct = sourceFiles('src')
+      .filter((name) => !ENGINE.has(name))
+      .flatMap((name) => directWrites(name, readFileSync(name, 'utf8')));
     expect(direct, 'write through an action (src/data/action.ts defineAction; whole documents: src/data/entities.ts entityActions)').toEqual([]);
   });
 });
